@@ -1,0 +1,70 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Layering (a target depends only on targets listed above it):
+//   CZlib, CFreeType, CPDFUnicode  — C shims over system libraries
+//   PDFCore     — bytes, diagnostics, errors, limits, geometry
+//   PDFSyntax   — lexer, object model, parser, cross-reference reading and repair
+//   PDFFilters  — stream decoders (Flate, LZW, ASCII85, ASCIIHex, RunLength, predictors)
+//   PDFCrypto   — standard security handler R2–R6
+//   PDFFile     — the resolved file: object store, page tree, metadata, outlines
+//   PDFText     — the public PDFKit-shaped API (the only Foundation user)
+//   PDFTextCLI  — `pdftext` subcommands as a library, so they are testable in-process
+// See docs/ARCHITECTURE.md for why the cuts are where they are.
+
+let package = Package(
+    name: "pdftext",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "PDFText", targets: ["PDFText"]),
+        .library(name: "PDFFile", targets: ["PDFFile"]),
+        .executable(name: "pdftext", targets: ["pdftext"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        .systemLibrary(
+            name: "CFreeType", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
+        // ICU stays behind plain C functions: importing ICU headers into Swift next to
+        // Foundation clashes with Foundation's bundled ICU (see docs/ARCHITECTURE.md).
+        .target(
+            name: "CPDFUnicode",
+            linkerSettings: [.linkedLibrary("icuuc")]),
+
+        .target(name: "PDFCore"),
+        .target(name: "PDFSyntax", dependencies: ["PDFCore"]),
+        .target(name: "PDFFilters", dependencies: ["PDFCore", "CZlib"]),
+        .target(
+            name: "PDFCrypto",
+            dependencies: [
+                "PDFCore", "CPDFUnicode",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]),
+        .target(name: "PDFFile", dependencies: ["PDFCore", "PDFSyntax", "PDFFilters", "PDFCrypto"]),
+        .target(name: "PDFText", dependencies: ["PDFCore", "PDFFile"]),
+        .target(
+            name: "PDFTextCLI",
+            dependencies: [
+                "PDFText", "PDFFile",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(name: "pdftext", dependencies: ["PDFTextCLI"]),
+        .target(name: "PDFTestSupport", dependencies: ["PDFCore", "PDFSyntax"]),
+
+        .testTarget(name: "PDFCoreTests", dependencies: ["PDFCore"]),
+        .testTarget(name: "PDFSyntaxTests", dependencies: ["PDFSyntax", "PDFTestSupport"]),
+        .testTarget(name: "PDFFiltersTests", dependencies: ["PDFFilters", "CZlib"]),
+        .testTarget(name: "PDFCryptoTests", dependencies: ["PDFCrypto"]),
+        .testTarget(name: "PDFFileTests", dependencies: ["PDFFile", "PDFTestSupport"]),
+        .testTarget(name: "PDFTextCLITests", dependencies: ["PDFTextCLI", "PDFText", "PDFTestSupport"]),
+        .testTarget(name: "CorpusTests", dependencies: ["PDFText", "PDFFile"]),
+        .testTarget(name: "SystemLibraryTests", dependencies: ["CZlib", "CFreeType", "CPDFUnicode"]),
+    ]
+)

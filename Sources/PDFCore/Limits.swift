@@ -1,0 +1,44 @@
+/// Resource limits for reading untrusted files, passed down from the document to every
+/// stage. Passing a limit gives a diagnostic (the value is cut short) or a
+/// ``PDFError/Code/limitExceeded`` error, never a crash or unbounded memory. Fuzzers and
+/// tests lower them.
+public struct Limits: Sendable, Hashable {
+    /// The largest decoded size of one stream, in bytes. Decoding stops here with a
+    /// diagnostic (decompression bombs).
+    public var maxDecodedStreamBytes: Int = 256 << 20
+    /// The deepest nesting of arrays and dictionaries the parser accepts.
+    public var maxNestingDepth: Int = 256
+    /// The most indirect objects a cross-reference section (or a rescan) may declare.
+    public var maxObjectCount: Int = 8_000_000
+    /// The deepest recursion through references: reference chains, page-tree depth,
+    /// outline depth, number-tree depth.
+    public var maxRecursionDepth: Int = 256
+    /// The most entries in a `/Prev` chain of cross-reference sections.
+    public var maxXRefSections: Int = 4096
+    /// The most pages a page tree may yield.
+    public var maxPages: Int = 1_000_000
+    /// The most outline items read.
+    public var maxOutlineItems: Int = 100_000
+    /// The most diagnostics kept per log; later ones are counted, not stored.
+    public var maxDiagnostics: Int = 1000
+    /// The most filters applied to one stream.
+    public var maxFilterChain: Int = 16
+
+    public init() {}
+
+    public static let `default` = Limits()
+
+    /// Small limits for fuzzing: fast and low-memory.
+    public static var fuzzing: Limits {
+        var l = Limits()
+        l.maxDecodedStreamBytes = 16 << 20
+        l.maxNestingDepth = 64
+        l.maxObjectCount = 200_000
+        l.maxRecursionDepth = 64
+        l.maxXRefSections = 256
+        l.maxPages = 10_000
+        l.maxOutlineItems = 10_000
+        l.maxDiagnostics = 200
+        return l
+    }
+}

@@ -1,0 +1,1 @@
+// Module PDFCrypto: see docs/ARCHITECTURE.md.

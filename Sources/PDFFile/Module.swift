@@ -1,0 +1,1 @@
+// Module PDFFile: see docs/ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+// Module PDFFilters: see docs/ARCHITECTURE.md.

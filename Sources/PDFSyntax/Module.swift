@@ -1,0 +1,1 @@
+// Module PDFSyntax: see docs/ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+// Module PDFTestSupport: see docs/ARCHITECTURE.md.

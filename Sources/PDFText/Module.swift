@@ -1,0 +1,1 @@
+// Module PDFText: see docs/ARCHITECTURE.md.

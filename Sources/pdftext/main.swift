@@ -1,0 +1,3 @@
+import PDFTextCLI
+
+PDFTextCommand.main()
