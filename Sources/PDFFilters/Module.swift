@@ -1,1 +1,0 @@
-// Module PDFFilters: see docs/ARCHITECTURE.md.
