@@ -78,3 +78,16 @@ public enum TextString {
         return map
     }()
 }
+
+extension TextString {
+    /// Decodes an XML packet (XMP): UTF-8 unless a UTF-16 byte-order mark says otherwise.
+    public static func decodeXML(_ bytes: [UInt8]) -> String {
+        if bytes.count >= 2, (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) {
+            return decodeUTF16(bytes[2...], bigEndian: bytes[0] == 0xFE)
+        }
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            return String(decoding: bytes[3...], as: UTF8.self)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

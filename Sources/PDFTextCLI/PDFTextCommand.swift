@@ -1,8 +1,27 @@
 import ArgumentParser
 
+/// The `pdftext` command. Subcommands are library types so tests can run them in-process.
 public struct PDFTextCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "pdftext",
-        abstract: "Text, structure and metadata out of PDF files.")
+        abstract: "Text, structure and metadata out of PDF files.",
+        discussion: """
+            Exit codes: 0 success; 1 a PDF could not be opened or is damaged beyond repair; \
+            2 output could not be written; 3 a password is missing or wrong, or the file uses \
+            an unsupported security handler; 64 bad usage; 99 internal error. With several \
+            files, the highest code of any file.
+            """,
+        version: "0.1.0",
+        subcommands: [Info.self])
     public init() {}
+}
+
+/// Exit codes shared by every subcommand (compatible with poppler's tools).
+public enum ExitStatus {
+    public static let success: Int32 = 0
+    public static let openFailed: Int32 = 1
+    public static let outputFailed: Int32 = 2
+    public static let password: Int32 = 3
+    public static let usage: Int32 = 64
+    public static let internalError: Int32 = 99
 }

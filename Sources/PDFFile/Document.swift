@@ -1,0 +1,269 @@
+import PDFCore
+import PDFCrypto
+import PDFSyntax
+import Synchronization
+
+extension Diagnostic.Code {
+    public static let catalogMissing = Diagnostic.Code("catalogMissing")
+    public static let pageCountMismatch = Diagnostic.Code("pageCountMismatch")
+}
+
+/// The document information dictionary (ISO 32000-2 §14.3.3), decoded.
+public struct DocumentInfo: Sendable, Hashable {
+    public var title: String?
+    public var author: String?
+    public var subject: String?
+    public var keywords: String?
+    public var creator: String?
+    public var producer: String?
+    public var creationDate: PDFDate?
+    public var modificationDate: PDFDate?
+    /// The raw date strings, for when they do not parse.
+    public var creationDateString: String?
+    public var modificationDateString: String?
+    public var trapped: String?
+    /// Every other text entry, by key.
+    public var custom: [String: String] = [:]
+}
+
+/// How an AcroForm is present (`pdfinfo`'s "Form" line).
+public enum FormKind: String, Sendable { case none, acroForm = "AcroForm", xfa = "XFA" }
+
+/// An open PDF file: object store, security, catalog, pages and document-level metadata.
+/// Reading is lazy where it can be; results are cached and thread-safe.
+public final class Document: Sendable {
+    public let store: ObjectStore
+    /// The security handler when the file is encrypted.
+    public let security: SecurityHandler?
+
+    struct State: ~Copyable {
+        var decryptor: Decryptor?
+        var pages: [PageInfo]?
+        var pageDiagnostics = DiagnosticLog()
+    }
+    let state: Mutex<State>
+
+    /// Opens a file from its bytes. An encrypted file is tried with the empty user password;
+    /// when that fails the document is locked (``isLocked``) until ``unlock(password:)``.
+    /// Throws when the bytes hold no usable PDF, or when the file uses a security handler
+    /// this toolkit does not implement.
+    public init(bytes: [UInt8], limits: Limits = .default) throws(PDFError) {
+        let store = try ObjectStore(bytes: bytes, limits: limits)
+        self.store = store
+        if let encrypt = store.resolve(store.trailer["Encrypt"]).dictionary {
+            let dict = Self.encryptionDictionary(encrypt, store: store)
+            let handler = try SecurityHandler(dict)
+            self.security = handler
+            let d = handler.authenticate(password: "")
+            store.setDecryptor(d)
+            self.state = Mutex(State(decryptor: d))
+        } else {
+            self.security = nil
+            self.state = Mutex(State(decryptor: nil))
+        }
+    }
+
+    /// Opens and unlocks with `password` (user or owner); throws
+    /// ``PDFError/Code/incorrectPassword`` when the file stays locked.
+    public convenience init(bytes: [UInt8], password: String?, limits: Limits = .default) throws(PDFError) {
+        try self.init(bytes: bytes, limits: limits)
+        if let password, !password.isEmpty, isEncrypted {
+            // An owner password given explicitly should win over the empty user password.
+            if unlock(password: password) { return }
+        }
+        if isLocked {
+            throw PDFError(.incorrectPassword, password == nil || password!.isEmpty ? "password required" : "incorrect password")
+        }
+    }
+
+    // MARK: Security
+
+    public var isEncrypted: Bool { security != nil }
+    public var isLocked: Bool { security != nil && state.withLock { $0.decryptor == nil } }
+    /// Which password opened the file (nil when not encrypted or still locked).
+    public var unlockedAs: PasswordRole? { state.withLock { $0.decryptor?.role } }
+
+    /// Tries a password as user and as owner password. Returns false when it is neither.
+    /// A successful unlock with the owner password grants every permission.
+    @discardableResult
+    public func unlock(password: String) -> Bool {
+        guard let security else { return true }
+        guard let d = security.authenticate(password: password) else { return false }
+        state.withLock {
+            $0.decryptor = d
+            $0.pages = nil
+        }
+        store.setDecryptor(d)
+        return true
+    }
+
+    /// The permissions in effect: all when unencrypted or opened with the owner password.
+    public var permissions: Permissions {
+        guard let security else { return .all }
+        if let d = state.withLock({ $0.decryptor }) { return d.permissions }
+        return Permissions(p: security.dictionary.p, revision: security.dictionary.r)
+    }
+
+    static func encryptionDictionary(_ d: PDFDictionary, store: ObjectStore) -> EncryptionDictionary {
+        var e = EncryptionDictionary()
+        e.filter = store.name(d["Filter"])?.string ?? ""
+        e.subFilter = store.name(d["SubFilter"])?.string
+        e.v = store.integer(d["V"]) ?? 0
+        e.r = store.integer(d["R"]) ?? 2
+        e.lengthBits = store.integer(d["Length"]) ?? 40
+        e.o = store.resolve(d["O"]).string?.bytes ?? []
+        e.u = store.resolve(d["U"]).string?.bytes ?? []
+        e.oe = store.resolve(d["OE"]).string?.bytes ?? []
+        e.ue = store.resolve(d["UE"]).string?.bytes ?? []
+        e.perms = store.resolve(d["Perms"]).string?.bytes ?? []
+        if let p = store.number(d["P"]) {
+            e.p = Int32(truncatingIfNeeded: Int64(p))
+        }
+        e.encryptMetadata = store.resolve(d["EncryptMetadata"]).bool ?? true
+        if let cf = store.dictionary(d["CF"]) {
+            for (name, value) in cf.entries {
+                guard let f = store.dictionary(value) else { continue }
+                let method: CryptMethod
+                switch store.name(f["CFM"])?.string {
+                case "V2": method = .rc4
+                case "AESV2": method = .aesV2
+                case "AESV3": method = .aesV3
+                default: method = .none
+                }
+                var length = store.integer(f["Length"])
+                if let l = length, l > 32 { length = l / 8 }
+                e.cryptFilters[name.string] = CryptFilterDescriptor(method: method, lengthBytes: length)
+            }
+        }
+        e.stmF = store.name(d["StmF"])?.string ?? "Identity"
+        e.strF = store.name(d["StrF"])?.string ?? "Identity"
+        e.eff = store.name(d["EFF"])?.string
+        if let id = store.array(store.trailer["ID"]), let first = id.first {
+            e.documentID = store.resolve(first).string?.bytes ?? []
+        }
+        return e
+    }
+
+    // MARK: Catalog and pages
+
+    public var catalog: PDFDictionary { store.dictionary(store.trailer["Root"]) ?? PDFDictionary() }
+
+    /// Every page in order, with inherited attributes.
+    public var pages: [PageInfo] {
+        if let p = state.withLock({ $0.pages }) { return p }
+        var log = DiagnosticLog(capacity: store.limits.maxDiagnostics)
+        let collected = PageTree.collect(store: store, catalog: catalog, log: &log)
+        state.withLock {
+            $0.pages = collected
+            $0.pageDiagnostics = log
+        }
+        return collected
+    }
+
+    public var pageCount: Int { pages.count }
+
+    /// The `/Count` the page tree's root declares (may disagree with the pages reachable).
+    public var declaredPageCount: Int? { store.integer(store.dictionary(catalog["Pages"])?["Count"]) }
+
+    /// Page labels (ISO 32000-2 §12.4.2), one per page, or nil when the document has none.
+    public var pageLabels: [String]? { PageLabels.labels(store: store, catalog: catalog, pageCount: pageCount) }
+
+    /// The document outline.
+    public var outline: [OutlineItem] {
+        var index: [Int: Int] = [:]
+        for p in pages { if let id = p.objectID { index[id.number] = p.index } }
+        var log = DiagnosticLog()
+        return OutlineReader.read(store: store, catalog: catalog, pageIndex: index, log: &log)
+    }
+
+    // MARK: Metadata
+
+    /// The header version, raised by the catalog's `/Version` when that is later (§7.2.2).
+    public var version: String {
+        let header = store.headerVersion ?? ""
+        if let v = store.name(catalog["Version"])?.string, Self.versionNumbers(v).lexicographicallyPrecedes(Self.versionNumbers(header)) == false,
+           Self.versionNumbers(v) != Self.versionNumbers(header) { return v }
+        return header.isEmpty ? "1.0" : header
+    }
+
+    static func versionNumbers(_ v: String) -> [Int] { v.split(separator: ".").map { Int($0) ?? 0 } }
+
+    public var info: DocumentInfo {
+        var info = DocumentInfo()
+        guard let d = store.dictionary(store.trailer["Info"]) else { return info }
+        for (key, value) in d.entries {
+            guard let s = store.resolve(value).string else {
+                if key == "Trapped", let n = store.name(value) { info.trapped = n.string }
+                continue
+            }
+            let text = s.text
+            switch key {
+            case "Title": info.title = text
+            case "Author": info.author = text
+            case "Subject": info.subject = text
+            case "Keywords": info.keywords = text
+            case "Creator": info.creator = text
+            case "Producer": info.producer = text
+            case "CreationDate":
+                info.creationDateString = text
+                info.creationDate = PDFDate(text)
+            case "ModDate":
+                info.modificationDateString = text
+                info.modificationDate = PDFDate(text)
+            case "Trapped": info.trapped = text
+            default: info.custom[key.string] = text
+            }
+        }
+        return info
+    }
+
+    /// The catalog's XMP metadata packet (§14.3.2), decoded as UTF-8.
+    public var xmpMetadata: String? {
+        guard case .stream(let s) = store.resolve(catalog["Metadata"]) else { return nil }
+        let data = store.streamData(s).bytes
+        guard !data.isEmpty else { return nil }
+        return TextString.decodeXML(data)
+    }
+
+    /// `/MarkInfo /Marked true` (what `pdfinfo` reports as "Tagged").
+    public var isTagged: Bool { store.resolve(store.dictionary(catalog["MarkInfo"])?["Marked"]).bool ?? false }
+
+    /// Whether the catalog has a structure tree root.
+    public var hasStructureTree: Bool { store.dictionary(catalog["StructTreeRoot"]) != nil }
+
+    public var formKind: FormKind {
+        guard let acro = store.dictionary(catalog["AcroForm"]) else { return .none }
+        switch store.resolve(acro["XFA"]) {
+        case .stream, .array: return .xfa
+        default: return .acroForm
+        }
+    }
+
+    /// JavaScript in the document-level name tree or the open action.
+    public var hasJavaScript: Bool {
+        if let names = store.dictionary(catalog["Names"]), names["JavaScript"] != nil { return true }
+        if let open = store.dictionary(catalog["OpenAction"]), store.name(open["S"]) == "JavaScript" { return true }
+        if let aa = store.dictionary(catalog["AA"]), !aa.isEmpty { return true }
+        return false
+    }
+
+    /// Linearized ("fast web view", Annex F): the first object is a linearization dictionary
+    /// whose `/L` equals the file length.
+    public var isLinearized: Bool {
+        var lexer = Lexer(bytes: store.bytes, position: store.headerOffset)
+        // Skip the header line and the binary comment.
+        _ = lexer.next()
+        let start = lexer.position
+        var parser = Parser(bytes: store.bytes, position: start, end: min(store.bytes.count, start + 4096), limits: store.limits)
+        guard let (_, object) = try? parser.parseIndirectObject(), let d = object.dictionary,
+              d["Linearized"] != nil, let l = d["L"]?.integer else { return false }
+        return l == store.bytes.count
+    }
+
+    /// Everything survivable that happened while reading.
+    public var diagnostics: DiagnosticLog {
+        var log = store.diagnostics
+        log.append(contentsOf: state.withLock { $0.pageDiagnostics })
+        return log
+    }
+}

@@ -1,0 +1,43 @@
+import PDFCore
+import PDFFilters
+import PDFSyntax
+
+/// Reads a stream's `/Filter` and `/DecodeParms` (a name or array, a dictionary or array
+/// with nulls, either of them indirect) into the filter chain the decoders take.
+enum FilterChain {
+    struct Item {
+        var filter: StreamFilter
+        var parameters: FilterParameters
+        /// For `/Crypt`: the crypt filter named in its parameters (§7.4.10).
+        var cryptFilterName: String?
+    }
+
+    static func filters(_ dict: PDFDictionary, store: ObjectStore) -> [Item] {
+        let filterObject = store.resolve(dict["Filter"])
+        let names: [Name]
+        switch filterObject {
+        case .name(let n): names = [n]
+        case .array(let a): names = a.compactMap { store.name($0) }
+        default: return []
+        }
+        let parmsObject = store.resolve(dict["DecodeParms"])
+        var parms: [PDFDictionary?] = []
+        switch parmsObject {
+        case .dictionary(let d): parms = [d]
+        case .array(let a): parms = a.map { store.dictionary($0) }
+        default: break
+        }
+        return names.prefix(store.limits.maxFilterChain + 1).enumerated().map { i, name in
+            let p = i < parms.count ? parms[i] : nil
+            var params = FilterParameters()
+            if let p {
+                params.predictor = store.integer(p["Predictor"]) ?? 1
+                params.colors = store.integer(p["Colors"]) ?? 1
+                params.bitsPerComponent = store.integer(p["BitsPerComponent"]) ?? 8
+                params.columns = store.integer(p["Columns"]) ?? 1
+                params.earlyChange = store.integer(p["EarlyChange"]) ?? 1
+            }
+            return Item(filter: StreamFilter(name: name.string), parameters: params, cryptFilterName: p.flatMap { store.name($0["Name"])?.string })
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// Module PDFFile: see docs/ARCHITECTURE.md.

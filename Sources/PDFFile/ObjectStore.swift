@@ -1,0 +1,358 @@
+import PDFCore
+import PDFCrypto
+import PDFFilters
+import PDFSyntax
+import Synchronization
+
+extension Diagnostic.Code {
+    public static let xrefRepaired = Diagnostic.Code("xrefRepaired")
+    public static let objectMissing = Diagnostic.Code("objectMissing")
+    public static let objectOffsetWrong = Diagnostic.Code("objectOffsetWrong")
+    public static let referenceChainTooLong = Diagnostic.Code("referenceChainTooLong")
+    public static let objectStreamDamaged = Diagnostic.Code("objectStreamDamaged")
+    public static let headerMissing = Diagnostic.Code("headerMissing")
+    public static let xrefPrevLoop = Diagnostic.Code("xrefPrevLoop")
+    public static let trailerMissingRoot = Diagnostic.Code("trailerMissingRoot")
+}
+
+/// The resolved file: cross-reference data, trailer, decryption and decoding, with caches.
+/// One `ObjectStore` per open file; it is safe to use from several threads (pages can be
+/// processed concurrently). Objects come back as values; nothing holds a reference into
+/// the parser.
+public final class ObjectStore: Sendable {
+    /// The whole file. Stream data ranges point into it.
+    public let bytes: [UInt8]
+    public let limits: Limits
+    /// Offset of `%PDF-` (junk before the header shifts every offset by this much).
+    public let headerOffset: Int
+    /// The version in the header, e.g. "1.7"; nil when there was no header.
+    public let headerVersion: String?
+    public let trailer: PDFDictionary
+    /// True when the cross-reference data was rebuilt by scanning the file.
+    public let wasRepaired: Bool
+    /// Offsets of the cross-reference sections read, newest first.
+    public let xrefSectionOffsets: [Int]
+
+    let entries: [Int: XRefEntry]
+    let encryptObjectNumber: Int?
+
+    struct State: ~Copyable {
+        var objects: [Int: PDFObject] = [:]
+        var objectStreams: [Int: ObjectStreamContents] = [:]
+        var repairScan: RepairScanner.Result? = nil
+        var repairScanDone = false
+        var decryptor: Decryptor? = nil
+        var diagnostics: DiagnosticLog
+    }
+    let state: Mutex<State>
+
+    struct ObjectStreamContents: Sendable {
+        var data: [UInt8]
+        var first: Int
+        var header: [(number: Int, offset: Int)]
+        var extends: ObjectID?
+    }
+
+    /// Reads the cross-reference data and trailer of `bytes`, repairing when needed.
+    /// Throws only when the bytes hold no usable PDF at all.
+    public init(bytes: [UInt8], limits: Limits = .default) throws(PDFError) {
+        self.bytes = bytes
+        self.limits = limits
+        var log = DiagnosticLog(capacity: limits.maxDiagnostics)
+        let header = FileStructure.findHeader(bytes)
+        self.headerOffset = header?.offset ?? 0
+        self.headerVersion = header?.version
+        if header == nil {
+            log.append(.headerMissing, .warning, "no %PDF- header in the first 1024 bytes")
+        }
+        var loaded = FileStructure.readCrossReferences(bytes: bytes, headerOffset: headerOffset, limits: limits, log: &log)
+        var repaired = false
+        var scan: RepairScanner.Result? = nil
+        let rootUsable = loaded.map { FileStructure.rootLooksUsable($0, bytes: bytes, limits: limits) } ?? false
+        if loaded == nil || !rootUsable {
+            if header == nil, ByteSearch.find(bytes, "obj", from: 0, to: min(bytes.count, 1 << 20)) == nil {
+                throw PDFError(.notAPDF, "not a PDF (no %PDF- header and no objects)")
+            }
+            let s = try RepairScanner.scan(bytes: bytes, limits: limits)
+            scan = s
+            guard let rebuilt = FileStructure.rebuild(from: s, previous: loaded, bytes: bytes, limits: limits, log: &log) else {
+                throw PDFError(.damaged, header == nil ? "not a PDF (no %PDF- header, no document catalog)" : "damaged beyond repair: no document catalog found")
+            }
+            log.append(.xrefRepaired, .warning, loaded == nil
+                ? "cross-reference data missing or unreadable; rebuilt by scanning the file"
+                : "cross-reference data does not lead to the document catalog; rebuilt by scanning the file")
+            loaded = rebuilt
+            repaired = true
+        }
+        let result = loaded!
+        self.entries = result.entries
+        self.trailer = result.trailer
+        self.xrefSectionOffsets = result.sectionOffsets
+        self.wasRepaired = repaired
+        self.encryptObjectNumber = result.trailer["Encrypt"]?.reference?.number
+        var st = State(diagnostics: log)
+        if let scan {
+            st.repairScan = scan
+            st.repairScanDone = true
+        }
+        self.state = Mutex(st)
+    }
+
+    /// A store over given entries, used while rebuilding damaged files.
+    init(bytes: [UInt8], entries: [Int: XRefEntry], trailer: PDFDictionary, limits: Limits) {
+        self.bytes = bytes
+        self.limits = limits
+        self.headerOffset = 0
+        self.headerVersion = nil
+        self.trailer = trailer
+        self.wasRepaired = true
+        self.xrefSectionOffsets = []
+        self.entries = entries
+        self.encryptObjectNumber = trailer["Encrypt"]?.reference?.number
+        self.state = Mutex(State(repairScanDone: true, diagnostics: DiagnosticLog(capacity: limits.maxDiagnostics)))
+    }
+
+    // MARK: Diagnostics
+
+    public var diagnostics: DiagnosticLog { state.withLock { $0.diagnostics } }
+
+    func note(_ d: Diagnostic) { state.withLock { $0.diagnostics.append(d) } }
+
+    // MARK: Decryption
+
+    public var decryptor: Decryptor? { state.withLock { $0.decryptor } }
+
+    /// Installs the key that decrypts strings and streams; drops cached objects read before.
+    public func setDecryptor(_ d: Decryptor?) {
+        state.withLock {
+            $0.decryptor = d
+            $0.objects.removeAll()
+            $0.objectStreams.removeAll()
+        }
+    }
+
+    // MARK: Resolving
+
+    /// The highest object number the cross-reference data knows.
+    public var objectCount: Int { (entries.keys.max() ?? -1) + 1 }
+
+    /// All object numbers with an in-use entry.
+    public var objectNumbers: [Int] {
+        entries.compactMap { k, v in if case .free = v { return nil }; return k }.sorted()
+    }
+
+    /// The object behind a reference; `.null` when it is missing or unreadable (with a
+    /// diagnostic), as ISO 32000-2 §7.3.10 says for references to missing objects.
+    public func object(_ id: ObjectID) -> PDFObject { object(id, depth: 0) }
+
+    /// Follows references (through chains) to a direct object.
+    public func resolve(_ object: PDFObject) -> PDFObject {
+        var current = object
+        var depth = 0
+        while case .reference(let id) = current {
+            depth += 1
+            if depth > limits.maxRecursionDepth {
+                note(Diagnostic(.referenceChainTooLong, .warning, "reference chain longer than \(limits.maxRecursionDepth)", objectNumber: id.number))
+                return .null
+            }
+            current = self.object(id, depth: depth)
+        }
+        return current
+    }
+
+    public func resolve(_ object: PDFObject?) -> PDFObject { object.map { resolve($0) } ?? .null }
+
+    /// The dictionary (or stream dictionary) behind an object or reference.
+    public func dictionary(_ object: PDFObject?) -> PDFDictionary? { resolve(object).dictionary }
+    public func array(_ object: PDFObject?) -> [PDFObject]? { resolve(object).array }
+    public func integer(_ object: PDFObject?) -> Int? { resolve(object).integer }
+    public func number(_ object: PDFObject?) -> Double? { resolve(object).number }
+    public func name(_ object: PDFObject?) -> Name? { resolve(object).name }
+    public func text(_ object: PDFObject?) -> String? { resolve(object).text }
+
+    func object(_ id: ObjectID, depth: Int) -> PDFObject {
+        if let cached = state.withLock({ $0.objects[id.number] }) { return cached }
+        guard depth <= limits.maxRecursionDepth else { return .null }
+        let loaded = load(id.number, depth: depth)
+        state.withLock { $0.objects[id.number] = loaded }
+        return loaded
+    }
+
+    func load(_ number: Int, depth: Int) -> PDFObject {
+        switch entries[number] {
+        case .inFile(let offset, _)?:
+            if let o = parseObject(number, at: offset, depth: depth) { return decryptIfNeeded(o, number: number) }
+            // Offset wrong: try a rescan of the file.
+            if let scanned = repairScan().objects[number], scanned.offset != offset,
+               let o = parseObject(number, at: scanned.offset, depth: depth) {
+                note(Diagnostic(.objectOffsetWrong, .warning, "object not at its cross-reference offset; found by scanning", offset: offset, objectNumber: number))
+                return decryptIfNeeded(o, number: number)
+            }
+            note(Diagnostic(.objectMissing, .warning, "object not found at its offset", offset: offset, objectNumber: number))
+            return .null
+        case .compressed(let streamNumber, let index)?:
+            if let o = compressedObject(number, streamNumber: streamNumber, index: index, depth: depth) { return o }
+            note(Diagnostic(.objectMissing, .warning, "object not found in object stream \(streamNumber)", objectNumber: number))
+            return .null
+        case .free?:
+            return .null
+        case nil:
+            // Not in the table: a damaged table may have left it out.
+            if !wasRepaired, let scanned = repairScan().objects[number], let o = parseObject(number, at: scanned.offset, depth: depth) {
+                note(Diagnostic(.objectOffsetWrong, .info, "object missing from the cross-reference data; found by scanning", objectNumber: number))
+                return decryptIfNeeded(o, number: number)
+            }
+            return .null
+        }
+    }
+
+    func parseObject(_ number: Int, at offset: Int, depth: Int) -> PDFObject? {
+        for base in offset == offset + headerOffset ? [offset] : [offset, offset + headerOffset] {
+            guard base >= 0, base < bytes.count else { continue }
+            var parser = Parser(bytes: bytes, position: base, limits: limits)
+            let parsed = try? parser.parseIndirectObject(resolveLength: { ref in
+                guard ref.number != number else { return nil }
+                return self.resolveLength(ref, depth: depth + 1)
+            })
+            if let (id, o) = parsed, id.number == number {
+                if !parser.diagnostics.isEmpty {
+                    state.withLock { $0.diagnostics.append(contentsOf: parser.diagnostics) }
+                }
+                return o
+            }
+        }
+        return nil
+    }
+
+    func resolveLength(_ ref: ObjectID, depth: Int) -> Int? {
+        guard depth <= limits.maxRecursionDepth else { return nil }
+        return object(ref, depth: depth).integer
+    }
+
+    /// The rescan of the file, run once on first need.
+    func repairScan() -> RepairScanner.Result {
+        if let done = state.withLock({ $0.repairScanDone ? $0.repairScan : nil }) { return done }
+        let scan = (try? RepairScanner.scan(bytes: bytes, limits: limits)) ?? RepairScanner.Result()
+        state.withLock {
+            $0.repairScan = scan
+            $0.repairScanDone = true
+        }
+        return scan
+    }
+
+    // MARK: Object streams
+
+    func compressedObject(_ number: Int, streamNumber: Int, index: Int, depth: Int) -> PDFObject? {
+        var visited: Set<Int> = []
+        var current = streamNumber
+        var first = true
+        while visited.insert(current).inserted, visited.count <= limits.maxRecursionDepth {
+            guard let contents = objectStream(current, depth: depth) else { return nil }
+            // The index says where; check the number, else search the stream, then /Extends.
+            var slot: Int? = nil
+            if first, index >= 0, index < contents.header.count, contents.header[index].number == number {
+                slot = index
+            } else {
+                slot = contents.header.lastIndex { $0.number == number }
+            }
+            first = false
+            if let slot {
+                let start = contents.first + contents.header[slot].offset
+                guard start >= 0, start < contents.data.count else { return nil }
+                var parser = Parser(bytes: contents.data, position: start, limits: limits)
+                return try? parser.parseObject()
+            }
+            guard let ext = contents.extends else { return nil }
+            current = ext.number
+        }
+        return nil
+    }
+
+    func objectStream(_ number: Int, depth: Int) -> ObjectStreamContents? {
+        if let c = state.withLock({ $0.objectStreams[number] }) { return c }
+        guard case .stream(let s) = object(ObjectID(number), depth: depth + 1) else {
+            note(Diagnostic(.objectStreamDamaged, .warning, "object stream is not a stream", objectNumber: number))
+            return nil
+        }
+        let decoded = streamData(s)
+        let n = integer(s.dictionary["N"]) ?? 0
+        let first = integer(s.dictionary["First"]) ?? 0
+        let header = ObjectStreamReader.header(data: decoded.bytes, count: n, first: first, limits: limits)
+        if header.count < n {
+            note(Diagnostic(.objectStreamDamaged, .warning, "object stream header lists \(header.count) of \(n) objects", objectNumber: number))
+        }
+        let contents = ObjectStreamContents(data: decoded.bytes, first: first, header: header, extends: s.dictionary["Extends"]?.reference)
+        state.withLock { $0.objectStreams[number] = contents }
+        return contents
+    }
+
+    // MARK: Streams
+
+    /// The decoded data of a stream: decrypted, then run through its filters. Image codecs
+    /// are passed over (the result says where decoding stopped).
+    public func streamData(_ stream: PDFStream) -> DecodeResult {
+        let range = stream.dataRange.clamped(to: 0..<bytes.count)
+        var raw: ArraySlice<UInt8> = bytes[range]
+        var filters = FilterChain.filters(stream.dictionary, store: self)
+        var decrypted: [UInt8]? = nil
+        if let d = decryptor, let id = stream.objectID, shouldDecrypt(stream, id: id) {
+            var cryptFilter: String? = nil
+            if let first = filters.first, first.filter == .crypt {
+                cryptFilter = first.cryptFilterName ?? "Identity"
+            }
+            decrypted = d.decryptStream(raw, objectNumber: id.number, generation: id.generation, cryptFilter: cryptFilter)
+        }
+        filters.removeAll { $0.filter == .crypt }
+        if let decrypted { raw = decrypted[...] }
+        return decodeStream(raw, filters: filters.map { ($0.filter, $0.parameters) }, limits: limits)
+    }
+
+    func shouldDecrypt(_ stream: PDFStream, id: ObjectID) -> Bool {
+        if id.number == encryptObjectNumber { return false }
+        let type = stream.dictionary.type
+        if type == "XRef" { return false }
+        if type == "Metadata", let d = decryptor, !d.encryptsMetadata { return false }
+        return true
+    }
+
+    func decryptIfNeeded(_ object: PDFObject, number: Int) -> PDFObject {
+        guard number != encryptObjectNumber, let d = decryptor else { return object }
+        if case .stream(let s) = object, s.dictionary.type == "XRef" { return object }
+        let gen = {
+            if case .inFile(_, let g)? = entries[number] { return g }
+            return 0
+        }()
+        return Self.decryptStrings(object, decryptor: d, number: number, generation: gen)
+    }
+
+    static func decryptStrings(_ object: PDFObject, decryptor: Decryptor, number: Int, generation: Int) -> PDFObject {
+        switch object {
+        case .string(let s):
+            return .string(PDFString(bytes: decryptor.decryptString(s.bytes, objectNumber: number, generation: generation), isHex: s.isHex))
+        case .array(let a):
+            return .array(a.map { decryptStrings($0, decryptor: decryptor, number: number, generation: generation) })
+        case .dictionary(let d):
+            return .dictionary(decryptDictionary(d, decryptor: decryptor, number: number, generation: generation))
+        case .stream(var s):
+            s.dictionary = decryptDictionary(s.dictionary, decryptor: decryptor, number: number, generation: generation)
+            return .stream(s)
+        default:
+            return object
+        }
+    }
+
+    static func decryptDictionary(_ d: PDFDictionary, decryptor: Decryptor, number: Int, generation: Int) -> PDFDictionary {
+        var out = d
+        for (k, v) in d.entries {
+            switch v {
+            case .string, .array, .dictionary:
+                // Signature /Contents are not encrypted (§7.6.2); they sit in /Sig dictionaries.
+                if k == "Contents", d.type == "Sig" || d.type == "DocTimeStamp" { continue }
+                out[k] = decryptStrings(v, decryptor: decryptor, number: number, generation: generation)
+            default:
+                continue
+            }
+        }
+        return out
+    }
+}

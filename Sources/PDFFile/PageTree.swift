@@ -1,0 +1,117 @@
+import PDFCore
+import PDFSyntax
+
+extension Diagnostic.Code {
+    public static let pageTreeLoop = Diagnostic.Code("pageTreeLoop")
+    public static let pageTreeDamaged = Diagnostic.Code("pageTreeDamaged")
+    public static let pageBoxInvalid = Diagnostic.Code("pageBoxInvalid")
+}
+
+/// A page as the page tree gives it, with inherited attributes resolved (ISO 32000-2
+/// §7.7.3.4: `Resources`, `MediaBox`, `CropBox`, `Rotate` inherit from ancestors).
+public struct PageInfo: Sendable {
+    /// 0-based position in the document.
+    public var index: Int
+    public var objectID: ObjectID?
+    public var dictionary: PDFDictionary
+    /// The page's resources dictionary (inherited when the page has none).
+    public var resources: PDFDictionary?
+    public var mediaBox: Rect
+    /// The crop box, clipped to the media box; the media box when absent.
+    public var cropBox: Rect
+    public var bleedBox: Rect?
+    public var trimBox: Rect?
+    public var artBox: Rect?
+    /// Clockwise rotation for display, normalised to 0, 90, 180 or 270.
+    public var rotation: Int
+    /// `/UserUnit` (PDF 1.6): size of a user-space unit in 1/72 inch.
+    public var userUnit: Double
+}
+
+enum PageTree {
+    struct Inherited {
+        var resources: PDFObject?
+        var mediaBox: PDFObject?
+        var cropBox: PDFObject?
+        var rotate: PDFObject?
+    }
+
+    /// Walks the tree depth-first in order. Guards loops (a node seen twice is skipped),
+    /// depth and page count. A damaged tree yields the pages that could be reached.
+    static func collect(store: ObjectStore, catalog: PDFDictionary, log: inout DiagnosticLog) -> [PageInfo] {
+        var pages: [PageInfo] = []
+        var visited: Set<Int> = []
+        let limits = store.limits
+        guard let rootObject = catalog["Pages"] else {
+            log.append(.pageTreeDamaged, .warning, "catalog has no /Pages")
+            return []
+        }
+
+        func visit(_ object: PDFObject, inherited: Inherited, depth: Int) {
+            guard pages.count < limits.maxPages else { return }
+            guard depth <= limits.maxRecursionDepth else {
+                log.append(.pageTreeDamaged, .warning, "page tree deeper than \(limits.maxRecursionDepth)")
+                return
+            }
+            var id: ObjectID? = nil
+            if case .reference(let r) = object {
+                id = r
+                guard visited.insert(r.number).inserted else {
+                    log.append(.pageTreeLoop, .warning, "page tree visits a node twice", objectNumber: r.number)
+                    return
+                }
+            }
+            guard let node = store.dictionary(object) else {
+                log.append(.pageTreeDamaged, .warning, "page tree node is not a dictionary", objectNumber: id?.number)
+                return
+            }
+            var inh = inherited
+            if let r = node["Resources"] { inh.resources = r }
+            if let m = node["MediaBox"] { inh.mediaBox = m }
+            if let c = node["CropBox"] { inh.cropBox = c }
+            if let r = node["Rotate"] { inh.rotate = r }
+            let type = store.name(node["Type"])
+            let kids = store.array(node["Kids"])
+            if type == "Pages" || (type != "Page" && kids != nil) {
+                for kid in kids ?? [] { visit(kid, inherited: inh, depth: depth + 1) }
+                return
+            }
+            pages.append(makePage(index: pages.count, id: id, node: node, inherited: inh, store: store, log: &log))
+        }
+        visit(rootObject, inherited: Inherited(), depth: 0)
+        return pages
+    }
+
+    static func makePage(index: Int, id: ObjectID?, node: PDFDictionary, inherited: Inherited, store: ObjectStore, log: inout DiagnosticLog) -> PageInfo {
+        var media = rect(inherited.mediaBox, store: store)
+        if media == nil || media!.isEmpty {
+            if inherited.mediaBox != nil {
+                log.append(.pageBoxInvalid, .warning, "page \(index + 1) has an unusable MediaBox; using US Letter", objectNumber: id?.number)
+            }
+            media = .letter
+        }
+        var crop = media!
+        if let c = rect(inherited.cropBox, store: store), let clipped = c.intersection(media!), !clipped.isEmpty {
+            crop = clipped
+        }
+        let rotate = store.number(inherited.rotate).map { Int(($0 / 90).rounded()) * 90 } ?? 0
+        let normalised = ((rotate % 360) + 360) % 360
+        return PageInfo(
+            index: index, objectID: id, dictionary: node,
+            resources: store.dictionary(inherited.resources),
+            mediaBox: media!, cropBox: crop,
+            bleedBox: rect(node["BleedBox"], store: store),
+            trimBox: rect(node["TrimBox"], store: store),
+            artBox: rect(node["ArtBox"], store: store),
+            rotation: normalised,
+            userUnit: store.number(node["UserUnit"]).flatMap { $0 > 0 ? $0 : nil } ?? 1)
+    }
+
+    /// A rectangle array `[x0 y0 x1 y1]` (any corner order).
+    static func rect(_ object: PDFObject?, store: ObjectStore) -> Rect? {
+        guard let a = store.array(object), a.count >= 4 else { return nil }
+        let v = a.prefix(4).compactMap { store.number($0) }
+        guard v.count == 4 else { return nil }
+        return Rect(x0: v[0], y0: v[1], x1: v[2], y1: v[3])
+    }
+}

@@ -1,0 +1,283 @@
+import PDFCore
+
+/// A byte-level tokenizer over a file buffer (ISO 32000-2 §7.2–7.3). It never builds a
+/// `String` for a token and never fails: malformed input yields the most plausible token,
+/// the way widely used readers treat it.
+public struct Lexer: Sendable {
+    public let bytes: [UInt8]
+    /// Next byte to read.
+    public var position: Int
+    /// One past the last byte this lexer may read.
+    public let end: Int
+
+    public init(bytes: [UInt8], position: Int = 0, end: Int? = nil) {
+        self.bytes = bytes
+        self.end = min(end ?? bytes.count, bytes.count)
+        self.position = max(0, min(position, self.end))
+    }
+
+    public var isAtEnd: Bool { position >= end }
+
+    @inline(__always) func peekByte() -> UInt8? { position < end ? bytes[position] : nil }
+
+    /// Skips whitespace and comments.
+    public mutating func skipWhitespaceAndComments() {
+        while position < end {
+            let c = bytes[position]
+            if CharacterClass.isWhitespace(c) {
+                position += 1
+            } else if c == 0x25 {  // %
+                while position < end, bytes[position] != 0x0A, bytes[position] != 0x0D { position += 1 }
+            } else {
+                return
+            }
+        }
+    }
+
+    /// Reads the next token.
+    public mutating func next() -> Token {
+        skipWhitespaceAndComments()
+        guard position < end else { return .eof }
+        let c = bytes[position]
+        switch c {
+        case 0x2F: // /
+            position += 1
+            return .name(readName())
+        case 0x28: // (
+            position += 1
+            return .string(PDFString(bytes: readLiteralString(), isHex: false))
+        case 0x3C: // <
+            if position + 1 < end, bytes[position + 1] == 0x3C {
+                position += 2
+                return .dictOpen
+            }
+            position += 1
+            return .string(PDFString(bytes: readHexString(), isHex: true))
+        case 0x3E: // >
+            if position + 1 < end, bytes[position + 1] == 0x3E {
+                position += 2
+                return .dictClose
+            }
+            position += 1
+            return .keyword(.other, (position - 1)..<position)
+        case 0x5B: position += 1; return .arrayOpen
+        case 0x5D: position += 1; return .arrayClose
+        case 0x7B: position += 1; return .braceOpen
+        case 0x7D: position += 1; return .braceClose
+        case 0x29: // stray )
+            position += 1
+            return .keyword(.other, (position - 1)..<position)
+        case 0x30...0x39, 0x2B, 0x2D, 0x2E:
+            if let number = readNumber() { return number }
+            return readKeyword()
+        default:
+            return readKeyword()
+        }
+    }
+
+    /// Reads the next token without consuming it.
+    public func peek() -> Token {
+        var copy = self
+        return copy.next()
+    }
+
+    mutating func readKeyword() -> Token {
+        let start = position
+        while position < end, CharacterClass.isRegular(bytes[position]) { position += 1 }
+        if position == start { position += 1 }  // a lone delimiter we have no use for
+        let range = start..<position
+        return .keyword(Keyword.classify(bytes[range]), range)
+    }
+
+    /// A name after its slash; `#xx` becomes the byte xx, a `#` without two hex digits stays.
+    mutating func readName() -> Name {
+        var out: [UInt8] = []
+        while position < end {
+            let c = bytes[position]
+            guard CharacterClass.isRegular(c) else { break }
+            if c == 0x23, position + 2 < end,
+               let h = CharacterClass.hexValue(bytes[position + 1]),
+               let l = CharacterClass.hexValue(bytes[position + 2]) {
+                out.append(h << 4 | l)
+                position += 3
+            } else {
+                out.append(c)
+                position += 1
+            }
+        }
+        return Name(bytes: out)
+    }
+
+    /// A literal string after its opening parenthesis (ISO 32000-2 §7.3.4.2): balanced
+    /// parentheses, every escape, 1–3 digit octal (high bits dropped), backslash-newline
+    /// continuation, and an unescaped CR or CR LF read as LF. Unterminated at the end of
+    /// data: what was read.
+    mutating func readLiteralString() -> [UInt8] {
+        var out: [UInt8] = []
+        var depth = 1
+        while position < end {
+            let c = bytes[position]
+            position += 1
+            switch c {
+            case 0x28:
+                depth += 1
+                out.append(c)
+            case 0x29:
+                depth -= 1
+                if depth == 0 { return out }
+                out.append(c)
+            case 0x0D:
+                if position < end, bytes[position] == 0x0A { position += 1 }
+                out.append(0x0A)
+            case 0x5C:
+                guard position < end else { return out }
+                let e = bytes[position]
+                position += 1
+                switch e {
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case 0x0D:
+                    if position < end, bytes[position] == 0x0A { position += 1 }
+                case 0x0A:
+                    break
+                case 0x30...0x37:
+                    var v = UInt32(e - 0x30)
+                    var n = 1
+                    while n < 3, position < end, bytes[position] >= 0x30, bytes[position] <= 0x37 {
+                        v = v * 8 + UInt32(bytes[position] - 0x30)
+                        position += 1
+                        n += 1
+                    }
+                    out.append(UInt8(truncatingIfNeeded: v))
+                default:
+                    out.append(e)  // \( \) \\ and unknown escapes: the character itself
+                }
+            default:
+                out.append(c)
+            }
+        }
+        return out
+    }
+
+    /// A hex string after its `<`: whitespace and stray characters skipped, an odd final
+    /// digit read as if followed by 0.
+    mutating func readHexString() -> [UInt8] {
+        var out: [UInt8] = []
+        var high: UInt8? = nil
+        while position < end {
+            let c = bytes[position]
+            position += 1
+            if c == 0x3E { break }
+            guard let v = CharacterClass.hexValue(c) else { continue }
+            if let h = high {
+                out.append(h << 4 | v)
+                high = nil
+            } else {
+                high = v
+            }
+        }
+        if let h = high { out.append(h << 4) }
+        return out
+    }
+
+    /// A number as real files write it: `+1`, `-.5`, `1.`, `--5` (read as -5), `4.-2`
+    /// (a minus inside a number is ignored: 4.2), `1e3` only when an exponent digit follows.
+    /// Returns nil (position unchanged) when the bytes are not a number at all.
+    mutating func readNumber() -> Token? {
+        let start = position
+        var p = position
+        var negative = false
+        if bytes[p] == 0x2D {
+            negative = true
+            p += 1
+            if p < end, bytes[p] == 0x2D { p += 1 }  // double minus
+        } else if bytes[p] == 0x2B {
+            p += 1
+        }
+        var intPart: Int64 = 0
+        var overflow = false
+        var fraction: Double = 0
+        var scale: Double = 1
+        var sawDot = false
+        var sawDigit = false
+        var real: Double = 0
+        while p < end {
+            let c = bytes[p]
+            if CharacterClass.isDigit(c) {
+                sawDigit = true
+                let d = Int64(c - 0x30)
+                if sawDot {
+                    if scale < 1e300 {
+                        scale *= 10
+                        fraction += Double(d) / scale
+                    }
+                } else if !overflow {
+                    let (m, o1) = intPart.multipliedReportingOverflow(by: 10)
+                    let (s, o2) = m.addingReportingOverflow(d)
+                    if o1 || o2 {
+                        overflow = true
+                        real = Double(intPart) * 10 + Double(d)
+                    } else {
+                        intPart = s
+                    }
+                } else {
+                    real = real * 10 + Double(d)
+                }
+                p += 1
+            } else if c == 0x2E {
+                if sawDot { break }
+                sawDot = true
+                p += 1
+            } else if c == 0x2D {
+                p += 1  // minus in the middle: ignored
+            } else if (c == 0x65 || c == 0x45), sawDigit, p + 1 < end,
+                      CharacterClass.isDigit(bytes[p + 1]) || ((bytes[p + 1] == 0x2D || bytes[p + 1] == 0x2B) && p + 2 < end && CharacterClass.isDigit(bytes[p + 2])) {
+                // Exponent: only when a digit (after an optional sign) follows.
+                p += 1
+                var expNegative = false
+                if bytes[p] == 0x2D { expNegative = true; p += 1 } else if bytes[p] == 0x2B { p += 1 }
+                var exp = 0
+                while p < end, CharacterClass.isDigit(bytes[p]) {
+                    if exp < 10000 { exp = exp * 10 + Int(bytes[p] - 0x30) }
+                    p += 1
+                }
+                let base = (overflow ? real : Double(intPart)) + fraction
+                var v = base * pow10(expNegative ? -exp : exp)
+                if negative { v = -v }
+                position = p
+                return .real(v.isFinite ? v : 0)
+            } else {
+                break
+            }
+        }
+        guard sawDigit else {
+            // "-", ".", "+" alone: read as 0 like widely used readers, unless a regular
+            // character follows (then it is a keyword such as an operator).
+            if p < end, CharacterClass.isRegular(bytes[p]) { position = start; return nil }
+            position = p
+            return .integer(0)
+        }
+        position = p
+        if sawDot || overflow {
+            var v = (overflow ? real : Double(intPart)) + fraction
+            if negative { v = -v }
+            return .real(v)
+        }
+        return .integer(negative ? -intPart : intPart)
+    }
+}
+
+@inline(__always) func pow10(_ e: Int) -> Double {
+    var r = 1.0
+    var n = abs(e)
+    var b = 10.0
+    while n > 0 {
+        if n & 1 == 1 { r *= b }
+        b *= b
+        n >>= 1
+    }
+    return e < 0 ? 1 / r : r
+}

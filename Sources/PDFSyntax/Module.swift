@@ -1,1 +1,0 @@
-// Module PDFSyntax: see docs/ARCHITECTURE.md.

@@ -1,0 +1,135 @@
+import PDFCore
+
+/// A PDF name (ISO 32000-2 §7.3.5): the bytes after the slash with `#xx` escapes resolved.
+/// Names are byte strings, not text; ``description`` shows them as UTF-8 for people.
+public struct Name: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible, Comparable {
+    public let bytes: [UInt8]
+    public init(bytes: [UInt8]) { self.bytes = bytes }
+    public init(stringLiteral value: String) { self.bytes = Array(value.utf8) }
+    public init(_ string: String) { self.bytes = Array(string.utf8) }
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
+    public var description: String { "/" + string }
+    public static func < (a: Name, b: Name) -> Bool { a.bytes.lexicographicallyPrecedes(b.bytes) }
+}
+
+/// A string object: the bytes as written (after escapes), and whether it was written in hex.
+public struct PDFString: Sendable, Hashable, CustomStringConvertible {
+    public var bytes: [UInt8]
+    public var isHex: Bool
+    public init(bytes: [UInt8], isHex: Bool = false) { self.bytes = bytes; self.isHex = isHex }
+    public init(_ string: String) { self.bytes = Array(string.utf8); self.isHex = false }
+    /// The string read as a text string (UTF-16BE/UTF-8 with BOM, else PDFDocEncoding).
+    public var text: String { TextString.decode(bytes) }
+    public var description: String { isHex ? "<" + bytes.map { hex2($0) }.joined() + ">" : "(" + text + ")" }
+}
+
+@inline(__always) func hex2(_ b: UInt8) -> String {
+    let d = Array("0123456789ABCDEF".utf8)
+    return String(decoding: [d[Int(b >> 4)], d[Int(b & 15)]], as: UTF8.self)
+}
+
+/// An indirect object's identity (ISO 32000-2 §7.3.10).
+public struct ObjectID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var number: Int
+    public var generation: Int
+    public init(_ number: Int, _ generation: Int = 0) { self.number = number; self.generation = generation }
+    public var description: String { "\(number) \(generation) R" }
+    public static func < (a: ObjectID, b: ObjectID) -> Bool { (a.number, a.generation) < (b.number, b.generation) }
+}
+
+/// A dictionary object. Keys are unique; a later duplicate key replaces an earlier one.
+public struct PDFDictionary: Sendable, Hashable, CustomStringConvertible {
+    public var entries: [Name: PDFObject]
+    public init(_ entries: [Name: PDFObject] = [:]) { self.entries = entries }
+    public subscript(_ key: Name) -> PDFObject? {
+        get { entries[key] }
+        set { entries[key] = newValue }
+    }
+    public var count: Int { entries.count }
+    public var isEmpty: Bool { entries.isEmpty }
+    public var keys: Dictionary<Name, PDFObject>.Keys { entries.keys }
+    /// The `/Type` entry's name, if any.
+    public var type: Name? { entries["Type"]?.name }
+    public var description: String {
+        "<<" + entries.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: " ") + ">>"
+    }
+}
+
+/// A stream object before decoding: its dictionary and where its raw data lies in the file.
+public struct PDFStream: Sendable, Hashable, CustomStringConvertible {
+    public var dictionary: PDFDictionary
+    /// Byte range of the raw (still encoded, maybe encrypted) data in the file buffer.
+    public var dataRange: Range<Int>
+    /// The indirect object the stream was read from (every stream is one, §7.3.8); needed
+    /// to decrypt its data.
+    public var objectID: ObjectID?
+    public init(dictionary: PDFDictionary, dataRange: Range<Int>, objectID: ObjectID? = nil) {
+        self.dictionary = dictionary
+        self.dataRange = dataRange
+        self.objectID = objectID
+    }
+    public var description: String { "\(dictionary) stream[\(dataRange.count) bytes]" }
+}
+
+/// A PDF object (ISO 32000-2 §7.3).
+public indirect enum PDFObject: Sendable, Hashable, CustomStringConvertible {
+    case null
+    case bool(Bool)
+    case integer(Int64)
+    case real(Double)
+    case string(PDFString)
+    case name(Name)
+    case array([PDFObject])
+    case dictionary(PDFDictionary)
+    case stream(PDFStream)
+    case reference(ObjectID)
+
+    public var isNull: Bool { if case .null = self { return true }; return false }
+    public var bool: Bool? { if case .bool(let b) = self { return b }; return nil }
+    public var name: Name? { if case .name(let n) = self { return n }; return nil }
+    public var string: PDFString? { if case .string(let s) = self { return s }; return nil }
+    public var array: [PDFObject]? { if case .array(let a) = self { return a }; return nil }
+    public var reference: ObjectID? { if case .reference(let r) = self { return r }; return nil }
+    public var stream: PDFStream? { if case .stream(let s) = self { return s }; return nil }
+    /// The dictionary of a dictionary or of a stream.
+    public var dictionary: PDFDictionary? {
+        switch self {
+        case .dictionary(let d): return d
+        case .stream(let s): return s.dictionary
+        default: return nil
+        }
+    }
+    /// An integer, or a real with no fractional part (producers write `/Count 9.0`).
+    public var integer: Int? {
+        switch self {
+        case .integer(let i): return Int(i)
+        case .real(let r) where r.isFinite && r == r.rounded() && abs(r) < 9e15: return Int(r)
+        default: return nil
+        }
+    }
+    /// Any number as a Double.
+    public var number: Double? {
+        switch self {
+        case .integer(let i): return Double(i)
+        case .real(let r): return r.isFinite ? r : nil
+        default: return nil
+        }
+    }
+    /// The text of a string object.
+    public var text: String? { string?.text }
+
+    public var description: String {
+        switch self {
+        case .null: "null"
+        case .bool(let b): b ? "true" : "false"
+        case .integer(let i): String(i)
+        case .real(let r): String(r)
+        case .string(let s): s.description
+        case .name(let n): n.description
+        case .array(let a): "[" + a.map(\.description).joined(separator: " ") + "]"
+        case .dictionary(let d): d.description
+        case .stream(let s): s.description
+        case .reference(let r): r.description
+        }
+    }
+}

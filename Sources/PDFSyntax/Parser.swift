@@ -1,0 +1,287 @@
+import PDFCore
+
+extension Diagnostic.Code {
+    public static let streamLengthWrong = Diagnostic.Code("streamLengthWrong")
+    public static let syntaxRecovered = Diagnostic.Code("syntaxRecovered")
+    public static let nestingTooDeep = Diagnostic.Code("nestingTooDeep")
+}
+
+/// Parses objects from tokens (ISO 32000-2 §7.3). Lenient where real files are wrong:
+/// unclosed arrays and dictionaries end at the keyword that ends the object, stray tokens
+/// inside containers are skipped, a dictionary key without a value is dropped.
+public struct Parser: Sendable {
+    public var lexer: Lexer
+    public let limits: Limits
+    public var diagnostics = DiagnosticLog()
+
+    public init(bytes: [UInt8], position: Int = 0, end: Int? = nil, limits: Limits = .default) {
+        self.lexer = Lexer(bytes: bytes, position: position, end: end)
+        self.limits = limits
+        self.diagnostics = DiagnosticLog(capacity: limits.maxDiagnostics)
+    }
+
+    public var position: Int {
+        get { lexer.position }
+        set { lexer.position = newValue }
+    }
+
+    /// Parses one object at the current position. References stay `.reference`.
+    public mutating func parseObject() throws(PDFError) -> PDFObject {
+        let start = lexer.position
+        let token = lexer.next()
+        if let object = try parseObject(startingWith: token, depth: 0) { return object }
+        throw PDFError(.syntax, "expected an object", offset: start)
+    }
+
+    /// Returns nil for a token that cannot start an object (after consuming it).
+    mutating func parseObject(startingWith token: Token, depth: Int) throws(PDFError) -> PDFObject? {
+        switch token {
+        case .integer(let i):
+            // N G R ?
+            if i >= 0 {
+                var look = lexer
+                if case .integer(let g) = look.next(), g >= 0, g <= 65535,
+                   case .keyword(.R, _) = look.next() {
+                    lexer = look
+                    return .reference(ObjectID(Int(clamping: i), Int(g)))
+                }
+            }
+            return .integer(i)
+        case .real(let r): return .real(r)
+        case .name(let n): return .name(n)
+        case .string(let s): return .string(s)
+        case .keyword(.true, _): return .bool(true)
+        case .keyword(.false, _): return .bool(false)
+        case .keyword(.null, _): return .null
+        case .arrayOpen:
+            guard depth < limits.maxNestingDepth else { throw nestingError() }
+            return .array(try parseArrayBody(depth: depth + 1))
+        case .dictOpen:
+            guard depth < limits.maxNestingDepth else { throw nestingError() }
+            return .dictionary(try parseDictionaryBody(depth: depth + 1))
+        default:
+            return nil
+        }
+    }
+
+    func nestingError() -> PDFError {
+        PDFError(.limitExceeded, "arrays and dictionaries nested deeper than \(limits.maxNestingDepth)", offset: lexer.position)
+    }
+
+    /// True for keywords that end the enclosing object: a container left open ends there.
+    @inline(__always) static func endsObject(_ k: Keyword) -> Bool {
+        switch k {
+        case .endobj, .stream, .endstream, .obj, .xref, .trailer, .startxref: return true
+        default: return false
+        }
+    }
+
+    mutating func parseArrayBody(depth: Int) throws(PDFError) -> [PDFObject] {
+        var items: [PDFObject] = []
+        while true {
+            let before = lexer.position
+            let token = lexer.next()
+            switch token {
+            case .arrayClose: return items
+            case .eof:
+                diagnostics.append(.syntaxRecovered, .warning, "array not closed before end of data", offset: before)
+                return items
+            case .keyword(let k, _) where Parser.endsObject(k):
+                lexer.position = before
+                diagnostics.append(.syntaxRecovered, .warning, "array not closed", offset: before)
+                return items
+            case .dictClose:
+                lexer.position = before
+                diagnostics.append(.syntaxRecovered, .warning, "array not closed", offset: before)
+                return items
+            default:
+                if let o = try parseObject(startingWith: token, depth: depth) { items.append(o) }
+            }
+        }
+    }
+
+    mutating func parseDictionaryBody(depth: Int) throws(PDFError) -> PDFDictionary {
+        var entries: [Name: PDFObject] = [:]
+        while true {
+            let before = lexer.position
+            let token = lexer.next()
+            switch token {
+            case .dictClose:
+                return PDFDictionary(entries)
+            case .eof:
+                diagnostics.append(.syntaxRecovered, .warning, "dictionary not closed before end of data", offset: before)
+                return PDFDictionary(entries)
+            case .keyword(let k, _) where Parser.endsObject(k):
+                lexer.position = before
+                diagnostics.append(.syntaxRecovered, .warning, "dictionary not closed", offset: before)
+                return PDFDictionary(entries)
+            case .arrayClose:
+                lexer.position = before
+                diagnostics.append(.syntaxRecovered, .warning, "dictionary not closed", offset: before)
+                return PDFDictionary(entries)
+            case .name(let key):
+                let valueStart = lexer.position
+                let valueToken = lexer.next()
+                switch valueToken {
+                case .dictClose:
+                    return PDFDictionary(entries)  // key without value
+                case .keyword(let k, _) where Parser.endsObject(k):
+                    lexer.position = valueStart
+                    return PDFDictionary(entries)
+                default:
+                    if let value = try parseObject(startingWith: valueToken, depth: depth) {
+                        // `null` values are as if the key were absent (§7.3.7).
+                        if !value.isNull { entries[key] = value }
+                    }
+                }
+            default:
+                continue  // stray token where a key belongs
+            }
+        }
+    }
+
+    /// Parses `N G obj … endobj` at the current position. A stream's data range is found
+    /// from `/Length` (direct, or through `resolveLength` for an indirect one); when that is
+    /// missing or wrong, from the `endstream` keyword.
+    public mutating func parseIndirectObject(
+        resolveLength: (ObjectID) -> Int? = { _ in nil }
+    ) throws(PDFError) -> (ObjectID, PDFObject) {
+        let start = lexer.position
+        guard case .integer(let num) = lexer.next(), num >= 0,
+              case .integer(let gen) = lexer.next(), gen >= 0,
+              case .keyword(.obj, _) = lexer.next()
+        else { throw PDFError(.syntax, "expected an object header 'N G obj'", offset: start) }
+        let id = ObjectID(Int(clamping: num), Int(clamping: gen))
+        let bodyStart = lexer.position
+        let token = lexer.next()
+        var object: PDFObject
+        if case .keyword(.endobj, _) = token {
+            return (id, .null)
+        }
+        if let o = try parseObject(startingWith: token, depth: 0) {
+            object = o
+        } else {
+            lexer.position = bodyStart
+            throw PDFError(.syntax, "object \(id.number) \(id.generation) has no value", offset: bodyStart)
+        }
+        if case .dictionary(let dict) = object {
+            var look = lexer
+            if case .keyword(.stream, _) = look.next() {
+                let dataStart = Parser.streamDataStart(bytes: lexer.bytes, afterKeyword: look.position, end: lexer.end)
+                var length: Int? = nil
+                switch dict["Length"] {
+                case .integer(let l)?: length = Int(clamping: l)
+                case .real(let r)? where r.isFinite && r >= 0 && r < 1e15: length = Int(r)
+                case .reference(let ref)?: length = resolveLength(ref)
+                default: break
+                }
+                let range = findStreamData(dataStart: dataStart, declaredLength: length, id: id)
+                object = .stream(PDFStream(dictionary: dict, dataRange: range, objectID: id))
+                lexer.position = range.upperBound
+                if case .keyword(.endstream, _) = lexer.peek() { _ = lexer.next() }
+            }
+        }
+        // Consume a trailing endobj if present; its absence is common and harmless.
+        var look = lexer
+        if case .keyword(.endobj, _) = look.next() { lexer = look }
+        return (id, object)
+    }
+
+    /// Where stream data starts after the `stream` keyword: after CR LF or LF (or a lone CR,
+    /// or spaces before the end of line, which some writers emit).
+    static func streamDataStart(bytes: [UInt8], afterKeyword p0: Int, end: Int) -> Int {
+        var p = p0
+        while p < end, bytes[p] == 0x20 || bytes[p] == 0x09 { p += 1 }
+        if p < end, bytes[p] == 0x0D {
+            p += 1
+            if p < end, bytes[p] == 0x0A { p += 1 }
+        } else if p < end, bytes[p] == 0x0A {
+            p += 1
+        } else {
+            p = p0  // no end of line at all: data starts right after the keyword
+        }
+        return p
+    }
+
+    mutating func findStreamData(dataStart: Int, declaredLength: Int?, id: ObjectID) -> Range<Int> {
+        let bytes = lexer.bytes
+        let end = lexer.end
+        if let length = declaredLength, length >= 0, dataStart <= end - length {
+            // Accept the declared length when `endstream` follows (after optional whitespace).
+            var p = dataStart + length
+            while p < end, CharacterClass.isWhitespace(bytes[p]) { p += 1 }
+            if ByteSearch.matches(bytes, at: p, "endstream") {
+                return dataStart..<(dataStart + length)
+            }
+        }
+        // Fall back to the `endstream` keyword.
+        if let found = ByteSearch.find(bytes, "endstream", from: dataStart, to: end) {
+            var stop = found
+            if stop > dataStart, bytes[stop - 1] == 0x0A { stop -= 1 }
+            if stop > dataStart, bytes[stop - 1] == 0x0D { stop -= 1 }
+            if let length = declaredLength, length >= 0, length < stop - dataStart,
+               stop - dataStart - length <= 2 {
+                // Only an end-of-line off: keep the declared length.
+                stop = dataStart + length
+            } else {
+                diagnostics.append(.streamLengthWrong, .warning,
+                    declaredLength == nil ? "stream /Length missing or unusable; found the data end by searching for endstream"
+                                          : "stream /Length \(declaredLength!) is wrong; found the data end by searching for endstream",
+                    offset: dataStart, objectNumber: id.number, generation: id.generation)
+            }
+            return dataStart..<stop
+        }
+        // No endstream at all: up to endobj or the end of data.
+        let stop = ByteSearch.find(bytes, "endobj", from: dataStart, to: end) ?? end
+        diagnostics.append(.streamLengthWrong, .warning, "stream has no endstream keyword",
+            offset: dataStart, objectNumber: id.number, generation: id.generation)
+        return dataStart..<max(dataStart, stop)
+    }
+}
+
+/// Byte-string search over the file buffer.
+public enum ByteSearch {
+    @inline(__always) public static func matches(_ bytes: [UInt8], at p: Int, _ s: StaticString) -> Bool {
+        let n = s.utf8CodeUnitCount
+        guard p >= 0, p + n <= bytes.count else { return false }
+        let q = s.utf8Start
+        for i in 0..<n where bytes[p + i] != q[i] { return false }
+        return true
+    }
+
+    /// First occurrence of `s` in `bytes[from..<to]`.
+    public static func find(_ bytes: [UInt8], _ s: StaticString, from: Int, to: Int) -> Int? {
+        let n = s.utf8CodeUnitCount
+        let q = s.utf8Start
+        let first = q[0]
+        let stop = min(to, bytes.count) - n
+        guard from <= stop else { return nil }
+        return bytes.withUnsafeBufferPointer { buf -> Int? in
+            var p = max(0, from)
+            while p <= stop {
+                if buf[p] == first {
+                    var ok = true
+                    for i in 1..<n where buf[p + i] != q[i] { ok = false; break }
+                    if ok { return p }
+                }
+                p += 1
+            }
+            return nil
+        }
+    }
+
+    /// Last occurrence of `s` in `bytes[from..<to]`.
+    public static func findLast(_ bytes: [UInt8], _ s: StaticString, from: Int, to: Int) -> Int? {
+        let n = s.utf8CodeUnitCount
+        let q = s.utf8Start
+        var p = min(to, bytes.count) - n
+        let lower = max(0, from)
+        while p >= lower {
+            var ok = true
+            for i in 0..<n where bytes[p + i] != q[i] { ok = false; break }
+            if ok { return p }
+            p -= 1
+        }
+        return nil
+    }
+}

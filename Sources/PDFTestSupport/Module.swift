@@ -1,1 +1,0 @@
-// Module PDFTestSupport: see docs/ARCHITECTURE.md.

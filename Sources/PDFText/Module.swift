@@ -1,1 +1,0 @@
-// Module PDFText: see docs/ARCHITECTURE.md.

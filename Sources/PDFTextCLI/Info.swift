@@ -1,0 +1,314 @@
+import ArgumentParser
+import Foundation
+import PDFCore
+import PDFCrypto
+import PDFText
+
+/// `pdftext info`: what `pdfinfo` shows, as text or JSON.
+public struct Info: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        abstract: "Show document information: metadata, pages, page size, encryption and permissions.")
+
+    @Argument(help: "PDF files (`-` reads standard input).")
+    public var files: [String]
+
+    @Flag(help: "Print one JSON object per file, one per line.")
+    public var json = false
+
+    @Flag(help: "Print every page's boxes and rotation, not only the first page's size.")
+    public var box = false
+
+    @Flag(help: "Print the XMP metadata packet.")
+    public var meta = false
+
+    @Flag(help: "List the diagnostics (repairs, damaged streams) met while reading.")
+    public var diagnostics = false
+
+    @OptionGroup public var passwords: PasswordOptions
+
+    public init() {}
+
+    public func run() throws {
+        var status = ExitStatus.success
+        for (i, path) in files.enumerated() {
+            switch Opening.open(path: path, passwords: passwords.candidates) {
+            case .failure(let f):
+                printError(f.message)
+                status = max(status, f.exitCode)
+            case .success(let (document, size)):
+                let report = InfoReport(path: path, document: document, fileSize: size, allBoxes: box)
+                if json {
+                    writeOut(report.json(includeXMP: meta, includeDiagnostics: diagnostics) + "\n")
+                } else {
+                    if files.count > 1 { writeOut((i > 0 ? "\n" : "") + "File:           \(path)\n") }
+                    writeOut(report.text(includeXMP: meta, includeDiagnostics: diagnostics))
+                }
+            }
+        }
+        if status != ExitStatus.success { throw ExitCode(status) }
+    }
+}
+
+func writeOut(_ s: String) {
+    FileHandle.standardOutput.write(Data(s.utf8))
+}
+
+/// The facts `info` prints, gathered once so text and JSON agree.
+struct InfoReport {
+    var path: String
+    var info: DocumentInfo
+    var customKeys: [String]
+    var hasXMP: Bool
+    var xmp: String?
+    var tagged: Bool
+    var form: FormKind
+    var javaScript: Bool
+    var pages: [PageInfo]
+    var labels: [String]?
+    var encrypted: Bool
+    var security: EncryptionDictionary?
+    var unlockedAs: PasswordRole?
+    var permissions: Permissions
+    var fileSize: Int
+    var linearized: Bool
+    var version: String
+    var repaired: Bool
+    var outlineItems: Int
+    var diagnostics: DiagnosticLog
+    var allBoxes: Bool
+
+    init(path: String, document: Document, fileSize: Int, allBoxes: Bool) {
+        self.path = path
+        info = document.info
+        customKeys = info.custom.keys.sorted()
+        xmp = document.xmpMetadata
+        hasXMP = xmp != nil
+        tagged = document.isTagged
+        form = document.formKind
+        javaScript = document.hasJavaScript
+        pages = document.pages
+        labels = document.pageLabels
+        encrypted = document.isEncrypted
+        security = document.security?.dictionary
+        unlockedAs = document.unlockedAs
+        permissions = document.permissions
+        self.fileSize = fileSize
+        linearized = document.isLinearized
+        version = document.version
+        repaired = document.store.wasRepaired
+        outlineItems = Self.count(document.outline)
+        diagnostics = document.diagnostics
+        self.allBoxes = allBoxes
+    }
+
+    static func count(_ items: [OutlineItem]) -> Int { items.reduce(0) { $0 + 1 + count($1.children) } }
+
+    /// Encryption algorithm in pdfinfo's words.
+    var algorithm: String? {
+        guard let s = security else { return nil }
+        switch s.v {
+        case 1, 2: return "RC4"
+        case 4:
+            let method = s.cryptFilters[s.stmF]?.method ?? s.cryptFilters[s.strF]?.method
+            return method == .aesV2 ? "AES" : method == .aesV3 ? "AES-256" : method == .rc4 ? "RC4" : "none"
+        case 5: return "AES-256"
+        default: return "unknown"
+        }
+    }
+
+    var keyBits: Int? {
+        guard let s = security else { return nil }
+        switch s.v {
+        case 1: return 40
+        case 2: return s.lengthBits
+        case 4:
+            if let l = s.cryptFilters[s.stmF]?.lengthBytes { return l * 8 }
+            return 128
+        case 5: return 256
+        default: return nil
+        }
+    }
+
+    func text(includeXMP: Bool, includeDiagnostics: Bool) -> String {
+        var lines: [(String, String)] = []
+        func add(_ k: String, _ v: String?) { if let v { lines.append((k, v)) } }
+        add("Title", info.title)
+        add("Subject", info.subject)
+        add("Keywords", info.keywords)
+        add("Author", info.author)
+        add("Creator", info.creator)
+        add("Producer", info.producer)
+        add("CreationDate", info.creationDate?.iso8601 ?? info.creationDateString)
+        add("ModDate", info.modificationDate?.iso8601 ?? info.modificationDateString)
+        add("Custom Metadata", customKeys.isEmpty ? "no" : "yes")
+        add("Metadata Stream", hasXMP ? "yes" : "no")
+        add("Tagged", tagged ? "yes" : "no")
+        add("Form", form.rawValue)
+        add("JavaScript", javaScript ? "yes" : "no")
+        add("Pages", String(pages.count))
+        if encrypted {
+            let p = permissions
+            add("Encrypted", "yes (print:\(yn(p.allowsPrinting)) copy:\(yn(p.allowsCopying)) change:\(yn(p.allowsDocumentChanges)) addNotes:\(yn(p.allowsCommenting)) algorithm:\(algorithm ?? "unknown"))")
+            add("Permissions", "printing:\(yn(p.allowsPrinting)) highQualityPrinting:\(yn(p.allowsHighQualityPrinting)) copying:\(yn(p.allowsCopying)) contentAccessibility:\(yn(p.allowsContentAccessibility)) documentChanges:\(yn(p.allowsDocumentChanges)) documentAssembly:\(yn(p.allowsDocumentAssembly)) commenting:\(yn(p.allowsCommenting)) formFieldEntry:\(yn(p.allowsFormFieldEntry))")
+            add("Opened as", unlockedAs == .owner ? "owner" : "user")
+        } else {
+            add("Encrypted", "no")
+        }
+        if allBoxes {
+            for page in pages {
+                let n = page.index + 1
+                add("Page \(pad(n)) size", sizeText(page.cropBox))
+                add("Page \(pad(n)) rot", String(page.rotation))
+                add("Page \(pad(n)) MediaBox", boxText(page.mediaBox))
+                add("Page \(pad(n)) CropBox", boxText(page.cropBox))
+                if let b = page.bleedBox { add("Page \(pad(n)) BleedBox", boxText(b)) }
+                if let b = page.trimBox { add("Page \(pad(n)) TrimBox", boxText(b)) }
+                if let b = page.artBox { add("Page \(pad(n)) ArtBox", boxText(b)) }
+                if let l = labels?[page.index] { add("Page \(pad(n)) label", l) }
+            }
+        } else if let first = pages.first {
+            add("Page size", sizeText(first.cropBox))
+            add("Page rot", String(first.rotation))
+        }
+        add("File size", "\(fileSize) bytes")
+        add("Optimized", linearized ? "yes" : "no")
+        add("PDF version", version)
+        if outlineItems > 0 { add("Outline items", String(outlineItems)) }
+        if repaired { add("Repaired", "yes (cross-reference data rebuilt)") }
+        var out = lines.map { k, v in (k + ":").padding(toLength: max(17, k.count + 2), withPad: " ", startingAt: 0) + v }.joined(separator: "\n") + "\n"
+        if includeDiagnostics {
+            for d in diagnostics { out += "Diagnostic:     \(d)\n" }
+        }
+        if includeXMP, let xmp { out += "Metadata:\n" + xmp + (xmp.hasSuffix("\n") ? "" : "\n") }
+        return out
+    }
+
+    func pad(_ n: Int) -> String {
+        let s = String(n)
+        return String(repeating: " ", count: max(0, 4 - s.count)) + s
+    }
+
+    func yn(_ b: Bool) -> String { b ? "yes" : "no" }
+
+    func boxText(_ r: Rect) -> String { [r.x0, r.y0, r.x1, r.y1].map { num($0).leftPad(10) }.joined(separator: " ") }
+
+    func sizeText(_ r: Rect) -> String {
+        let w = r.width, h = r.height
+        return "\(num(w)) x \(num(h)) pts" + (Self.paperName(w, h).map { " (\($0))" } ?? "")
+    }
+
+    /// Letter, or the A-series size within 0.3 % (as pdfinfo names them).
+    static func paperName(_ w: Double, _ h: Double) -> String? {
+        if (abs(w - 612) < 0.1 && abs(h - 792) < 0.1) || (abs(w - 792) < 0.1 && abs(h - 612) < 0.1) { return "letter" }
+        var hISO = (2.0).squareRoot().squareRoot() * 7200 / 2.54
+        var wISO = hISO / (2.0).squareRoot()
+        var threshold = hISO * 0.003
+        for i in 0...6 {
+            if (abs(w - wISO) < threshold && abs(h - hISO) < threshold) || (abs(w - hISO) < threshold && abs(h - wISO) < threshold) {
+                return "A\(i)"
+            }
+            hISO = wISO
+            wISO /= (2.0).squareRoot()
+            threshold /= (2.0).squareRoot()
+        }
+        return nil
+    }
+
+    func json(includeXMP: Bool, includeDiagnostics: Bool) -> String {
+        var o = JSONObject()
+        o["file"] = .string(path)
+        o["pages"] = .int(pages.count)
+        o["pdfVersion"] = .string(version)
+        o["fileSize"] = .int(fileSize)
+        o["title"] = info.title.map { .string($0) }
+        o["author"] = info.author.map { .string($0) }
+        o["subject"] = info.subject.map { .string($0) }
+        o["keywords"] = info.keywords.map { .string($0) }
+        o["creator"] = info.creator.map { .string($0) }
+        o["producer"] = info.producer.map { .string($0) }
+        o["creationDate"] = (info.creationDate?.iso8601 ?? info.creationDateString).map { .string($0) }
+        o["modificationDate"] = (info.modificationDate?.iso8601 ?? info.modificationDateString).map { .string($0) }
+        if !customKeys.isEmpty {
+            var c = JSONObject()
+            for k in customKeys { c[k] = .string(info.custom[k]!) }
+            o["customMetadata"] = .object(c)
+        }
+        o["metadataStream"] = .bool(hasXMP)
+        o["tagged"] = .bool(tagged)
+        o["form"] = .string(form.rawValue)
+        o["javaScript"] = .bool(javaScript)
+        o["linearized"] = .bool(linearized)
+        o["repaired"] = .bool(repaired)
+        o["outlineItems"] = .int(outlineItems)
+        o["encrypted"] = .bool(encrypted)
+        if encrypted, let s = security {
+            var e = JSONObject()
+            e["algorithm"] = algorithm.map { .string($0) }
+            e["keyBits"] = keyBits.map { .int($0) }
+            e["version"] = .int(s.v)
+            e["revision"] = .int(s.r)
+            e["openedAs"] = .string(unlockedAs == .owner ? "owner" : "user")
+            e["encryptsMetadata"] = .bool(s.encryptMetadata)
+            o["encryption"] = .object(e)
+        }
+        let p = permissions
+        var perm = JSONObject()
+        perm["allowsPrinting"] = .bool(p.allowsPrinting)
+        perm["allowsHighQualityPrinting"] = .bool(p.allowsHighQualityPrinting)
+        perm["allowsCopying"] = .bool(p.allowsCopying)
+        perm["allowsContentAccessibility"] = .bool(p.allowsContentAccessibility)
+        perm["allowsDocumentChanges"] = .bool(p.allowsDocumentChanges)
+        perm["allowsDocumentAssembly"] = .bool(p.allowsDocumentAssembly)
+        perm["allowsCommenting"] = .bool(p.allowsCommenting)
+        perm["allowsFormFieldEntry"] = .bool(p.allowsFormFieldEntry)
+        o["permissions"] = .object(perm)
+        if let first = pages.first {
+            var size = JSONObject()
+            size["width"] = .double(first.cropBox.width)
+            size["height"] = .double(first.cropBox.height)
+            size["name"] = Self.paperName(first.cropBox.width, first.cropBox.height).map { .string($0) }
+            o["pageSize"] = .object(size)
+            o["pageRotation"] = .int(first.rotation)
+        }
+        if allBoxes {
+            o["pageBoxes"] = .array(pages.map { page in
+                var b = JSONObject()
+                b["page"] = .int(page.index + 1)
+                b["rotation"] = .int(page.rotation)
+                b["mediaBox"] = .rect(page.mediaBox)
+                b["cropBox"] = .rect(page.cropBox)
+                b["bleedBox"] = page.bleedBox.map { .rect($0) }
+                b["trimBox"] = page.trimBox.map { .rect($0) }
+                b["artBox"] = page.artBox.map { .rect($0) }
+                b["label"] = labels.map { .string($0[page.index]) }
+                return .object(b)
+            })
+        }
+        if let labels { o["pageLabels"] = .array(labels.prefix(10_000).map { .string($0) }) }
+        if includeXMP { o["xmp"] = xmp.map { .string($0) } }
+        if includeDiagnostics {
+            o["diagnostics"] = .array(diagnostics.map { d in
+                var j = JSONObject()
+                j["code"] = .string(d.code.rawValue)
+                j["severity"] = .string(d.severity.description)
+                j["message"] = .string(d.message)
+                j["offset"] = d.offset.map { .int($0) }
+                j["object"] = d.objectNumber.map { .int($0) }
+                return .object(j)
+            })
+        }
+        return JSONValue.object(o).serialized
+    }
+}
+
+extension String {
+    func leftPad(_ n: Int) -> String { String(repeating: " ", count: max(0, n - count)) + self }
+}
+
+/// Formats like C's `%g` for the sizes pdfinfo prints.
+func num(_ v: Double) -> String {
+    if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+    var s = String(format: "%.6g", v)
+    if s.contains("e") { s = String(v) }
+    return s
+}

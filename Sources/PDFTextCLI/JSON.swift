@@ -1,0 +1,76 @@
+import Foundation
+import PDFCore
+
+/// A minimal ordered JSON writer: keys keep insertion order so output is stable and reads
+/// in a sensible order; nil values are left out.
+struct JSONObject {
+    var keys: [String] = []
+    var values: [String: JSONValue] = [:]
+    subscript(key: String) -> JSONValue? {
+        get { values[key] }
+        set {
+            guard let newValue else { return }
+            if values[key] == nil { keys.append(key) }
+            values[key] = newValue
+        }
+    }
+}
+
+indirect enum JSONValue {
+    case string(String), int(Int), double(Double), bool(Bool), null
+    case array([JSONValue]), object(JSONObject)
+
+    static func rect(_ r: Rect) -> JSONValue { .array([.double(r.x0), .double(r.y0), .double(r.x1), .double(r.y1)]) }
+
+    var serialized: String {
+        var out = ""
+        write(to: &out)
+        return out
+    }
+
+    func write(to out: inout String) {
+        switch self {
+        case .string(let s): JSONValue.writeString(s, to: &out)
+        case .int(let i): out += String(i)
+        case .double(let d):
+            if d.isFinite { out += d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d) } else { out += "null" }
+        case .bool(let b): out += b ? "true" : "false"
+        case .null: out += "null"
+        case .array(let a):
+            out += "["
+            for (i, v) in a.enumerated() {
+                if i > 0 { out += "," }
+                v.write(to: &out)
+            }
+            out += "]"
+        case .object(let o):
+            out += "{"
+            for (i, k) in o.keys.enumerated() {
+                if i > 0 { out += "," }
+                JSONValue.writeString(k, to: &out)
+                out += ":"
+                o.values[k]!.write(to: &out)
+            }
+            out += "}"
+        }
+    }
+
+    static func writeString(_ s: String, to out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default:
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import PDFCore
+import PDFText
+
+/// Opening a file for a subcommand: read (a path or `-` for stdin), unlock, and turn
+/// failures into a one-line message and an exit code.
+public enum Opening {
+    public struct Failure: Error {
+        public var message: String
+        public var exitCode: Int32
+    }
+
+    public static func open(path: String, passwords: [String], limits: Limits = .default) -> Result<(Document, Int), Failure> {
+        let bytes: [UInt8]
+        if path == "-" {
+            bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+        } else {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                return .failure(Failure(message: "\(path): no such file", exitCode: ExitStatus.openFailed))
+            }
+            guard !isDirectory.boolValue else {
+                return .failure(Failure(message: "\(path): is a directory", exitCode: ExitStatus.openFailed))
+            }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                return .failure(Failure(message: "\(path): cannot read the file (permission denied?)", exitCode: ExitStatus.openFailed))
+            }
+            bytes = [UInt8](data)
+        }
+        let document: Document
+        do {
+            document = try Document(bytes: bytes, limits: limits)
+        } catch {
+            return .failure(failure(path: path, error: error))
+        }
+        if document.isEncrypted {
+            var opened = false
+            for p in passwords where document.unlock(password: p) {
+                opened = true
+                break
+            }
+            if !opened && (document.isLocked || !passwords.isEmpty) {
+                // A password was given and fits neither role, or none was given and one is needed.
+                return .failure(Failure(message: "\(path): incorrect password", exitCode: ExitStatus.password))
+            }
+        }
+        return .success((document, bytes.count))
+    }
+
+    static func failure(path: String, error: PDFError) -> Failure {
+        switch error.code {
+        case .incorrectPassword:
+            return Failure(message: "\(path): incorrect password", exitCode: ExitStatus.password)
+        case .unsupportedEncryption:
+            return Failure(message: "\(path): \(error.message)", exitCode: ExitStatus.password)
+        default:
+            return Failure(message: "\(path): \(error.message)", exitCode: ExitStatus.openFailed)
+        }
+    }
+}
+
+/// Writes to standard error.
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data(("pdftext: " + line + "\n").utf8))
+}

@@ -1,0 +1,178 @@
+import PDFCore
+import Testing
+@testable import PDFSyntax
+
+private func tokens(_ s: String) -> [Token] {
+    var lexer = Lexer(bytes: Array(s.utf8))
+    var out: [Token] = []
+    while true {
+        let t = lexer.next()
+        if t == .eof { return out }
+        out.append(t)
+    }
+}
+
+private func object(_ s: String) throws -> PDFObject {
+    var p = Parser(bytes: Array(s.utf8))
+    return try p.parseObject()
+}
+
+private func literal(_ s: String) -> [UInt8] {
+    guard case .string(let str)? = tokens(s).first else { return [] }
+    return str.bytes
+}
+
+@Suite struct LexerTests {
+    @Test("numbers as real files write them", arguments: [
+        ("123", PDFObject.integer(123)), ("-17", .integer(-17)), ("+5", .integer(5)),
+        ("1.", .real(1)), (".5", .real(0.5)), ("-.25", .real(-0.25)),
+        ("--5", .integer(-5)), ("4.-2", .real(4.2)), ("0.000", .real(0)),
+        ("99999999999999999999", .real(1e20)),
+    ])
+    func numbers(_ input: String, _ expected: PDFObject) throws {
+        #expect(try object(input) == expected)
+    }
+
+    @Test("a lone minus sign or dot reads as zero")
+    func loneSign() throws {
+        #expect(try object("- ") == .integer(0))
+        #expect(try object(". ") == .integer(0))
+    }
+
+    @Test("literal string escapes: named, octal of 1–3 digits, unknown and parentheses")
+    func literalEscapes() {
+        #expect(literal(#"(a\nb\rc\td\be\ff)"#) == Array("a\nb\rc\td\u{8}e\u{C}f".utf8))
+        #expect(literal(#"(\101\102C)"#) == Array("ABC".utf8))
+        #expect(literal(#"(\0053)"#) == [0x05, 0x33])           // three digits at most
+        #expect(literal(#"(\7)"#) == [0x07])
+        #expect(literal(#"(\501)"#) == [0x41])                  // high-order overflow ignored
+        #expect(literal(#"(\(\)\\)"#) == Array("()\\".utf8))
+        #expect(literal(#"(\q)"#) == Array("q".utf8))           // unknown escape: the character
+        #expect(literal("(a(b)c)") == Array("a(b)c".utf8))      // balanced parentheses
+    }
+
+    @Test("literal string line continuations and end-of-line normalisation")
+    func literalLines() {
+        #expect(literal("(ab\\\ncd)") == Array("abcd".utf8))
+        #expect(literal("(ab\\\r\ncd)") == Array("abcd".utf8))
+        #expect(literal("(ab\\\rcd)") == Array("abcd".utf8))
+        #expect(literal("(a\r\nb)") == Array("a\nb".utf8))
+        #expect(literal("(a\rb)") == Array("a\nb".utf8))
+        #expect(literal("(a\nb)") == Array("a\nb".utf8))
+    }
+
+    @Test("unterminated literal string keeps what was read")
+    func literalUnterminated() {
+        #expect(literal("(abc") == Array("abc".utf8))
+    }
+
+    @Test("hex strings: whitespace, odd digit count, lower case, junk")
+    func hexStrings() {
+        guard case .string(let a)? = tokens("<48 65\n6C6c 6f>").first else { Issue.record("no string"); return }
+        #expect(a.bytes == Array("Hello".utf8))
+        #expect(a.isHex)
+        guard case .string(let b)? = tokens("<901FA>").first else { Issue.record("no string"); return }
+        #expect(b.bytes == [0x90, 0x1F, 0xA0])
+        guard case .string(let c)? = tokens("<>").first else { Issue.record("no string"); return }
+        #expect(c.bytes == [])
+    }
+
+    @Test("names with #xx escapes, empty names and delimiters ending names")
+    func names() throws {
+        #expect(try object("/A#20B") == .name(Name(bytes: Array("A B".utf8))))
+        #expect(try object("/Lime#20Green") == .name("Lime Green"))
+        #expect(try object("/paired#28#29parentheses") == .name("paired()parentheses"))
+        #expect(try object("/The_Key_of_F#23_Minor") == .name("The_Key_of_F#_Minor"))
+        #expect(try object("/A#2") == .name("A#2"))   // incomplete escape kept
+        #expect(tokens("/ ") == [.name(Name(bytes: []))])
+        #expect(tokens("/a/b") == [.name("a"), .name("b")])
+    }
+
+    @Test("comments are skipped, also at the end of data")
+    func comments() {
+        #expect(tokens("1 % comment (not a string)\n2 %end") == [.integer(1), .integer(2)])
+    }
+
+    @Test("keywords are classified")
+    func keywords() {
+        let t = tokens("true false null obj endobj stream endstream R xref trailer startxref Tj")
+        let kinds: [Keyword] = t.compactMap { if case .keyword(let k, _) = $0 { return k }; return nil }
+        #expect(kinds == [.true, .false, .null, .obj, .endobj, .stream, .endstream, .R, .xref, .trailer, .startxref, .other])
+    }
+}
+
+@Suite struct ParserTests {
+    @Test("all object types parse")
+    func allTypes() throws {
+        let o = try object("<< /A 1 /B 2.5 /C (s) /D <41> /E /N /F [1 2 R] /G true /H null /I 3 0 R >>")
+        let d = try #require(o.dictionary)
+        #expect(d["A"] == .integer(1))
+        #expect(d["B"] == .real(2.5))
+        #expect(d["C"]?.string?.bytes == Array("s".utf8))
+        #expect(d["D"]?.string?.bytes == [0x41])
+        #expect(d["E"] == .name("N"))
+        #expect(d["F"] == .array([.reference(ObjectID(1, 2))]))
+        #expect(d["G"] == .bool(true))
+        #expect(d["H"] == nil)   // null values are absent keys
+        #expect(d["I"] == .reference(ObjectID(3, 0)))
+    }
+
+    @Test("references inside arrays; integers that are not references stay integers")
+    func references() throws {
+        #expect(try object("[1 0 R 2 0 R 3 4]") == .array([.reference(ObjectID(1)), .reference(ObjectID(2)), .integer(3), .integer(4)]))
+        #expect(try object("[1 0 2 0 R]") == .array([.integer(1), .integer(0), .reference(ObjectID(2, 0))]))
+    }
+
+    @Test("unclosed containers end at the keyword that ends the object")
+    func unclosed() throws {
+        var p = Parser(bytes: Array("1 0 obj << /A [1 2 endobj".utf8))
+        let (id, o) = try p.parseIndirectObject()
+        #expect(id == ObjectID(1))
+        #expect(o.dictionary?["A"] == .array([.integer(1), .integer(2)]))
+        #expect(p.diagnostics.contains(.syntaxRecovered))
+    }
+
+    @Test("nesting beyond the limit is an error, not a crash")
+    func nesting() {
+        var limits = Limits()
+        limits.maxNestingDepth = 10
+        var p = Parser(bytes: Array(String(repeating: "[", count: 100_000).utf8), limits: limits)
+        #expect(throws: PDFError.self) { try p.parseObject() }
+    }
+
+    @Test("stream with correct /Length")
+    func streamLength() throws {
+        var p = Parser(bytes: Array("5 0 obj << /Length 5 >>\nstream\nHelloendstream\nendobj".utf8))
+        let (_, o) = try p.parseIndirectObject()
+        let s = try #require(o.stream)
+        #expect(Array(p.lexer.bytes[s.dataRange]) == Array("Hello".utf8))
+        #expect(s.objectID == ObjectID(5))
+        #expect(p.diagnostics.isEmpty)
+    }
+
+    @Test("stream with a wrong, missing or indirect /Length falls back to endstream", arguments: [
+        "<< /Length 99 >>", "<< >>", "<< /Length 7 0 R >>", "<< /Length 2 >>",
+    ])
+    func streamWrongLength(_ dict: String) throws {
+        var p = Parser(bytes: Array("5 0 obj \(dict)\nstream\r\nHello, world\r\nendstream\nendobj".utf8))
+        let (_, o) = try p.parseIndirectObject(resolveLength: { _ in 3 })
+        let s = try #require(o.stream)
+        #expect(String(decoding: p.lexer.bytes[s.dataRange], as: UTF8.self) == "Hello, world")
+        #expect(p.diagnostics.contains(.streamLengthWrong))
+    }
+
+    @Test("indirect /Length resolved through the callback")
+    func streamIndirectLength() throws {
+        var p = Parser(bytes: Array("5 0 obj << /Length 9 0 R >>\nstream\nabcdefendstream\nendobj".utf8))
+        let (_, o) = try p.parseIndirectObject(resolveLength: { $0 == ObjectID(9) ? 6 : nil })
+        let s = try #require(o.stream)
+        #expect(String(decoding: p.lexer.bytes[s.dataRange], as: UTF8.self) == "abcdef")
+        #expect(p.diagnostics.isEmpty)
+    }
+
+    @Test("object header mismatch throws a syntax error")
+    func badHeader() {
+        var p = Parser(bytes: Array("xx 0 obj".utf8))
+        #expect(throws: PDFError.self) { try p.parseIndirectObject() }
+    }
+}
