@@ -1,0 +1,109 @@
+import PDFCore
+
+/// How a crypt filter transforms data: the /CFM entry of a crypt filter dictionary
+/// (ISO 32000-2 §7.6.6). `none` is /CFM /None; `rc4` is /V2; `aesV2` is /AESV2 (AES-128);
+/// `aesV3` is /AESV3 (AES-256).
+public enum CryptMethod: Sendable, Hashable {
+    case none, rc4, aesV2, aesV3
+}
+
+/// One entry of the /CF dictionary of an /Encrypt dictionary.
+public struct CryptFilterDescriptor: Sendable, Hashable {
+    public var method: CryptMethod
+    /// The /Length of the crypt filter in bytes. Values above 32 were written in bits and
+    /// are divided by 8 by whoever fills this in (``SecurityHandler`` tolerates them too).
+    public var lengthBytes: Int?
+
+    public init(method: CryptMethod, lengthBytes: Int? = nil) {
+        self.method = method
+        self.lengthBytes = lengthBytes
+    }
+}
+
+/// The values of an /Encrypt dictionary (ISO 32000-2 §7.6), unpacked by the file layer.
+public struct EncryptionDictionary: Sendable, Hashable {
+    public var filter: String = "Standard"
+    public var subFilter: String? = nil
+    public var v: Int = 0
+    public var r: Int = 2
+    public var lengthBits: Int = 40
+    public var o: [UInt8] = []
+    public var u: [UInt8] = []
+    public var oe: [UInt8] = []
+    public var ue: [UInt8] = []
+    public var perms: [UInt8] = []
+    /// /P. Files sometimes write it as an unsigned 32-bit number; the caller converts with
+    /// `Int32(truncatingIfNeeded:)`.
+    public var p: Int32 = 0
+    public var encryptMetadata: Bool = true
+    /// /CF: crypt filters by name.
+    public var cryptFilters: [String: CryptFilterDescriptor] = [:]
+    public var stmF: String = "Identity"
+    public var strF: String = "Identity"
+    public var eff: String? = nil
+    /// The first element of the trailer /ID (may be empty).
+    public var documentID: [UInt8] = []
+
+    public init() {}
+}
+
+/// The user access permissions of /P (ISO 32000-2 Table 22), with the names Apple's PDFKit
+/// uses on `PDFDocument`.
+///
+/// For revision 3 and later, the bits that grant something "even if" another bit is clear
+/// are combined with that bit: form filling (bit 9) is also allowed by bit 6, assembly
+/// (bit 11) by bit 4, extraction for accessibility (bit 10) by bit 5, and high-quality
+/// printing (bit 12) needs printing (bit 3). For revision 2 the later bits do not exist and
+/// take the value of the bit that covered them then.
+public struct Permissions: Sendable, Hashable {
+    /// Bit 3.
+    public var allowsPrinting: Bool
+    /// Bit 12 (revision 3+), together with bit 3; for revision 2 the same as bit 3.
+    public var allowsHighQualityPrinting: Bool
+    /// Bit 4.
+    public var allowsDocumentChanges: Bool
+    /// Bit 5.
+    public var allowsCopying: Bool
+    /// Bit 6.
+    public var allowsCommenting: Bool
+    /// Bit 9 or bit 6 (revision 3+); for revision 2 bit 6.
+    public var allowsFormFieldEntry: Bool
+    /// Bit 10 or bit 5 (revision 3+); for revision 2 bit 5.
+    public var allowsContentAccessibility: Bool
+    /// Bit 11 or bit 4 (revision 3+); for revision 2 bit 4.
+    public var allowsDocumentAssembly: Bool
+
+    public init(p: Int32, revision: Int) {
+        let bits = UInt32(bitPattern: p)
+        func bit(_ n: Int) -> Bool { bits & (UInt32(1) << UInt32(n - 1)) != 0 }
+        allowsPrinting = bit(3)
+        allowsDocumentChanges = bit(4)
+        allowsCopying = bit(5)
+        allowsCommenting = bit(6)
+        if revision >= 3 {
+            allowsHighQualityPrinting = bit(3) && bit(12)
+            allowsFormFieldEntry = bit(9) || bit(6)
+            allowsContentAccessibility = bit(10) || bit(5)
+            allowsDocumentAssembly = bit(11) || bit(4)
+        } else {
+            allowsHighQualityPrinting = bit(3)
+            allowsFormFieldEntry = bit(6)
+            allowsContentAccessibility = bit(5)
+            allowsDocumentAssembly = bit(4)
+        }
+    }
+
+    /// Everything allowed: unencrypted documents, and documents opened with the owner password.
+    public static let all = Permissions(p: -1, revision: 6)
+}
+
+/// Which password opened the document.
+public enum PasswordRole: Sendable, Hashable {
+    case user, owner
+}
+
+extension Diagnostic.Code {
+    /// The /Perms entry of a revision 5/6 dictionary did not decrypt to the expected
+    /// marker, or disagrees with /P or /EncryptMetadata. The document is opened anyway.
+    public static let encryptionPermsMismatch = Diagnostic.Code("encryptionPermsMismatch")
+}

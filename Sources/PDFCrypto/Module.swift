@@ -1,1 +1,0 @@
-// Module PDFCrypto: see docs/ARCHITECTURE.md.
