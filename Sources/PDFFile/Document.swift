@@ -152,7 +152,10 @@ public final class Document: Sendable {
     public var pages: [PageInfo] {
         if let p = state.withLock({ $0.pages }) { return p }
         var log = DiagnosticLog(capacity: store.limits.maxDiagnostics)
-        let collected = PageTree.collect(store: store, catalog: catalog, log: &log)
+        var collected = PageTree.collect(store: store, catalog: catalog, log: &log)
+        if collected.isEmpty {
+            collected = PageTree.scanForPages(store: store, firstPage: linearizationDictionary?["O"]?.integer, log: &log)
+        }
         state.withLock {
             $0.pages = collected
             $0.pageDiagnostics = log
@@ -250,14 +253,17 @@ public final class Document: Sendable {
     /// Linearized ("fast web view", Annex F): the first object is a linearization dictionary
     /// whose `/L` equals the file length.
     public var isLinearized: Bool {
-        var lexer = Lexer(bytes: store.bytes, position: store.headerOffset)
-        // Skip the header line and the binary comment.
-        _ = lexer.next()
-        let start = lexer.position
-        var parser = Parser(bytes: store.bytes, position: start, end: min(store.bytes.count, start + 4096), limits: store.limits)
-        guard let (_, object) = try? parser.parseIndirectObject(), let d = object.dictionary,
-              d["Linearized"] != nil, let l = d["L"]?.integer else { return false }
+        guard let l = linearizationDictionary?["L"]?.integer else { return false }
         return l == store.bytes.count
+    }
+
+    /// The linearization parameter dictionary: the file's first object, when it has `/Linearized`.
+    public var linearizationDictionary: PDFDictionary? {
+        // The header and the binary-marker line are comments, skipped with whitespace.
+        var parser = Parser(bytes: store.bytes, position: store.headerOffset, end: min(store.bytes.count, store.headerOffset + 4096), limits: store.limits)
+        parser.lexer.skipWhitespaceAndComments()
+        guard let (_, object) = try? parser.parseIndirectObject(), let d = object.dictionary, d["Linearized"] != nil else { return nil }
+        return d
     }
 
     /// Everything survivable that happened while reading.

@@ -41,6 +41,7 @@ public final class ObjectStore: Sendable {
         var objectStreams: [Int: ObjectStreamContents] = [:]
         var repairScan: RepairScanner.Result? = nil
         var repairScanDone = false
+        var reportedMissingEntries = false
         var decryptor: Decryptor? = nil
         var diagnostics: DiagnosticLog
     }
@@ -141,6 +142,17 @@ public final class ObjectStore: Sendable {
         entries.compactMap { k, v in if case .free = v { return nil }; return k }.sorted()
     }
 
+    /// Where an object sits in the file (for ordering): its offset, or its object stream's.
+    public func position(of number: Int) -> Int {
+        switch entries[number] {
+        case .inFile(let offset, _)?: return offset
+        case .compressed(let stream, _)?:
+            if case .inFile(let offset, _)? = entries[stream] { return offset }
+            return Int.max
+        default: return repairScan().objects[number]?.offset ?? Int.max
+        }
+    }
+
     /// The object behind a reference; `.null` when it is missing or unreadable (with a
     /// diagnostic), as ISO 32000-2 §7.3.10 says for references to missing objects.
     public func object(_ id: ObjectID) -> PDFObject { object(id, depth: 0) }
@@ -199,7 +211,13 @@ public final class ObjectStore: Sendable {
         case nil:
             // Not in the table: a damaged table may have left it out.
             if !wasRepaired, let scanned = repairScan().objects[number], let o = parseObject(number, at: scanned.offset, depth: depth) {
-                note(Diagnostic(.objectOffsetWrong, .info, "object missing from the cross-reference data; found by scanning", objectNumber: number))
+                let first = state.withLock { s in
+                    defer { s.reportedMissingEntries = true }
+                    return !s.reportedMissingEntries
+                }
+                if first {
+                    note(Diagnostic(.objectOffsetWrong, .info, "objects missing from the cross-reference data are found by scanning the file (first: object \(number))", objectNumber: number))
+                }
                 return decryptIfNeeded(o, number: number)
             }
             return .null

@@ -71,7 +71,9 @@ enum PageTree {
             if let c = node["CropBox"] { inh.cropBox = c }
             if let r = node["Rotate"] { inh.rotate = r }
             let type = store.name(node["Type"])
-            let kids = store.array(node["Kids"])
+            // `/Kids` should be an array; damaged files have a lone reference to one kid.
+            let kidsObject = store.resolve(node["Kids"])
+            let kids: [PDFObject]? = kidsObject.array ?? (kidsObject.dictionary != nil ? [node["Kids"]!] : nil)
             if type == "Pages" || (type != "Page" && kids != nil) {
                 for kid in kids ?? [] { visit(kid, inherited: inh, depth: depth + 1) }
                 return
@@ -80,6 +82,43 @@ enum PageTree {
         }
         visit(rootObject, inherited: Inherited(), depth: 0)
         return pages
+    }
+
+    /// When the page tree yields nothing, the pages are the objects typed `/Page`, in file
+    /// order (a linearized file's first page, `/O`, first). Inherited attributes are those
+    /// of each page's `/Parent` chain.
+    static func scanForPages(store: ObjectStore, firstPage: Int?, log: inout DiagnosticLog) -> [PageInfo] {
+        var found: [(position: Int, id: ObjectID, dict: PDFDictionary)] = []
+        let numbers = Set(store.objectNumbers).union(store.repairScan().objects.keys).sorted()
+        for number in numbers {
+            guard found.count < store.limits.maxPages else { break }
+            let id = ObjectID(number)
+            guard let d = store.object(id).dictionary, store.name(d["Type"]) == "Page" else { continue }
+            let position = number == firstPage ? -1 : store.position(of: number)
+            found.append((position, id, d))
+        }
+        found.sort { ($0.position, $0.id.number) < ($1.position, $1.id.number) }
+        guard !found.isEmpty else { return [] }
+        log.append(.pageTreeDamaged, .warning, "page tree unusable; found \(found.count) page objects by scanning")
+        return found.enumerated().map { i, f in
+            var inh = Inherited()
+            var chain: [PDFDictionary] = [f.dict]
+            var seen: Set<Int> = [f.id.number]
+            var parent = f.dict["Parent"]
+            while let p = parent, chain.count < store.limits.maxRecursionDepth {
+                if let r = p.reference, !seen.insert(r.number).inserted { break }
+                guard let d = store.dictionary(p) else { break }
+                chain.append(d)
+                parent = d["Parent"]
+            }
+            for node in chain.reversed() {
+                if let r = node["Resources"] { inh.resources = r }
+                if let m = node["MediaBox"] { inh.mediaBox = m }
+                if let c = node["CropBox"] { inh.cropBox = c }
+                if let r = node["Rotate"] { inh.rotate = r }
+            }
+            return makePage(index: i, id: f.id, node: f.dict, inherited: inh, store: store, log: &log)
+        }
     }
 
     static func makePage(index: Int, id: ObjectID?, node: PDFDictionary, inherited: Inherited, store: ObjectStore, log: inout DiagnosticLog) -> PageInfo {

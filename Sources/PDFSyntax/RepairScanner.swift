@@ -42,10 +42,10 @@ public struct RepairScanner {
                     result.objects[id.number] = ScannedObject(offset: headerStart, generation: id.generation, type: type)
                     if type == "ObjStm" { result.objectStreams.append((id.number, headerStart)) }
                     if type == "XRef", let d = object.dictionary { result.trailers.append(d) }
-                    // Continue after the object; for streams, after their data.
-                    let next: Int
-                    if case .stream(let s) = object { next = s.dataRange.upperBound } else { next = parser.position }
-                    p = max(p + 3, next)
+                    // Continue after a stream's data (object headers inside it are not
+                    // objects); otherwise right after `obj`: a damaged object (an unclosed
+                    // string) may have swallowed the objects that follow.
+                    if case .stream(let s) = object { p = max(p + 3, s.dataRange.upperBound) } else { p += 3 }
                     continue
                 }
                 p += 3
