@@ -2,7 +2,12 @@
 /// object streams, hybrids and incremental updates, and deliberately damaged variants.
 /// Object bodies are written as PDF syntax text, so a test reads like the file it makes.
 public struct PDFBuilder {
-    public enum XRefStyle { case table, stream, none }
+    public enum XRefStyle {
+        case table, stream, none
+        /// A classic table of the uncompressed objects whose trailer's `/XRefStm` points to a
+        /// cross-reference stream holding the compressed ones (ISO 32000-2 §7.5.8.4).
+        case hybrid
+    }
 
     public struct Object {
         public var number: Int
@@ -108,6 +113,26 @@ public struct PDFBuilder {
             out += data + Array("\nendstream\nendobj\nstartxref\n\(xrefOffset)\n%%EOF\n".utf8)
         case .none:
             out += Array("%%EOF\n".utf8)
+        case .hybrid:
+            let xrefNumber = size - 1
+            let streamOffset = out.count
+            var data: [UInt8] = []
+            for n in 0..<size {
+                let e = entries[n] ?? (0, 0, n == 0 ? 65535 : 0)
+                data.append(UInt8(e.type))
+                data += [UInt8(truncatingIfNeeded: e.f2 >> 24), UInt8(truncatingIfNeeded: e.f2 >> 16), UInt8(truncatingIfNeeded: e.f2 >> 8), UInt8(truncatingIfNeeded: e.f2)]
+                data += [UInt8(truncatingIfNeeded: e.f3 >> 8), UInt8(truncatingIfNeeded: e.f3)]
+            }
+            out += Array("\(xrefNumber) 0 obj\n<< /Type /XRef /Size \(size) /W [1 4 2] /Length \(data.count) >>\nstream\n".utf8)
+            out += data + Array("\nendstream\nendobj\n".utf8)
+            // The table leaves the compressed objects out (readers without xref-stream
+            // support see them as missing), and lists the xref stream itself.
+            var tableEntries = entries.filter { $0.value.type == 1 }
+            tableEntries[xrefNumber] = (1, streamOffset, 0)
+            let tableOffset = out.count
+            out += Array(Self.table(entries: tableEntries, size: size).utf8)
+            out += Array("trailer\n<< /Size \(size) /Root \(root) 0 R /XRefStm \(streamOffset) \(trailer) >>\nstartxref\n\(tableOffset)\n%%EOF\n".utf8)
+            return Output(bytes: out, offsets: offsets, xrefOffset: tableOffset)
         }
         return Output(bytes: out, offsets: offsets, xrefOffset: xrefOffset)
     }
@@ -124,6 +149,9 @@ public struct PDFBuilder {
         }
         return s
     }
+
+    /// An offset as a table entry writes it: ten digits.
+    public static func padded(_ offset: Int) -> String { pad(offset, 10) }
 
     static func pad(_ v: Int, _ w: Int) -> String {
         let s = String(v)
