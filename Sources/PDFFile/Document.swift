@@ -64,12 +64,15 @@ public final class Document: Sendable {
     }
 
     /// Opens and unlocks with `password` (user or owner); throws
-    /// ``PDFError/Code/incorrectPassword`` when the file stays locked.
+    /// ``PDFError/Code/incorrectPassword`` when the file stays locked or when a non-empty
+    /// password fits neither role.
     public convenience init(bytes: [UInt8], password: String?, limits: Limits = .default) throws(PDFError) {
         try self.init(bytes: bytes, limits: limits)
         if let password, !password.isEmpty, isEncrypted {
-            // An owner password given explicitly should win over the empty user password.
+            // A password given explicitly must fit one of the roles (as poppler's tools
+            // require), even when the empty user password would have opened the file.
             if unlock(password: password) { return }
+            throw PDFError(.incorrectPassword, "incorrect password")
         }
         if isLocked {
             throw PDFError(.incorrectPassword, password == nil || password!.isEmpty ? "password required" : "incorrect password")
@@ -154,7 +157,19 @@ public final class Document: Sendable {
         var log = DiagnosticLog(capacity: store.limits.maxDiagnostics)
         var collected = PageTree.collect(store: store, catalog: catalog, log: &log)
         if collected.isEmpty {
-            collected = PageTree.scanForPages(store: store, firstPage: linearizationDictionary?["O"]?.integer, log: &log)
+            let linearization = linearizationDictionary
+            collected = PageTree.scanForPages(store: store, firstPage: linearization?["O"]?.integer, log: &log)
+            // A linearized file states its page count (/N, Annex F); pages that cannot be
+            // found are kept as empty placeholders so that page numbers stay the producer's.
+            if let n = linearization?["N"]?.integer, n > collected.count, n <= store.limits.maxPages, !collected.isEmpty {
+                let template = collected[collected.count - 1]
+                log.append(.pageTreeDamaged, .warning, "the linearization dictionary declares \(n) pages but only \(collected.count) were found; the rest are empty placeholders")
+                for i in collected.count..<n {
+                    collected.append(PageInfo(index: i, objectID: nil, dictionary: PDFDictionary(), resources: nil,
+                                              mediaBox: template.mediaBox, cropBox: template.cropBox, bleedBox: nil, trimBox: nil, artBox: nil,
+                                              rotation: template.rotation, userUnit: template.userUnit))
+                }
+            }
         }
         state.withLock {
             $0.pages = collected

@@ -74,6 +74,21 @@ import Testing
     }
 }
 
+@Suite struct DamagedLinearizedTests {
+    @Test("a linearized file with a lost page tree keeps its declared page count with placeholders")
+    func placeholders() throws {
+        let body = "1 0 obj\n<< /Type /Catalog /Pages 99 0 R >>\nendobj\n3 0 obj\n<< /Type /Page /MediaBox [0 0 50 60] >>\nendobj\n4 0 obj\n<< /Type /Page /MediaBox [0 0 50 60] >>\nendobj\n"
+        func file(_ l: Int) -> [UInt8] {
+            Array("%PDF-1.4\n2 0 obj\n<< /Linearized 1 /L \(PDFBuilder.padded(l)) /O 4 /N 3 >>\nendobj\n\(body)".utf8)
+        }
+        let doc = try Document(bytes: file(file(0).count))
+        #expect(doc.pageCount == 3)
+        #expect(doc.pages.map { $0.objectID?.number } == [4, 3, nil])   // /O first, then file order
+        #expect(doc.pages[2].mediaBox == Rect(x0: 0, y0: 0, x1: 50, y1: 60))
+        #expect(doc.diagnostics.contains(.pageTreeDamaged))
+    }
+}
+
 @Suite struct PageLabelTests {
     @Test("styles, prefixes and start values (ISO 32000-2 §12.4.2 example)")
     func labels() throws {
