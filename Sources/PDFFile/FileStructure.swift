@@ -6,6 +6,7 @@ extension Diagnostic.Code {
     public static let startxrefMissing = Diagnostic.Code("startxrefMissing")
     public static let xrefSectionUnreadable = Diagnostic.Code("xrefSectionUnreadable")
     public static let xrefStreamDamaged = Diagnostic.Code("xrefStreamDamaged")
+    public static let infoGuessed = Diagnostic.Code("infoGuessed")
 }
 
 /// Reading the file's skeleton: header, `startxref`, the chain of cross-reference sections
@@ -218,6 +219,11 @@ enum FileStructure {
                 guard let found else { return nil }
                 trailer["Root"] = .reference(found)
             }
+        }
+        if trailer["Info"] == nil,
+           let info = scan.objects.filter({ $0.value.looksLikeInfo }).max(by: { $0.value.offset < $1.value.offset }) {
+            trailer["Info"] = .reference(ObjectID(info.key, info.value.generation))
+            log.append(.infoGuessed, .info, "no trailer names the document information; using the last dictionary that looks like one", objectNumber: info.key)
         }
         return Loaded(entries: entries, trailer: trailer, sectionOffsets: [])
     }

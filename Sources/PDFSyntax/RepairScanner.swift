@@ -10,6 +10,10 @@ public struct RepairScanner {
         public var generation: Int
         /// The dictionary's `/Type`, when the object is a dictionary or stream that has one.
         public var type: Name?
+        /// An untyped dictionary with document-information keys (`/Producer`, `/Creator`,
+        /// `/CreationDate`, `/ModDate`, `/Title` with `/Author`): a candidate for the
+        /// trailer's `/Info` when no trailer survives.
+        public var looksLikeInfo: Bool = false
     }
 
     public struct Result: Sendable {
@@ -39,7 +43,12 @@ public struct RepairScanner {
                         throw PDFError(.limitExceeded, "file holds more than \(limits.maxObjectCount) objects")
                     }
                     let type = object.dictionary?.type
-                    result.objects[id.number] = ScannedObject(offset: headerStart, generation: id.generation, type: type)
+                    var looksLikeInfo = false
+                    if case .dictionary(let d) = object, type == nil {
+                        looksLikeInfo = d["Producer"] != nil || d["Creator"] != nil || d["CreationDate"] != nil
+                            || d["ModDate"] != nil || (d["Title"] != nil && d["Author"] != nil)
+                    }
+                    result.objects[id.number] = ScannedObject(offset: headerStart, generation: id.generation, type: type, looksLikeInfo: looksLikeInfo)
                     if type == "ObjStm" { result.objectStreams.append((id.number, headerStart)) }
                     if type == "XRef", let d = object.dictionary { result.trailers.append(d) }
                     // Continue after a stream's data (object headers inside it are not
