@@ -6,7 +6,7 @@ import Testing
 /// checks every buffer access, so an out-of-range index would stop the run here.
 @Suite struct RobustnessTests {
     /// Valid encodings to damage: truncation and byte flips reach deeper than pure noise.
-    static func seeds() -> [(StreamFilter, [UInt8])] {
+    static let seeds: [(StreamFilter, [UInt8])] = {
         let text = sampleText(words: 400, seed: 42)
         return [
             (.flate, zlibCompress(text)),
@@ -17,10 +17,10 @@ import Testing
             (.asciiHex, asciiHexEncode(Array(text.prefix(300)))),
             (.runLength, [5, 1, 2, 3, 4, 5, 6, 200, 9, 0, 7, 128]),
         ]
-    }
+    }()
 
     static func randomInput(_ g: inout SeededGenerator) -> [UInt8] {
-        let seeds = Self.seeds()
+        let seeds = Self.seeds
         switch Int.random(in: 0..<4, using: &g) {
         case 0:
             return g.bytes(Int.random(in: 0...600, using: &g))
