@@ -20,26 +20,24 @@ public enum ASCIIHexDecoder {
                 var high: UInt8 = 0
                 var haveHigh = false
                 var i = 0
-                while i < src.count {
+                scan: while i < src.count {
                     let c = src[i]
+                    i += 1
                     let digit: UInt8
                     switch c {
                     case 0x30...0x39: digit = c &- 0x30
                     case 0x41...0x46: digit = c &- 0x37
                     case 0x61...0x66: digit = c &- 0x57
-                    case UInt8(ascii: ">"):
-                        i = src.count
-                        continue
+                    case UInt8(ascii: ">"): break scan
                     default:
-                        if isPDFWhitespace(c) { i += 1; continue }
-                        invalidAt = i
+                        if isPDFWhitespace(c) { continue scan }
+                        invalidAt = i - 1
                         invalidChar = c
                         haveHigh = false
-                        i = src.count
-                        continue
+                        break scan
                     }
                     if haveHigh {
-                        guard n < cap else { hitLimit = true; haveHigh = false; break }
+                        guard n < cap else { hitLimit = true; haveHigh = false; break scan }
                         dst[n] = high << 4 | digit
                         n += 1
                         haveHigh = false
@@ -47,7 +45,6 @@ public enum ASCIIHexDecoder {
                         high = digit
                         haveHigh = true
                     }
-                    i += 1
                 }
                 if haveHigh {
                     if n < cap {

@@ -36,14 +36,28 @@ func grow(_ buffer: inout [UInt8], toAtLeast needed: Int, limit: Int) {
     }
 }
 
-/// The first `count` bytes of an over-allocated output buffer. Copies into an exact-size
-/// array when much of the buffer is unused, so that cached results do not pin slack memory.
-func finishOutput(_ buffer: inout [UInt8], count: Int) -> [UInt8] {
-    let slack = buffer.count - count
-    if slack > 4096 && slack > count / 4 {
-        return Array(buffer[0..<count])
+/// The first `count` bytes of `bytes` in a new array of just that size.
+func exactCopy(_ bytes: [UInt8], count: Int) -> [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: count) { dst, initialized in
+        bytes.withUnsafeBufferPointer { src in
+            if count > 0 { dst.baseAddress!.initialize(from: src.baseAddress!, count: count) }
+        }
+        initialized = count
     }
-    buffer.removeLast(slack)
+}
+
+/// Whether an array with `count` bytes in use out of `capacity` wastes enough to be worth
+/// copying into a smaller one, so that cached results do not pin slack memory.
+@inline(__always)
+func isWasteful(count: Int, capacity: Int) -> Bool {
+    let slack = capacity - count
+    return slack > 4096 && slack > count / 2
+}
+
+/// The first `count` bytes of an over-allocated output buffer.
+func finishOutput(_ buffer: inout [UInt8], count: Int) -> [UInt8] {
+    if isWasteful(count: count, capacity: buffer.capacity) { return exactCopy(buffer, count: count) }
+    buffer.removeLast(buffer.count - count)
     return buffer
 }
 

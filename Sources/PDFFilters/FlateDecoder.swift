@@ -117,7 +117,11 @@ public enum FlateDecoder {
         return (0, rawWindowBits)
     }
 
-    /// One zlib inflate pass over `src`, into a buffer that grows up to `limit` bytes.
+    /// One zlib inflate pass over `src`, producing at most `limit` bytes.
+    ///
+    /// Inflates straight into uninitialised chunks, the first sized from the input, each
+    /// next one as large as everything so far; several chunks are joined once at the end.
+    /// Nothing is zero-filled and nothing is copied while the output grows.
     static func inflateRun(_ src: UnsafeBufferPointer<UInt8>, windowBits: Int32, limit: Int) -> Outcome {
         var stream = z_stream()
         guard inflateInit2_(&stream, windowBits, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
@@ -125,47 +129,71 @@ public enum FlateDecoder {
         }
         defer { inflateEnd(&stream) }
 
-        var out = [UInt8](repeating: 0, count: initialOutputSize(inputCount: src.count, factor: 4, limit: limit))
-        var produced = 0
+        var chunks: [[UInt8]] = []
+        var total = 0
         var fed = 0
-        let status: Status
+        var status: Status?
+        var chunkSize = initialOutputSize(inputCount: src.count, factor: 4, limit: limit)
 
-        while true {
-            if stream.avail_in == 0, fed < src.count, let base = src.baseAddress {
-                let n = min(src.count - fed, Int(UInt32.max))
-                stream.next_in = UnsafeMutablePointer(mutating: base + fed)
-                stream.avail_in = UInt32(n)
-                fed += n
-            }
-            if produced == out.count {
-                if out.count >= limit { status = .limit; break }
-                grow(&out, toAtLeast: produced + 1, limit: limit)
-            }
-            let room = UInt32(min(out.count - produced, Int(UInt32.max)))
-            let rc = out.withUnsafeMutableBufferPointer { dst -> Int32 in
-                stream.next_out = dst.baseAddress! + produced
-                stream.avail_out = room
-                return inflate(&stream, Z_NO_FLUSH)
-            }
-            produced += Int(room - stream.avail_out)
-            let inputExhausted = stream.avail_in == 0 && fed == src.count
+        while status == nil {
+            let size = min(chunkSize, limit - total)
+            if size <= 0 { status = .limit; break }
+            let chunk = [UInt8](unsafeUninitializedCapacity: size) { dst, initialized in
+                var filled = 0
+                while filled < size {
+                    if stream.avail_in == 0, fed < src.count, let base = src.baseAddress {
+                        let n = min(src.count - fed, Int(UInt32.max))
+                        stream.next_in = UnsafeMutablePointer(mutating: base + fed)
+                        stream.avail_in = UInt32(n)
+                        fed += n
+                    }
+                    let room = UInt32(min(size - filled, Int(UInt32.max)))
+                    stream.next_out = dst.baseAddress! + filled
+                    stream.avail_out = room
+                    let rc = inflate(&stream, Z_NO_FLUSH)
+                    filled += Int(room - stream.avail_out)
 
-            if rc == Z_STREAM_END { status = .end; break }
-            if rc == Z_OK || rc == Z_BUF_ERROR {
-                // zlib stops early only for want of room or of input.
-                if stream.avail_out == 0 { continue }
-                if inputExhausted { status = .truncated; break }
-                if rc == Z_OK { continue }
-                status = .corrupt("no progress"); break
+                    if rc == Z_STREAM_END { status = .end; break }
+                    if rc == Z_OK || rc == Z_BUF_ERROR {
+                        // zlib stops early only for want of room or of input.
+                        if stream.avail_out == 0 { continue }
+                        if stream.avail_in == 0 && fed == src.count { status = .truncated; break }
+                        if rc == Z_OK { continue }
+                        status = .corrupt("no progress")
+                        break
+                    }
+                    switch rc {
+                    case Z_NEED_DICT: status = .needDictionary
+                    case Z_MEM_ERROR: status = .noMemory
+                    default:
+                        if let msg = stream.msg { status = .corrupt(String(cString: msg)) } else { status = .corrupt("zlib error \(rc)") }
+                    }
+                    break
+                }
+                initialized = filled
             }
-            switch rc {
-            case Z_NEED_DICT: status = .needDictionary
-            case Z_MEM_ERROR: status = .noMemory
-            default:
-                if let msg = stream.msg { status = .corrupt(String(cString: msg)) } else { status = .corrupt("zlib error \(rc)") }
-            }
-            break
+            total += chunk.count
+            chunks.append(chunk)
+            chunkSize = max(1 << 16, total)
         }
-        return Outcome(bytes: finishOutput(&out, count: produced), status: status)
+
+        let bytes: [UInt8]
+        if chunks.count == 1 {
+            // Give back a mostly unused first chunk rather than keep it pinned.
+            let only = chunks[0]
+            bytes = isWasteful(count: only.count, capacity: only.capacity) ? exactCopy(only, count: only.count) : only
+        } else {
+            bytes = [UInt8](unsafeUninitializedCapacity: total) { dst, initialized in
+                var at = 0
+                for chunk in chunks {
+                    chunk.withUnsafeBufferPointer { c in
+                        if let base = c.baseAddress { (dst.baseAddress! + at).initialize(from: base, count: c.count) }
+                    }
+                    at += chunk.count
+                }
+                initialized = at
+            }
+        }
+        return Outcome(bytes: bytes, status: status ?? .limit)
     }
 }
