@@ -279,3 +279,58 @@ extension String {
         return s.split(separator: "\u{0}", omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }
+
+@Suite struct SecurityAndLimitsTests {
+    @Test("a public-key security handler gives a clear unsupportedEncryption error")
+    func publicKey() {
+        var b = PDFBuilder.simpleDocument()
+        b.add(9, "<< /Filter /Adobe.PubSec /SubFilter /adbe.pkcs7.s5 /V 4 /R 4 >>")
+        let bytes = b.build(trailer: "/Encrypt 9 0 R /ID [<01> <01>]").bytes
+        #expect {
+            _ = try Document(bytes: bytes)
+        } throws: { e in
+            guard let e = e as? PDFError else { return false }
+            return e.code == .unsupportedEncryption && e.message.contains("public-key")
+        }
+    }
+
+    @Test("a stream decoding past the size limit is cut with a diagnostic")
+    func decodedSizeLimit() throws {
+        var b = PDFBuilder.simpleDocument()
+        b.addStream(10, dictionary: "/Filter /ASCIIHexDecode", text: String(repeating: "41", count: 5000) + ">")
+        var limits = Limits()
+        limits.maxDecodedStreamBytes = 1000
+        let doc = try Document(bytes: b.build().bytes, limits: limits)
+        guard case .stream(let s) = doc.store.object(ObjectID(10)) else { Issue.record("no stream"); return }
+        let r = doc.store.streamData(s)
+        #expect(r.bytes.count == 1000)
+        #expect(!r.isComplete)
+        #expect(r.diagnostics.contains(.decodedSizeLimit))
+    }
+
+    @Test("recursion limit: a deep page tree is cut, not a stack overflow")
+    func deepTree() throws {
+        var b = PDFBuilder()
+        b.add(1, "<< /Type /Catalog /Pages 2 0 R >>")
+        let depth = 5000
+        for i in 0..<depth {
+            b.add(2 + i, "<< /Type /Pages /Kids [\(3 + i) 0 R] /Count 1 >>")
+        }
+        b.add(2 + depth, "<< /Type /Page >>")
+        let doc = try Document(bytes: b.build().bytes)
+        #expect(doc.pageCount == 0 || doc.pageCount == 1)
+        #expect(doc.diagnostics.contains(.pageTreeDamaged))
+    }
+
+    @Test("filters and DecodeParms given as arrays, with a null entry")
+    func filterArrays() throws {
+        var b = PDFBuilder.simpleDocument()
+        // ASCIIHex of "Hello" then RunLength: the RunLength data is "\u{4}Hello\u{80}".
+        let runLength: [UInt8] = [4] + Array("Hello".utf8) + [128]
+        let hex = runLength.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined() + ">"
+        b.addStream(10, dictionary: "/Filter [/AHx /RunLengthDecode] /DecodeParms [null null]", text: hex)
+        let doc = try Document(bytes: b.build().bytes)
+        guard case .stream(let s) = doc.store.object(ObjectID(10)) else { Issue.record("no stream"); return }
+        #expect(doc.store.streamData(s).bytes == Array("Hello".utf8))
+    }
+}
