@@ -42,6 +42,7 @@ public final class ObjectStore: Sendable {
         var repairScan: RepairScanner.Result? = nil
         var repairScanDone = false
         var reportedMissingEntries = false
+        var keywordIndex: KeywordIndex? = nil
         var decryptor: Decryptor? = nil
         var diagnostics: DiagnosticLog
     }
@@ -228,6 +229,7 @@ public final class ObjectStore: Sendable {
         for base in offset == offset + headerOffset ? [offset] : [offset, offset + headerOffset] {
             guard base >= 0, base < bytes.count else { continue }
             var parser = Parser(bytes: bytes, position: base, limits: limits)
+            parser.keywordIndex = { [unowned self] in self.keywordIndex() }
             let parsed = try? parser.parseIndirectObject(resolveLength: { ref in
                 guard ref.number != number else { return nil }
                 return self.resolveLength(ref, depth: depth + 1)
@@ -245,6 +247,15 @@ public final class ObjectStore: Sendable {
     func resolveLength(_ ref: ObjectID, depth: Int) -> Int? {
         guard depth <= limits.maxRecursionDepth else { return nil }
         return object(ref, depth: depth).integer
+    }
+
+    /// Positions of `endstream`/`endobj`, built once on first need (a stream with a wrong
+    /// `/Length`).
+    func keywordIndex() -> KeywordIndex {
+        if let k = state.withLock({ $0.keywordIndex }) { return k }
+        let k = KeywordIndex(bytes: bytes)
+        state.withLock { $0.keywordIndex = k }
+        return k
     }
 
     /// The rescan of the file, run once on first need.

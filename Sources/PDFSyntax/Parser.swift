@@ -13,6 +13,9 @@ public struct Parser: Sendable {
     public var lexer: Lexer
     public let limits: Limits
     public var diagnostics = DiagnosticLog()
+    /// Where `endstream`/`endobj` keywords are, for streams whose `/Length` is wrong. Given
+    /// by callers that parse many objects of one file; without it the parser searches.
+    public var keywordIndex: (@Sendable () -> KeywordIndex)?
 
     public init(bytes: [UInt8], position: Int = 0, end: Int? = nil, limits: Limits = .default) {
         self.lexer = Lexer(bytes: bytes, position: position, end: end)
@@ -215,24 +218,22 @@ public struct Parser: Sendable {
             }
         }
         // Fall back to the `endstream` keyword.
-        if let found = ByteSearch.find(bytes, "endstream", from: dataStart, to: end) {
+        let index = keywordIndex?()
+        let foundEndstream = index.map { $0.firstEndstream(from: dataStart, to: end - 8) } ?? ByteSearch.find(bytes, "endstream", from: dataStart, to: end)
+        if let found = foundEndstream {
             var stop = found
+            // The end-of-line before `endstream` is not data (§7.3.8.1).
             if stop > dataStart, bytes[stop - 1] == 0x0A { stop -= 1 }
             if stop > dataStart, bytes[stop - 1] == 0x0D { stop -= 1 }
-            if let length = declaredLength, length >= 0, length < stop - dataStart,
-               stop - dataStart - length <= 2 {
-                // Only an end-of-line off: keep the declared length.
-                stop = dataStart + length
-            } else {
-                diagnostics.append(.streamLengthWrong, .warning,
-                    declaredLength == nil ? "stream /Length missing or unusable; found the data end by searching for endstream"
-                                          : "stream /Length \(declaredLength!) is wrong; found the data end by searching for endstream",
-                    offset: dataStart, objectNumber: id.number, generation: id.generation)
-            }
+            diagnostics.append(.streamLengthWrong, .warning,
+                declaredLength == nil ? "stream /Length missing or unusable; found the data end by searching for endstream"
+                                      : "stream /Length \(declaredLength!) is wrong; found the data end by searching for endstream",
+                offset: dataStart, objectNumber: id.number, generation: id.generation)
             return dataStart..<stop
         }
         // No endstream at all: up to endobj or the end of data.
-        let stop = ByteSearch.find(bytes, "endobj", from: dataStart, to: end) ?? end
+        let foundEndobj = index.map { $0.firstEndobj(from: dataStart, to: end - 5) } ?? ByteSearch.find(bytes, "endobj", from: dataStart, to: end)
+        let stop = foundEndobj ?? end
         diagnostics.append(.streamLengthWrong, .warning, "stream has no endstream keyword",
             offset: dataStart, objectNumber: id.number, generation: id.generation)
         return dataStart..<max(dataStart, stop)

@@ -31,6 +31,7 @@ public struct RepairScanner {
         var result = Result()
         result.diagnostics = DiagnosticLog(capacity: limits.maxDiagnostics)
         let n = bytes.count
+        let index = KeywordIndex(bytes: bytes)
         var p = 0
         while p + 3 <= n {
             let c = bytes[p]
@@ -38,6 +39,7 @@ public struct RepairScanner {
                p + 3 == n || !CharacterClass.isRegular(bytes[p + 3]),
                let headerStart = headerStart(bytes, objKeywordAt: p) {
                 var parser = Parser(bytes: bytes, position: headerStart, limits: limits)
+                parser.keywordIndex = { index }
                 if let (id, object) = try? parser.parseIndirectObject() {
                     guard result.objects.count < limits.maxObjectCount else {
                         throw PDFError(.limitExceeded, "file holds more than \(limits.maxObjectCount) objects")
@@ -54,7 +56,13 @@ public struct RepairScanner {
                     // Continue after a stream's data (object headers inside it are not
                     // objects); otherwise right after `obj`: a damaged object (an unclosed
                     // string) may have swallowed the objects that follow.
-                    if case .stream(let s) = object { p = max(p + 3, s.dataRange.upperBound) } else { p += 3 }
+                    // A stream that does not end in `endstream` has no trustworthy end: its
+                    // "data" may hold the objects that follow.
+                    if case .stream(let s) = object, endsWithKeyword(bytes, at: s.dataRange.upperBound) {
+                        p = max(p + 3, s.dataRange.upperBound)
+                    } else {
+                        p += 3
+                    }
                     continue
                 }
                 p += 3
@@ -74,6 +82,13 @@ public struct RepairScanner {
             p += 1
         }
         return result
+    }
+
+    /// Whether `endstream` follows `p` after optional whitespace.
+    static func endsWithKeyword(_ bytes: [UInt8], at p0: Int) -> Bool {
+        var p = p0
+        while p < bytes.count, CharacterClass.isWhitespace(bytes[p]) { p += 1 }
+        return ByteSearch.matches(bytes, at: p, "endstream")
     }
 
     /// For an `obj` keyword at `p`, the offset of its `N G` header, or nil when the bytes

@@ -334,3 +334,20 @@ extension String {
         #expect(doc.store.streamData(s).bytes == Array("Hello".utf8))
     }
 }
+
+@Suite struct HostileInputTests {
+    /// Before the keyword index, each stream searched to the end of the file: this case took
+    /// minutes. Speed itself is measured by tools/benchmarks, not here.
+    @Test("many streams without endstream are all read, each ending at the next endobj or the file's end")
+    func manyUnterminatedStreams() throws {
+        var text = "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page >> endobj\n"
+        for i in 0..<20_000 { text += "\(10 + i) 0 obj << /Length 999999 >> stream\nxx\n" }
+        let doc = try Document(bytes: Array(text.utf8))
+        #expect(doc.pageCount == 1)
+        #expect(doc.store.wasRepaired)
+        // Every object was found, though each stream's data ran on without an end.
+        #expect(doc.store.objectNumbers.count == 3 + 20_000)
+        guard case .stream(let s) = doc.store.object(ObjectID(20_009)) else { Issue.record("no stream"); return }
+        #expect(s.dataRange.upperBound == text.utf8.count)
+    }
+}
