@@ -83,8 +83,11 @@ enum FileStructure {
                 }
             }
             for (k, v) in entries where loaded.entries[k] == nil { loaded.entries[k] = v }
+            // The newest trailer speaks for the document (an update may drop /Info on
+            // purpose); older ones only fill in what a damaged newest one lacks to open the
+            // file at all.
             for (k, v) in section.trailer.entries where loaded.trailer[k] == nil && k != "Prev" && k != "XRefStm" {
-                loaded.trailer[k] = v
+                if first || Self.inheritedTrailerKeys.contains(k) { loaded.trailer[k] = v }
             }
             guard loaded.entries.count <= limits.maxObjectCount else { break }
             next = section.trailer["Prev"]?.integer
@@ -92,6 +95,9 @@ enum FileStructure {
         }
         return loaded
     }
+
+    /// Trailer entries taken from an older section when the newest lacks them.
+    static let inheritedTrailerKeys: Set<Name> = ["Root", "Encrypt", "ID", "Size"]
 
     /// A table (`xref`) or a cross-reference stream at `offset`, also trying the offset
     /// shifted by junk before the header.

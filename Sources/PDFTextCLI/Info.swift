@@ -197,9 +197,9 @@ struct InfoReport {
         return "\(num(w)) x \(num(h)) pts" + (Self.paperName(w, h).map { " (\($0))" } ?? "")
     }
 
-    /// Letter, or the A-series size within 0.3 % (as pdfinfo names them).
+    /// Letter (within a point), or the A-series size within 0.3 % (as pdfinfo names them).
     static func paperName(_ w: Double, _ h: Double) -> String? {
-        if (abs(w - 612) < 0.1 && abs(h - 792) < 0.1) || (abs(w - 792) < 0.1 && abs(h - 612) < 0.1) { return "letter" }
+        if (abs(w - 612) < 1 && abs(h - 792) < 1) || (abs(w - 792) < 1 && abs(h - 612) < 1) { return "letter" }
         var hISO = (2.0).squareRoot().squareRoot() * 7200 / 2.54
         var wISO = hISO / (2.0).squareRoot()
         var threshold = hISO * 0.003

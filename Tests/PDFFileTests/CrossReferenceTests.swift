@@ -351,3 +351,29 @@ extension String {
         #expect(s.dataRange.upperBound == text.utf8.count)
     }
 }
+
+@Suite struct TrailerTests {
+    @Test("an update whose trailer drops /Info drops the document information")
+    func droppedInfo() throws {
+        let base = infoDocument().build(trailer: "/Info 9 0 R")
+        let updated = PDFBuilder.appendUpdate(to: base, objects: [(3, "<< /Type /Page /Parent 2 0 R /Rotate 180 >>")], size: 10)
+        let doc = try Document(bytes: updated.bytes)
+        #expect(doc.info.title == nil)
+        #expect(doc.pages[0].rotation == 180)
+    }
+
+    @Test("an update whose trailer lacks /Root still opens through the older trailer")
+    func missingRoot() throws {
+        let base = infoDocument().build(trailer: "/Info 9 0 R")
+        var updated = PDFBuilder.appendUpdate(to: base, objects: [(9, "<< /Title (New) >>")], size: 10, trailer: "/Info 9 0 R")
+        // Drop /Root from the newest (last) trailer only.
+        let text = String(decoding: updated.bytes, as: UTF8.self)
+        let parts = text.split(separator: "/Root 1 0 R /Prev", omittingEmptySubsequences: false)
+        #expect(parts.count == 2)
+        updated.bytes = Array((parts[0] + "/Prev" + parts[1]).utf8)
+        let doc = try Document(bytes: updated.bytes)
+        #expect(doc.info.title == "New")
+        #expect(doc.pageCount == 3)
+        #expect(!doc.store.wasRepaired)
+    }
+}
