@@ -24,6 +24,9 @@ public struct DocumentInfo: Sendable, Hashable {
     public var trapped: String?
     /// Every other text entry, by key.
     public var custom: [String: String] = [:]
+    /// The keys outside the standard set (§14.3.3), whatever their values (what `pdfinfo`
+    /// reports as "Custom Metadata").
+    public var customKeys: [String] = []
 }
 
 /// How an AcroForm is present (`pdfinfo`'s "Form" line).
@@ -209,6 +212,8 @@ public final class Document: Sendable {
     public var info: DocumentInfo {
         var info = DocumentInfo()
         guard let d = store.dictionary(store.trailer["Info"]) else { return info }
+        let standard: Set<Name> = ["Title", "Author", "Subject", "Keywords", "Creator", "Producer", "CreationDate", "ModDate", "Trapped"]
+        info.customKeys = d.keys.filter { !standard.contains($0) }.map(\.string).sorted()
         for (key, value) in d.entries {
             guard let s = store.resolve(value).string else {
                 if key == "Trapped", let n = store.name(value) { info.trapped = n.string }
@@ -246,6 +251,12 @@ public final class Document: Sendable {
     /// `/MarkInfo /Marked true` (what `pdfinfo` reports as "Tagged").
     public var isTagged: Bool { store.resolve(store.dictionary(catalog["MarkInfo"])?["Marked"]).bool ?? false }
 
+    /// `/MarkInfo /Suspects true`: the tagging may not be accurate.
+    public var hasSuspects: Bool { store.resolve(store.dictionary(catalog["MarkInfo"])?["Suspects"]).bool ?? false }
+
+    /// `/MarkInfo /UserProperties true`: the structure tree holds user properties.
+    public var hasUserProperties: Bool { store.resolve(store.dictionary(catalog["MarkInfo"])?["UserProperties"]).bool ?? false }
+
     /// Whether the catalog has a structure tree root.
     public var hasStructureTree: Bool { store.dictionary(catalog["StructTreeRoot"]) != nil }
 
@@ -257,12 +268,38 @@ public final class Document: Sendable {
         }
     }
 
-    /// JavaScript in the document-level name tree or the open action.
+    /// JavaScript anywhere a viewer would run it: the document-level name tree, the open
+    /// action, the catalog's and pages' additional actions, and annotation actions (links,
+    /// widgets), following `/Next` chains (ISO 32000-2 §12.6.4.17).
     public var hasJavaScript: Bool {
-        if let names = store.dictionary(catalog["Names"]), names["JavaScript"] != nil { return true }
-        if let open = store.dictionary(catalog["OpenAction"]), store.name(open["S"]) == "JavaScript" { return true }
-        if let aa = store.dictionary(catalog["AA"]), !aa.isEmpty { return true }
+        let c = catalog
+        if let names = store.dictionary(c["Names"]), let js = store.dictionary(names["JavaScript"]),
+           js["Names"] != nil || js["Kids"] != nil { return true }
+        if isJavaScript(c["OpenAction"], depth: 0) { return true }
+        if hasJavaScript(inAdditionalActions: c["AA"]) { return true }
+        for page in pages {
+            if hasJavaScript(inAdditionalActions: page.dictionary["AA"]) { return true }
+            for annot in store.array(page.dictionary["Annots"]) ?? [] {
+                guard let a = store.dictionary(annot) else { continue }
+                if isJavaScript(a["A"], depth: 0) || hasJavaScript(inAdditionalActions: a["AA"]) { return true }
+            }
+        }
         return false
+    }
+
+    func hasJavaScript(inAdditionalActions object: PDFObject?) -> Bool {
+        guard let aa = store.dictionary(object) else { return false }
+        return aa.entries.values.contains { isJavaScript($0, depth: 0) }
+    }
+
+    func isJavaScript(_ object: PDFObject?, depth: Int) -> Bool {
+        guard depth < 32, let action = store.dictionary(object) else { return false }
+        if store.name(action["S"]) == "JavaScript" { return true }
+        switch store.resolve(action["Next"]) {
+        case .dictionary: return isJavaScript(action["Next"], depth: depth + 1)
+        case .array(let a): return a.contains { isJavaScript($0, depth: depth + 1) }
+        default: return false
+        }
     }
 
     /// Linearized ("fast web view", Annex F): the first object is a linearization dictionary

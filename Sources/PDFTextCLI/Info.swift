@@ -61,6 +61,8 @@ struct InfoReport {
     var hasXMP: Bool
     var xmp: String?
     var tagged: Bool
+    var userProperties: Bool
+    var suspects: Bool
     var form: FormKind
     var javaScript: Bool
     var pages: [PageInfo]
@@ -80,10 +82,12 @@ struct InfoReport {
     init(path: String, document: Document, fileSize: Int, allBoxes: Bool) {
         self.path = path
         info = document.info
-        customKeys = info.custom.keys.sorted()
+        customKeys = info.customKeys
         xmp = document.xmpMetadata
         hasXMP = xmp != nil
         tagged = document.isTagged
+        userProperties = document.hasUserProperties
+        suspects = document.hasSuspects
         form = document.formKind
         javaScript = document.hasJavaScript
         pages = document.pages
@@ -143,6 +147,8 @@ struct InfoReport {
         add("Custom Metadata", customKeys.isEmpty ? "no" : "yes")
         add("Metadata Stream", hasXMP ? "yes" : "no")
         add("Tagged", tagged ? "yes" : "no")
+        add("UserProperties", userProperties ? "yes" : "no")
+        add("Suspects", suspects ? "yes" : "no")
         add("Form", form.rawValue)
         add("JavaScript", javaScript ? "yes" : "no")
         add("Pages", String(pages.count))
@@ -230,11 +236,13 @@ struct InfoReport {
         o["modificationDate"] = (info.modificationDate?.iso8601 ?? info.modificationDateString).map { .string($0) }
         if !customKeys.isEmpty {
             var c = JSONObject()
-            for k in customKeys { c[k] = .string(info.custom[k]!) }
+            for k in customKeys { c[k] = info.custom[k].map { .string($0) } ?? .null }
             o["customMetadata"] = .object(c)
         }
         o["metadataStream"] = .bool(hasXMP)
         o["tagged"] = .bool(tagged)
+        o["userProperties"] = .bool(userProperties)
+        o["suspects"] = .bool(suspects)
         o["form"] = .string(form.rawValue)
         o["javaScript"] = .bool(javaScript)
         o["linearized"] = .bool(linearized)

@@ -23,6 +23,8 @@ struct CLI {
 
     static func fixture(_ name: String) -> String { projectRoot.appendingPathComponent("Corpus/\(name)").path }
 
+    enum CLIError: Error { case notBuilt }
+
     struct Output {
         var status: Int32
         var stdout: String
@@ -31,7 +33,8 @@ struct CLI {
 
     static func run(_ arguments: [String], stdin: Data? = nil) throws -> Output {
         let p = Process()
-        p.executableURL = try #require(binary, "pdftext binary not built")
+        guard let binary else { throw CLIError.notBuilt }
+        p.executableURL = binary
         p.arguments = arguments
         let out = Pipe(), err = Pipe()
         p.standardOutput = out

@@ -11,7 +11,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-FIELDS = ["Title", "Subject", "Keywords", "Author", "Creator", "Producer", "Tagged", "Form",
+FIELDS = ["Title", "Subject", "Keywords", "Author", "Creator", "Producer", "Custom Metadata",
+          "Metadata Stream", "Tagged", "UserProperties", "Suspects", "Form", "JavaScript",
           "Pages", "Encrypted", "Page size", "Page rot", "File size", "Optimized", "PDF version"]
 
 
