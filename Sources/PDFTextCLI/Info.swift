@@ -15,11 +15,21 @@ public struct Info: ParsableCommand {
     @Flag(help: "Print one JSON object per file, one per line.")
     public var json = false
 
-    @Flag(help: "Print every page's boxes and rotation, not only the first page's size.")
+    @Option(name: [.customShort("f"), .customLong("first-page")], help: "First page to print the size of (1-based).")
+    public var firstPage: Int?
+
+    @Option(name: [.customShort("l"), .customLong("last-page")], help: "Last page to print the size of.")
+    public var lastPage: Int?
+
+    @Flag(name: [.customLong("box"), .customLong("box", withSingleDash: true)],
+          help: "Also print MediaBox, CropBox, BleedBox, TrimBox and ArtBox.")
     public var box = false
 
-    @Flag(help: "Print the XMP metadata packet.")
+    @Flag(name: [.customLong("meta"), .customLong("meta", withSingleDash: true)], help: "Print the XMP metadata packet.")
     public var meta = false
+
+    @Flag(name: .customLong("isodates", withSingleDash: true), help: .hidden)
+    public var isoDates = false
 
     @Flag(help: "List the diagnostics (repairs, damaged streams) met while reading.")
     public var diagnostics = false
@@ -36,7 +46,8 @@ public struct Info: ParsableCommand {
                 printError(f.message)
                 status = max(status, f.exitCode)
             case .success(let (document, size)):
-                let report = InfoReport(path: path, document: document, fileSize: size, allBoxes: box)
+                var report = InfoReport(path: path, document: document, fileSize: size, boxes: box)
+                report.pageRange = pageRange(count: report.pages.count)
                 if json {
                     writeOut(report.json(includeXMP: meta, includeDiagnostics: diagnostics) + "\n")
                 } else {
@@ -46,6 +57,19 @@ public struct Info: ParsableCommand {
             }
         }
         if status != ExitStatus.success { throw ExitCode(status) }
+    }
+
+    public func validate() throws {
+        if let f = firstPage, f < 1 { throw ValidationError("-f must be 1 or more") }
+        if let l = lastPage, l < 1 { throw ValidationError("-l must be 1 or more") }
+    }
+
+    /// The pages to print sizes of: page 1 unless -f or -l ask for a range (as pdfinfo).
+    func pageRange(count: Int) -> ClosedRange<Int>? {
+        guard firstPage != nil || lastPage != nil else { return nil }
+        let first = max(1, firstPage ?? 1)
+        let last = min(count, lastPage ?? count)
+        return first <= last ? first...last : nil
     }
 }
 
@@ -77,9 +101,11 @@ struct InfoReport {
     var repaired: Bool
     var outlineItems: Int
     var diagnostics: DiagnosticLog
-    var allBoxes: Bool
+    var boxes: Bool
+    /// Pages whose sizes are printed one by one (`-f`/`-l`); nil prints page 1 only.
+    var pageRange: ClosedRange<Int>? = nil
 
-    init(path: String, document: Document, fileSize: Int, allBoxes: Bool) {
+    init(path: String, document: Document, fileSize: Int, boxes: Bool) {
         self.path = path
         info = document.info
         customKeys = info.customKeys
@@ -102,7 +128,7 @@ struct InfoReport {
         repaired = document.store.wasRepaired
         outlineItems = Self.count(document.outline)
         diagnostics = document.diagnostics
-        self.allBoxes = allBoxes
+        self.boxes = boxes
     }
 
     static func count(_ items: [OutlineItem]) -> Int { items.reduce(0) { $0 + 1 + count($1.children) } }
@@ -160,33 +186,45 @@ struct InfoReport {
         } else {
             add("Encrypted", "no")
         }
-        if allBoxes {
-            for page in pages {
-                let n = page.index + 1
+        var boxLines: [String] = []
+        if let range = pageRange {
+            for n in range {
+                let page = pages[n - 1]
                 add("Page \(pad(n)) size", sizeText(page.cropBox))
                 add("Page \(pad(n)) rot", String(page.rotation))
-                add("Page \(pad(n)) MediaBox", boxText(page.mediaBox))
-                add("Page \(pad(n)) CropBox", boxText(page.cropBox))
-                if let b = page.bleedBox { add("Page \(pad(n)) BleedBox", boxText(b)) }
-                if let b = page.trimBox { add("Page \(pad(n)) TrimBox", boxText(b)) }
-                if let b = page.artBox { add("Page \(pad(n)) ArtBox", boxText(b)) }
-                if let l = labels?[page.index] { add("Page \(pad(n)) label", l) }
+                if boxes { boxLines += boxText(page, prefix: "Page \(pad(n)) ") }
             }
         } else if let first = pages.first {
             add("Page size", sizeText(first.cropBox))
             add("Page rot", String(first.rotation))
+            if boxes { boxLines += boxText(first, prefix: "") }
         }
+        let sizeLines = lines.count
         add("File size", "\(fileSize) bytes")
         add("Optimized", linearized ? "yes" : "no")
         add("PDF version", version)
         if outlineItems > 0 { add("Outline items", String(outlineItems)) }
         if repaired { add("Repaired", "yes (cross-reference data rebuilt)") }
-        var out = lines.map { k, v in (k + ":").padding(toLength: max(17, k.count + 2), withPad: " ", startingAt: 0) + v }.joined(separator: "\n") + "\n"
+        var formatted = lines.map { k, v in (k + ":").padding(toLength: max(17, k.count + 2), withPad: " ", startingAt: 0) + v }
+        formatted.insert(contentsOf: boxLines, at: sizeLines)
+        var out = formatted.joined(separator: "\n") + "\n"
         if includeDiagnostics {
             for d in diagnostics { out += "Diagnostic:     \(d)\n" }
         }
         if includeXMP, let xmp { out += "Metadata:\n" + xmp + (xmp.hasSuffix("\n") ? "" : "\n") }
         return out
+    }
+
+    /// The five boxes as pdfinfo's -box prints them: label, then four numbers as %8.2f.
+    func boxText(_ page: PageInfo, prefix: String) -> [String] {
+        let boxes: [(String, Rect)] = [
+            ("MediaBox:", page.mediaBox), ("CropBox:", page.cropBox), ("BleedBox:", page.bleedBox ?? page.cropBox),
+            ("TrimBox:", page.trimBox ?? page.cropBox), ("ArtBox:", page.artBox ?? page.cropBox),
+        ]
+        return boxes.map { label, r in
+            prefix + label.padding(toLength: prefix.isEmpty ? 16 : 10, withPad: " ", startingAt: 0) + " "
+                + [r.x0, r.y0, r.x1, r.y1].map { String(format: "%8.2f", $0) }.joined(separator: " ")
+        }
     }
 
     func pad(_ n: Int) -> String {
@@ -195,8 +233,6 @@ struct InfoReport {
     }
 
     func yn(_ b: Bool) -> String { b ? "yes" : "no" }
-
-    func boxText(_ r: Rect) -> String { [r.x0, r.y0, r.x1, r.y1].map { num($0).leftPad(10) }.joined(separator: " ") }
 
     func sizeText(_ r: Rect) -> String {
         let w = r.width, h = r.height
@@ -278,8 +314,9 @@ struct InfoReport {
             o["pageSize"] = .object(size)
             o["pageRotation"] = .int(first.rotation)
         }
-        if allBoxes {
-            o["pageBoxes"] = .array(pages.map { page in
+        if boxes || pageRange != nil {
+            let range = pageRange ?? (pages.isEmpty ? 1...0 : 1...1)
+            o["pageBoxes"] = .array(pages[(range.lowerBound - 1)..<range.upperBound].map { page in
                 var b = JSONObject()
                 b["page"] = .int(page.index + 1)
                 b["rotation"] = .int(page.rotation)

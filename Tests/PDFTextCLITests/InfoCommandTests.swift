@@ -112,6 +112,17 @@ struct InfoCommandTests {
         #expect(r.stderr.filter { $0 == "\n" }.count == 1)
     }
 
+    @Test("-f/-l print each page's size and rotation; -box adds the five boxes as pdfinfo formats them")
+    func pageRangeAndBoxes() throws {
+        let r = try CLI.run(["info", "-f", "2", "-l", "3", "-box", CLI.fixture("basic/three-pages.pdf")])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("Page    2 size:  612 x 792 pts (letter)\nPage    2 rot:   0\nPage    3 size:  612 x 792 pts (letter)\n"))
+        #expect(r.stdout.contains("Page    3 MediaBox:      0.00     0.00   612.00   792.00\n"))
+        #expect(!r.stdout.contains("Page    1 "))
+        let single = try CLI.run(["info", "--box", CLI.fixture("basic/hello.pdf")])
+        #expect(single.stdout.contains("Page rot:        0\nMediaBox:            0.00     0.00   612.00   792.00\nCropBox:  "))
+    }
+
     @Test("a missing file: exit 1, one line")
     func missing() throws {
         let r = try CLI.run(["info", "/nonexistent/x.pdf"])
