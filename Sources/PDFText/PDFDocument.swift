@@ -38,33 +38,13 @@ public final class PDFDocument: Sendable {
 
     /// Opens a file, throwing a ``PDFError`` that names the problem.
     public convenience init(contentsOf url: URL, limits: Limits = .default) throws(PDFError) {
-        let bytes: [UInt8]
-        do {
-            bytes = try [UInt8](Data(contentsOf: url, options: .mappedIfSafe))
-        } catch {
-            throw PDFError(.io, Self.describe(error))
-        }
+        let bytes = try FileBytes.read(path: url.path)
         self.init(file: try Document(bytes: bytes, limits: limits), url: url)
     }
 
     init(file: Document, url: URL?) {
         self.file = file
         self.documentURL = url
-    }
-
-    static func describe(_ error: any Error) -> String {
-        let ns = error as NSError
-        if ns.domain == NSCocoaErrorDomain {
-            switch ns.code {
-            case NSFileReadNoSuchFileError: return "no such file"
-            case NSFileReadNoPermissionError: return "permission denied"
-            default: break
-            }
-        }
-        if let posix = (ns.userInfo[NSUnderlyingErrorKey] as? NSError), posix.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(posix.code)))
-        }
-        return "cannot read the file"
     }
 
     // MARK: Pages

@@ -12,20 +12,10 @@ public enum Opening {
 
     public static func open(path: String, passwords: [String], limits: Limits = .default) -> Result<(Document, Int), Failure> {
         let bytes: [UInt8]
-        if path == "-" {
-            bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
-        } else {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                return .failure(Failure(message: "\(path): no such file", exitCode: ExitStatus.openFailed))
-            }
-            guard !isDirectory.boolValue else {
-                return .failure(Failure(message: "\(path): is a directory", exitCode: ExitStatus.openFailed))
-            }
-            guard let data = FileManager.default.contents(atPath: path) else {
-                return .failure(Failure(message: "\(path): cannot read the file (permission denied?)", exitCode: ExitStatus.openFailed))
-            }
-            bytes = [UInt8](data)
+        do {
+            bytes = path == "-" ? try FileBytes.readStream(0) : try FileBytes.read(path: path)
+        } catch {
+            return .failure(Failure(message: "\(path): \(error.message)", exitCode: ExitStatus.openFailed))
         }
         let document: Document
         do {

@@ -29,6 +29,8 @@ struct EncryptionCorpusTests {
         #expect(!asUser.isLocked)
         #expect(asUser.unlockedAs == .user)
         #expect(asUser.pageCount >= 1)
+        // Metadata streams decrypt, or are left alone when /EncryptMetadata is false (the -m files).
+        if let xmp = asUser.xmpMetadata { #expect(xmp.contains("rdf:RDF"), "\(c.path)") }
         if let owner = c.owner {
             let asOwner = try Document(bytes: bytes, password: owner)
             #expect(asOwner.unlockedAs == .owner)
