@@ -136,14 +136,8 @@ enum FileStructure {
         let names: [Name] = d["Filter"].map { f in f.name.map { [$0] } ?? (f.array?.compactMap { $0.name } ?? []) } ?? []
         let parms: [PDFDictionary?] = d["DecodeParms"].map { p in p.dictionary.map { [$0] } ?? (p.array?.map { $0.dictionary } ?? []) } ?? []
         for (i, n) in names.enumerated() {
-            var fp = FilterParameters()
-            if i < parms.count, let p = parms[i] {
-                fp.predictor = p["Predictor"]?.integer ?? 1
-                fp.colors = p["Colors"]?.integer ?? 1
-                fp.bitsPerComponent = p["BitsPerComponent"]?.integer ?? 8
-                fp.columns = p["Columns"]?.integer ?? 1
-                fp.earlyChange = p["EarlyChange"]?.integer ?? 1
-            }
+            // Direct values only: the stream that maps objects cannot depend on that map.
+            let fp = i < parms.count ? parms[i].map { d in FilterChain.parameters(d) { d[$0]?.integer } } ?? FilterParameters() : FilterParameters()
             filters.append((StreamFilter(name: n.string), fp))
         }
         let decoded = decodeStream(bytes[s.dataRange.clamped(to: 0..<bytes.count)], filters: filters, limits: limits)

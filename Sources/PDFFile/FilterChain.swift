@@ -12,6 +12,14 @@ enum FilterChain {
         var cryptFilterName: String?
     }
 
+    /// `/DecodeParms` values, each read through `integer` (which may resolve references).
+    static func parameters(_ d: PDFDictionary, integer: (Name) -> Int?) -> FilterParameters {
+        FilterParameters(
+            predictor: integer("Predictor") ?? 1, colors: integer("Colors") ?? 1,
+            bitsPerComponent: integer("BitsPerComponent") ?? 8, columns: integer("Columns") ?? 1,
+            earlyChange: integer("EarlyChange") ?? 1)
+    }
+
     static func filters(_ dict: PDFDictionary, store: ObjectStore) -> [Item] {
         let filterObject = store.resolve(dict["Filter"])
         let names: [Name]
@@ -29,14 +37,7 @@ enum FilterChain {
         }
         return names.prefix(store.limits.maxFilterChain + 1).enumerated().map { i, name in
             let p = i < parms.count ? parms[i] : nil
-            var params = FilterParameters()
-            if let p {
-                params.predictor = store.integer(p["Predictor"]) ?? 1
-                params.colors = store.integer(p["Colors"]) ?? 1
-                params.bitsPerComponent = store.integer(p["BitsPerComponent"]) ?? 8
-                params.columns = store.integer(p["Columns"]) ?? 1
-                params.earlyChange = store.integer(p["EarlyChange"]) ?? 1
-            }
+            let params = p.map { d in parameters(d) { store.integer(d[$0]) } } ?? FilterParameters()
             return Item(filter: StreamFilter(name: name.string), parameters: params, cryptFilterName: p.flatMap { store.name($0["Name"])?.string })
         }
     }

@@ -102,13 +102,7 @@ public struct PDFBuilder {
             let xrefNumber = size - 1
             var all = entries
             all[xrefNumber] = (1, xrefOffset, 0)
-            var data: [UInt8] = []
-            for n in 0..<size {
-                let e = all[n] ?? (0, 0, n == 0 ? 65535 : 0)
-                data.append(UInt8(e.type))
-                data += [UInt8(truncatingIfNeeded: e.f2 >> 24), UInt8(truncatingIfNeeded: e.f2 >> 16), UInt8(truncatingIfNeeded: e.f2 >> 8), UInt8(truncatingIfNeeded: e.f2)]
-                data += [UInt8(truncatingIfNeeded: e.f3 >> 8), UInt8(truncatingIfNeeded: e.f3)]
-            }
+            let data = Self.xrefStreamData(entries: all, size: size)
             out += Array("\(xrefNumber) 0 obj\n<< /Type /XRef /Size \(size) /W [1 4 2] /Root \(root) 0 R \(trailer) /Length \(data.count) >>\nstream\n".utf8)
             out += data + Array("\nendstream\nendobj\nstartxref\n\(xrefOffset)\n%%EOF\n".utf8)
         case .none:
@@ -116,13 +110,7 @@ public struct PDFBuilder {
         case .hybrid:
             let xrefNumber = size - 1
             let streamOffset = out.count
-            var data: [UInt8] = []
-            for n in 0..<size {
-                let e = entries[n] ?? (0, 0, n == 0 ? 65535 : 0)
-                data.append(UInt8(e.type))
-                data += [UInt8(truncatingIfNeeded: e.f2 >> 24), UInt8(truncatingIfNeeded: e.f2 >> 16), UInt8(truncatingIfNeeded: e.f2 >> 8), UInt8(truncatingIfNeeded: e.f2)]
-                data += [UInt8(truncatingIfNeeded: e.f3 >> 8), UInt8(truncatingIfNeeded: e.f3)]
-            }
+            let data = Self.xrefStreamData(entries: entries, size: size)
             out += Array("\(xrefNumber) 0 obj\n<< /Type /XRef /Size \(size) /W [1 4 2] /Length \(data.count) >>\nstream\n".utf8)
             out += data + Array("\nendstream\nendobj\n".utf8)
             // The table leaves the compressed objects out (readers without xref-stream
@@ -135,6 +123,18 @@ public struct PDFBuilder {
             return Output(bytes: out, offsets: offsets, xrefOffset: tableOffset)
         }
         return Output(bytes: out, offsets: offsets, xrefOffset: xrefOffset)
+    }
+
+    /// Cross-reference stream rows with `/W [1 4 2]`; numbers without an entry are free.
+    static func xrefStreamData(entries: [Int: (type: Int, f2: Int, f3: Int)], size: Int) -> [UInt8] {
+        var data: [UInt8] = []
+        for n in 0..<size {
+            let e = entries[n] ?? (0, 0, n == 0 ? 65535 : 0)
+            data.append(UInt8(e.type))
+            data += [UInt8(truncatingIfNeeded: e.f2 >> 24), UInt8(truncatingIfNeeded: e.f2 >> 16), UInt8(truncatingIfNeeded: e.f2 >> 8), UInt8(truncatingIfNeeded: e.f2)]
+            data += [UInt8(truncatingIfNeeded: e.f3 >> 8), UInt8(truncatingIfNeeded: e.f3)]
+        }
+        return data
     }
 
     /// A classic table with one subsection per run of consecutive numbers and entry 0 free.
