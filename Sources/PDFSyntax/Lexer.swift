@@ -91,6 +91,19 @@ public struct Lexer: Sendable {
 
     /// A name after its slash; `#xx` becomes the byte xx, a `#` without two hex digits stays.
     mutating func readName() -> Name {
+        // Fast path: no `#` escape, the bytes are used as they are.
+        let start = position
+        while position < end {
+            let c = bytes[position]
+            guard CharacterClass.isRegular(c) else { break }
+            if c == 0x23 { return readEscapedName(from: start) }
+            position += 1
+        }
+        return Name(bytes: bytes[start..<position])
+    }
+
+    mutating func readEscapedName(from start: Int) -> Name {
+        position = start
         var out: [UInt8] = []
         while position < end {
             let c = bytes[position]

@@ -2,14 +2,67 @@ import PDFCore
 
 /// A PDF name (ISO 32000-2 §7.3.5): the bytes after the slash with `#xx` escapes resolved.
 /// Names are byte strings, not text; ``description`` shows them as UTF-8 for people.
+///
+/// Names of up to 16 bytes (nearly all of them: `Type`, `Font`, `MediaBox`, …) are stored in
+/// two machine words, so making, hashing and comparing them allocates nothing; longer ones
+/// keep their bytes in an array.
 public struct Name: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible, Comparable {
-    public let bytes: [UInt8]
-    public init(bytes: [UInt8]) { self.bytes = bytes }
-    public init(stringLiteral value: String) { self.bytes = Array(value.utf8) }
-    public init(_ string: String) { self.bytes = Array(string.utf8) }
+    @usableFromInline let word0: UInt64
+    @usableFromInline let word1: UInt64
+    @usableFromInline let count: Int
+    @usableFromInline let long: [UInt8]?
+
+    public init<C: Collection<UInt8>>(bytes: C) {
+        count = bytes.count
+        if count <= 16 {
+            var w0: UInt64 = 0, w1: UInt64 = 0
+            var i: UInt64 = 0
+            for b in bytes {
+                if i < 8 { w0 |= UInt64(b) << (i * 8) } else { w1 |= UInt64(b) << ((i - 8) * 8) }
+                i += 1
+            }
+            word0 = w0
+            word1 = w1
+            long = nil
+        } else {
+            word0 = 0
+            word1 = 0
+            long = Array(bytes)
+        }
+    }
+
+    public init(stringLiteral value: StaticString) {
+        self.init(bytes: UnsafeBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount))
+    }
+    public init(_ string: String) { self.init(bytes: string.utf8) }
+
+    /// The name's bytes.
+    public var bytes: [UInt8] {
+        if let long { return long }
+        var out: [UInt8] = []
+        out.reserveCapacity(count)
+        for i in 0..<count {
+            let word: UInt64 = i < 8 ? word0 : word1
+            let shift = UInt64(i % 8) * 8
+            out.append(UInt8(truncatingIfNeeded: word >> shift))
+        }
+        return out
+    }
+
     public var string: String { String(decoding: bytes, as: UTF8.self) }
     public var description: String { "/" + string }
     public static func < (a: Name, b: Name) -> Bool { a.bytes.lexicographicallyPrecedes(b.bytes) }
+
+    public static func == (a: Name, b: Name) -> Bool {
+        a.count == b.count && a.word0 == b.word0 && a.word1 == b.word1 && a.long == b.long
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(word0)
+        hasher.combine(word1)
+        hasher.combine(count)
+        if let long { hasher.combine(long) }
+    }
 }
 
 /// A string object: the bytes as written (after escapes), and whether it was written in hex.
