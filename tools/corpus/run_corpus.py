@@ -56,8 +56,7 @@ def run_limited(cmd, timeout, max_rss_mib):
         out, err = proc.communicate()
         timed_out = True
     elapsed = time.time() - start
-    # ru_maxrss of children is cumulative-max; read it per process through wait4 is not
-    # possible after communicate, so use /proc-free fallback: resource of children max.
+    # Peak memory comes from /usr/bin/time's report on standard error (see check()).
     return proc.returncode, out, err, elapsed, timed_out
 
 
@@ -136,9 +135,14 @@ def main():
         return result
 
     crashes, hangs, heavy, clear_errors, ok, mismatches, unclear = [], [], [], [], 0, [], []
+    worst_rss, worst_secs = (0.0, ""), (0.0, "")
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         for r in pool.map(check, files):
             name = os.path.relpath(r["file"], dirs[0])
+            if r.get("rss") and r["rss"] > worst_rss[0]:
+                worst_rss = (r["rss"], name)
+            if r["secs"] > worst_secs[0]:
+                worst_secs = (r["secs"], name)
             if r["timeout"]:
                 hangs.append(name); print(f"HANG     {name} (> {args.timeout}s)")
             elif r["rc"] is None or r["rc"] < 0 or r["rc"] >= 99 or r["rc"] == 2:
@@ -164,6 +168,7 @@ def main():
     print()
     print(f"files: {len(files)}  loaded: {ok}  clear errors: {len(clear_errors)}  unclear errors: {len(unclear)}")
     print(f"crashes: {len(crashes)}  hangs: {len(hangs)}  over {args.max_rss_mib:.0f} MiB: {len(heavy)}")
+    print(f"largest peak memory: {worst_rss[0]:.0f} MiB ({worst_rss[1]}); slowest: {worst_secs[0]:.2f} s ({worst_secs[1]})")
     if not args.no_pdfinfo:
         print(f"page-count mismatches with pdfinfo (files pdfinfo opens): {len(mismatches)}")
     for name, msg in clear_errors:
