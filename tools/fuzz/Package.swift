@@ -21,6 +21,8 @@ let package = Package(
                 .product(name: "PDFFile", package: rootFolder),
             ],
             path: ".",
+            // build.sh creates work/ and crashes/ first, so that these paths exist.
+            exclude: ["README.md", "build.sh", "run.sh", "make_seeds.py", "pdf.dict", "seeds", "work", "crashes"],
             sources: ["FuzzDocumentLoading.swift"]),
     ]
 )

@@ -9,6 +9,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 scratch="${FUZZ_SCRATCH_PATH:-$root/.build-fuzz}"
 cd "$root"
+mkdir -p tools/fuzz/work tools/fuzz/crashes
 swift build -c release \
     --package-path tools/fuzz \
     --scratch-path "$scratch" \

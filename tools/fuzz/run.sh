@@ -2,9 +2,10 @@
 # Runs the document-loading fuzzer: tools/fuzz/run.sh [SECONDS] [extra libFuzzer flags...]
 #   SECONDS   total fuzzing time (default 600)
 # Builds the binary when it is missing or older than the sources, gathers seeds into
-# tools/fuzz/work/seeds (the project's Corpus/ and, when present, small files of the shared
-# corpus, which must not be committed), keeps the growing corpus in tools/fuzz/work/corpus and
-# writes crashes, timeouts and out-of-memory inputs to tools/fuzz/crashes/.
+# tools/fuzz/work/seeds (our small seeds from tools/fuzz/seeds, the project's Corpus/ and, when
+# present, small files of the shared corpus, which must not be committed), keeps the growing
+# corpus in tools/fuzz/work/corpus and writes crashes, timeouts and out-of-memory inputs to
+# tools/fuzz/crashes/.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -22,7 +23,9 @@ fi
 work="$here/work"
 mkdir -p "$work/seeds" "$work/corpus" "$here/crashes"
 
-# Seeds: every file in Corpus/ (fixtures, including Corpus/broken/) ...
+# Seeds: our small feature seeds (tools/fuzz/seeds, written by make_seeds.py), every file in
+# Corpus/ (fixtures, including Corpus/broken/) ...
+cp -f "$here"/seeds/*.pdf "$work/seeds/" 2>/dev/null || true
 if [[ -d "$root/Corpus" ]]; then
     find "$root/Corpus" -type f -iname '*.pdf' -print0 | while IFS= read -r -d '' f; do
         cp -f "$f" "$work/seeds/corpus_$(echo "${f#"$root/Corpus/"}" | tr '/' '_')"
