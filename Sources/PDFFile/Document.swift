@@ -122,8 +122,8 @@ public final class Document: Sendable {
         e.oe = store.resolve(d["OE"]).string?.bytes ?? []
         e.ue = store.resolve(d["UE"]).string?.bytes ?? []
         e.perms = store.resolve(d["Perms"]).string?.bytes ?? []
-        if let p = store.number(d["P"]) {
-            e.p = Int32(truncatingIfNeeded: Int64(p))
+        if let p = store.number(d["P"]), let whole = Int64(exactly: p.rounded(.towardZero)) {
+            e.p = Int32(truncatingIfNeeded: whole)
         }
         e.encryptMetadata = store.resolve(d["EncryptMetadata"]).bool ?? true
         if let cf = store.dictionary(d["CF"]) {

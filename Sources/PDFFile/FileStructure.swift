@@ -102,7 +102,7 @@ enum FileStructure {
     /// A table (`xref`) or a cross-reference stream at `offset`, also trying the offset
     /// shifted by junk before the header.
     static func readSection(bytes: [UInt8], at offset: Int, headerOffset: Int, limits: Limits, log: inout DiagnosticLog) -> XRefSection? {
-        let candidates = headerOffset > 0 ? [offset, offset + headerOffset] : [offset]
+        let candidates = headerOffset > 0 && offset < bytes.count ? [offset, offset + headerOffset] : [offset]
         for base in candidates where base >= 0 && base < bytes.count {
             if let table = try? XRefTableReader.read(bytes: bytes, at: base, limits: limits, diagnostics: &log) {
                 return table

@@ -226,7 +226,7 @@ public final class ObjectStore: Sendable {
     }
 
     func parseObject(_ number: Int, at offset: Int, depth: Int) -> PDFObject? {
-        for base in offset == offset + headerOffset ? [offset] : [offset, offset + headerOffset] {
+        for base in headerOffset == 0 || offset >= bytes.count ? [offset] : [offset, offset + headerOffset] {
             guard base >= 0, base < bytes.count else { continue }
             var parser = Parser(bytes: bytes, position: base, limits: limits)
             parser.keywordIndex = { [unowned self] in self.keywordIndex() }
@@ -286,8 +286,8 @@ public final class ObjectStore: Sendable {
             }
             first = false
             if let slot {
-                let start = contents.first + contents.header[slot].offset
-                guard start >= 0, start < contents.data.count else { return nil }
+                let (start, overflow) = contents.first.addingReportingOverflow(contents.header[slot].offset)
+                guard !overflow, start >= 0, start < contents.data.count else { return nil }
                 var parser = Parser(bytes: contents.data, position: start, limits: limits)
                 return try? parser.parseObject()
             }

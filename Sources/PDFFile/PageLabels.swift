@@ -18,7 +18,8 @@ enum PageLabels {
             ranges.append(Range(
                 start: key, style: store.name(d["S"]),
                 prefix: store.text(d["P"]) ?? "",
-                first: max(1, store.integer(d["St"]) ?? 1)))
+                // Clamped so that numbering the pages of the range cannot overflow.
+                first: max(1, min(store.integer(d["St"]) ?? 1, Int.max - pageCount))))
         }
         guard !ranges.isEmpty else { return nil }
         ranges.sort { $0.start < $1.start }

@@ -133,8 +133,9 @@ enum PageTree {
         if let c = rect(inherited.cropBox, store: store), let clipped = c.intersection(media!), !clipped.isEmpty {
             crop = clipped
         }
-        let rotate = store.number(inherited.rotate).map { Int(($0 / 90).rounded()) * 90 } ?? 0
-        let normalised = ((rotate % 360) + 360) % 360
+        // Quarter turns reduced while still a Double: any finite /Rotate converts safely.
+        let quarterTurns = store.number(inherited.rotate).map { ($0 / 90).rounded().truncatingRemainder(dividingBy: 4) } ?? 0
+        let normalised = (Int(quarterTurns) * 90 + 360) % 360
         return PageInfo(
             index: index, objectID: id, dictionary: node,
             resources: store.dictionary(inherited.resources),

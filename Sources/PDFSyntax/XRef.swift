@@ -44,7 +44,7 @@ public enum XRefTableReader {
             case .keyword(.trailer, _):
                 break subsections
             case .integer(let first0):
-                guard case .integer(let count) = lexer.next(), first0 >= 0, count >= 0 else {
+                guard case .integer(let count) = lexer.next(), first0 >= 0, count >= 0, first0 <= Int64.max - count else {
                     diagnostics.append(.xrefEntryMalformed, .warning, "malformed xref subsection header", offset: before)
                     throw PDFError(.syntax, "malformed xref subsection header", offset: before)
                 }
@@ -116,7 +116,7 @@ public enum XRefStreamReader {
             return v
         }
         outer: for (first, count) in index {
-            guard first >= 0, count >= 0 else { continue }
+            guard first >= 0, count >= 0, first <= Int.max - count else { continue }
             for i in 0..<count {
                 guard row < rows else {
                     diagnostics.append(.xrefTruncated, .warning, "xref stream data holds \(rows) entries, fewer than /Index declares")
