@@ -125,7 +125,10 @@ public struct PDFStream: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A PDF object (ISO 32000-2 §7.3).
-public indirect enum PDFObject: Sendable, Hashable, CustomStringConvertible {
+///
+/// Only the stream case is boxed: numbers, names and references are stored inline, so
+/// parsing them allocates nothing (arrays and dictionaries are heap storage already).
+public enum PDFObject: Sendable, Hashable, CustomStringConvertible {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -134,7 +137,7 @@ public indirect enum PDFObject: Sendable, Hashable, CustomStringConvertible {
     case name(Name)
     case array([PDFObject])
     case dictionary(PDFDictionary)
-    case stream(PDFStream)
+    indirect case stream(PDFStream)
     case reference(ObjectID)
 
     public var isNull: Bool { if case .null = self { return true }; return false }
