@@ -20,8 +20,8 @@ func runLinearity(sizes: [Int], layouts: [SyntheticLayout], repetitions: Int, li
     for layout in layouts {
         print("")
         print("layout \(layout.rawValue)")
-        print(padLeft("pages", 8) + padLeft("objects", 10) + padLeft("MB", 8) + padLeft("open ms", 10) + padLeft("pages ms", 10)
-            + padLeft("decode ms", 11) + padLeft("total ms", 10) + padLeft("ms/MB", 9) + padLeft("µs/object", 11))
+        print(row([("pages", 8), ("objects", 10), ("MB", 8), ("open ms", 10), ("pages ms", 10), ("decode ms", 11),
+                   ("total ms", 10), ("ms/MB", 9), ("µs/object", 11)]))
         var layoutPoints: [LinearityPoint] = []
         for n in sizes {
             let file = SyntheticWriter.make(layout: layout, pages: n)
@@ -41,11 +41,11 @@ func runLinearity(sizes: [Int], layouts: [SyntheticLayout], repetitions: Int, li
             }
             let mb = Double(file.bytes.count) / 1_048_576
             let t = r.times
-            print(padLeft(String(n), 8) + padLeft(String(file.objects), 10) + padLeft(fixed(mb, 2), 8)
-                + padLeft(fixed(t.open * 1000, 2), 10) + padLeft(fixed(t.pages * 1000, 2), 10) + padLeft(fixed(t.decode * 1000, 2), 11)
-                + padLeft(fixed(t.total * 1000, 2), 10) + padLeft(fixed(t.total * 1000 / mb, 1), 9)
-                + padLeft(fixed(t.total * 1e6 / Double(file.objects), 2), 11)
-                + (problems.isEmpty ? "" : "   CHECK FAILED: " + problems.joined(separator: "; ")))
+            var line = row([(String(n), 8), (String(file.objects), 10), (fixed(mb, 2), 8)])
+            line += row([(ms(t.open), 10), (ms(t.pages), 10), (ms(t.decode), 11), (ms(t.total), 10)])
+            line += row([(fixed(t.total * 1000 / mb, 1), 9), (fixed(t.total * 1e6 / Double(file.objects), 2), 11)])
+            if !problems.isEmpty { line += "   CHECK FAILED: " + problems.joined(separator: "; ") }
+            print(line)
             if !problems.isEmpty { anyProblem = true }
             let p = LinearityPoint(layout: layout, pages: n, bytes: file.bytes.count, objects: file.objects, times: t, problems: problems)
             layoutPoints.append(p)
@@ -69,9 +69,11 @@ func runLinearity(sizes: [Int], layouts: [SyntheticLayout], repetitions: Int, li
     if let json {
         var s = "{\n  \"mode\": \"linearity\",\n  \"repetitions\": \(repetitions),\n  \"points\": [\n"
         s += points.map { p in
-            "    {\"layout\": \(jsonString(p.layout.rawValue)), \"pages\": \(p.pages), \"bytes\": \(p.bytes), \"objects\": \(p.objects), "
-                + "\"open\": \(jsonNumber(p.times.open)), \"pageTree\": \(jsonNumber(p.times.pages)), \"decode\": \(jsonNumber(p.times.decode)), "
-                + "\"total\": \(jsonNumber(p.times.total)), \"problems\": [\(p.problems.map(jsonString).joined(separator: ", "))]}"
+            var e = "    {\"layout\": \(jsonString(p.layout.rawValue)), \"pages\": \(p.pages), \"bytes\": \(p.bytes), "
+            e += "\"objects\": \(p.objects), \"open\": \(jsonNumber(p.times.open)), \"pageTree\": \(jsonNumber(p.times.pages)), "
+            e += "\"decode\": \(jsonNumber(p.times.decode)), \"total\": \(jsonNumber(p.times.total)), "
+            e += "\"problems\": [\(p.problems.map(jsonString).joined(separator: ", "))]}"
+            return e
         }.joined(separator: ",\n")
         s += "\n  ],\n  \"exponents\": {\n"
         s += fits.map { layout, fit in
@@ -94,7 +96,7 @@ func writeSynthetic(sizes: [Int], layouts: [SyntheticLayout], directory: String)
             let file = SyntheticWriter.make(layout: layout, pages: n)
             let path = directory + "/synthetic-\(layout.rawValue)-\(zeroPadded(n, 6)).pdf"
             do { try writeFile(path, file.bytes) } catch {
-                standardError(error.description)
+                standardError("\(error)")
                 return 2
             }
             print(path)
@@ -107,6 +109,6 @@ func emitJSON(_ s: String, to destination: String) {
     if destination == "-" {
         print(s, terminator: "")
     } else {
-        do { try writeFile(destination, Array(s.utf8)) } catch { standardError(error.description) }
+        do { try writeFile(destination, Array(s.utf8)) } catch { standardError("\(error)") }
     }
 }

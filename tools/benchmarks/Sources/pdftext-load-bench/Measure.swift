@@ -54,13 +54,13 @@ func measurePass(path: String?, bytes preloaded: [UInt8]?, limits: Limits) -> Pa
         if let preloaded {
             bytes = preloaded
         } else {
-            do { bytes = try readFile(path!) } catch { return .failed(error.description) }
+            do { bytes = try readFile(path!) } catch { return .failed("\(error)") }
         }
         let t1 = now()
         times.read = t1 - t0
         facts.size = bytes.count
         let document: Document
-        do { document = try Document(bytes: bytes, limits: limits) } catch { return .failed("\(error.code): \(error.message)") }
+        do { document = try Document(bytes: bytes, limits: limits) } catch let error as PDFError { return .failed("\(error.code): \(error.message)") } catch { return .failed("\(error)") }
         let t2 = now()
         times.open = t2 - t1
         facts.encrypted = document.isEncrypted

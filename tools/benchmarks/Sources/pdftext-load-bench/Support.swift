@@ -107,7 +107,8 @@ func pdfFiles(under root: String) -> [String] {
 func standardError(_ s: String) {
     var line = s
     if !line.hasSuffix("\n") { line += "\n" }
-    fputs(line, stderr)
+    let bytes = Array(line.utf8)
+    bytes.withUnsafeBytes { _ = write(2, $0.baseAddress, $0.count) }
 }
 
 // MARK: Statistics
@@ -189,3 +190,12 @@ func jsonString(_ s: String) -> String {
 }
 
 func jsonNumber(_ x: Double) -> String { x.isFinite ? fixed(x, 6) : "null" }
+
+/// Right-aligned cells of the given widths, joined.
+func row(_ cells: [(String, Int)]) -> String {
+    var s = ""
+    for (text, width) in cells { s += padLeft(text, width) }
+    return s
+}
+
+func ms(_ seconds: Double, _ decimals: Int = 2) -> String { fixed(seconds * 1000, decimals) }

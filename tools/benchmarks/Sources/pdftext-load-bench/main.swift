@@ -98,7 +98,7 @@ func collectFiles(_ o: Options) -> [String] {
             let text = String(decoding: try readFile(list), as: UTF8.self)
             files += text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init).filter { !$0.isEmpty }
         } catch {
-            standardError(error.description)
+            standardError("\(error)")
             exit(2)
         }
     }
@@ -119,8 +119,8 @@ func runFiles(_ files: [String], _ o: Options) -> Int32 {
     let toStdout = o.json == "-"
     let showLines = !o.quiet && !toStdout
     if showLines {
-        print(padLeft("KB", 9) + padLeft("read ms", 9) + padLeft("open ms", 9) + padLeft("pages ms", 10) + padLeft("decode ms", 11)
-            + padLeft("total ms", 10) + padLeft("pages", 7) + padLeft("objects", 9) + padLeft("streams", 9) + "  file")
+        print(row([("KB", 9), ("read ms", 9), ("open ms", 9), ("pages ms", 10), ("decode ms", 11), ("total ms", 10),
+                   ("pages", 7), ("objects", 9), ("streams", 9)]) + "  file")
     }
     var results: [FileResult] = []
     let wallStart = now()
@@ -132,14 +132,13 @@ func runFiles(_ files: [String], _ o: Options) -> Int32 {
         var line = padLeft(fixed(Double(r.size) / 1024, 1), 9)
         switch r.outcome {
         case .ok:
-            line += padLeft(fixed(t.read * 1000, 2), 9) + padLeft(fixed(t.open * 1000, 2), 9) + padLeft(fixed(t.pages * 1000, 2), 10)
-                + padLeft(fixed(t.decode * 1000, 2), 11) + padLeft(fixed(t.total * 1000, 2), 10)
-                + padLeft(String(r.facts.pageCount), 7) + padLeft(String(r.facts.objects), 9) + padLeft(String(r.facts.streams), 9)
-                + "  " + path + (r.facts.repaired ? "  (repaired)" : "")
+            line += row([(ms(t.read), 9), (ms(t.open), 9), (ms(t.pages), 10), (ms(t.decode), 11), (ms(t.total), 10)])
+            line += row([(String(r.facts.pageCount), 7), (String(r.facts.objects), 9), (String(r.facts.streams), 9)])
+            line += "  " + path + (r.facts.repaired ? "  (repaired)" : "")
         case .locked:
-            line += padLeft("", 58) + "  " + path + "  SKIPPED: locked (needs a password)"
+            line += padLeft("", 65) + "  " + path + "  SKIPPED: locked (needs a password)"
         case .failed(let m):
-            line += padLeft("", 58) + "  " + path + "  FAILED: " + m
+            line += padLeft("", 65) + "  " + path + "  FAILED: " + m
         }
         print(line)
     }
@@ -157,11 +156,15 @@ func runFiles(_ files: [String], _ o: Options) -> Int32 {
         print("")
         print("files: \(results.count)   loaded: \(ok.count)   skipped (locked, empty password failed): \(locked.count)   failed to load: \(failed.count)")
         print("repetitions: \(o.repetitions) (median per phase and file; totals are sums of those medians over loaded files)")
-        print("loaded bytes: \(fixed(mb, 2)) MB   pages: \(ok.reduce(0) { $0 + $1.facts.pageCount })   objects: \(ok.reduce(0) { $0 + $1.facts.objects })"
-            + "   streams: \(ok.reduce(0) { $0 + $1.facts.streams }) (\(ok.reduce(0) { $0 + $1.facts.incompleteStreams }) not fully decoded)"
-            + "   repaired: \(ok.filter { $0.facts.repaired }.count)")
-        print("total s: read \(fixed(sum(\.read), 3))   open \(fixed(sum(\.open), 3))   pages \(fixed(sum(\.pages), 3))"
-            + "   decode \(fixed(sum(\.decode), 3))   total \(fixed(total, 3))")
+        let pageCount = ok.reduce(0) { $0 + $1.facts.pageCount }
+        let objectCount = ok.reduce(0) { $0 + $1.facts.objects }
+        let streamCount = ok.reduce(0) { $0 + $1.facts.streams }
+        let incomplete = ok.reduce(0) { $0 + $1.facts.incompleteStreams }
+        let repaired = ok.filter { $0.facts.repaired }.count
+        print("loaded bytes: \(fixed(mb, 2)) MB   pages: \(pageCount)   objects: \(objectCount)   streams: \(streamCount)"
+            + " (\(incomplete) not fully decoded)   repaired: \(repaired)")
+        let phases = "read \(fixed(sum(\.read), 3))   open \(fixed(sum(\.open), 3))   pages \(fixed(sum(\.pages), 3))"
+        print("total s: " + phases + "   decode \(fixed(sum(\.decode), 3))   total \(fixed(total, 3))")
         if total > 0 { print("throughput: \(fixed(mb / total, 1)) MB/s") }
         print("wall time of the whole run (all repetitions, all files): \(fixed(wall, 3)) s")
     }
@@ -169,8 +172,9 @@ func runFiles(_ files: [String], _ o: Options) -> Int32 {
     if let json = o.json {
         var s = "{\n  \"mode\": \"files\",\n  \"repetitions\": \(o.repetitions),\n"
         s += "  \"totals\": {\"files\": \(results.count), \"loaded\": \(ok.count), \"locked\": \(locked.count), \"failed\": \(failed.count), "
-        s += "\"bytes\": \(bytes), \"read\": \(jsonNumber(sum(\.read))), \"open\": \(jsonNumber(sum(\.open))), \"pageTree\": \(jsonNumber(sum(\.pages))), "
-        s += "\"decode\": \(jsonNumber(sum(\.decode))), \"total\": \(jsonNumber(total)), \"wall\": \(jsonNumber(wall))},\n"
+        s += "\"bytes\": \(bytes), \"read\": \(jsonNumber(sum(\.read))), \"open\": \(jsonNumber(sum(\.open))), "
+        s += "\"pageTree\": \(jsonNumber(sum(\.pages))), \"decode\": \(jsonNumber(sum(\.decode))), "
+        s += "\"total\": \(jsonNumber(total)), \"wall\": \(jsonNumber(wall))},\n"
         s += "  \"files\": [\n"
         s += results.map { r in
             let status: String
@@ -181,10 +185,12 @@ func runFiles(_ files: [String], _ o: Options) -> Int32 {
             case .failed(let m): status = "failed"; message = m
             }
             let t = r.times, f = r.facts
-            return "    {\"path\": \(jsonString(r.path)), \"status\": \(jsonString(status)), \"message\": \(jsonString(message)), \"bytes\": \(r.size), "
-                + "\"read\": \(jsonNumber(t.read)), \"open\": \(jsonNumber(t.open)), \"pageTree\": \(jsonNumber(t.pages)), \"decode\": \(jsonNumber(t.decode)), "
-                + "\"total\": \(jsonNumber(t.total)), \"pages\": \(f.pageCount), \"objects\": \(f.objects), \"streams\": \(f.streams), "
-                + "\"decodedBytes\": \(f.decodedBytes), \"incompleteStreams\": \(f.incompleteStreams), \"repaired\": \(f.repaired), \"encrypted\": \(f.encrypted)}"
+            var e = "    {\"path\": \(jsonString(r.path)), \"status\": \(jsonString(status)), \"message\": \(jsonString(message)), "
+            e += "\"bytes\": \(r.size), \"read\": \(jsonNumber(t.read)), \"open\": \(jsonNumber(t.open)), "
+            e += "\"pageTree\": \(jsonNumber(t.pages)), \"decode\": \(jsonNumber(t.decode)), \"total\": \(jsonNumber(t.total)), "
+            e += "\"pages\": \(f.pageCount), \"objects\": \(f.objects), \"streams\": \(f.streams), \"decodedBytes\": \(f.decodedBytes), "
+            e += "\"incompleteStreams\": \(f.incompleteStreams), \"repaired\": \(f.repaired), \"encrypted\": \(f.encrypted)}"
+            return e
         }.joined(separator: ",\n")
         s += "\n  ]\n}\n"
         emitJSON(s, to: json)
