@@ -31,8 +31,9 @@ def log(msg):
 
 
 def build(args):
-    cmd = ["swift", "build", "-c", "release", "--package-path", HERE, "--scratch-path", args.scratch_path,
-           "-j", str(args.jobs), "--product", "pdftext-load-bench"]
+    scratch = args.scratch_path or os.path.join(HERE, ".build-bench-static" if args.static_stdlib else ".build-bench")
+    cmd = ["swift", "build", "-c", "release", "--package-path", HERE, "--scratch-path", scratch,
+           "-j", str(args.jobs)] + (["--static-swift-stdlib"] if args.static_stdlib else []) + ["--product", "pdftext-load-bench"]
     if not args.no_build:
         log("building: " + " ".join(cmd))
         r = subprocess.run(cmd)
@@ -255,8 +256,10 @@ def main():
     ap.add_argument("paths", nargs="*", help="PDF files or folders (default: shared corpus and Corpus/)")
     ap.add_argument("--reps", type=int, default=3, help="rounds over the whole set per tool (default 3)")
     ap.add_argument("--timeout", type=float, default=60, help="seconds per file and tool before it counts as hung")
-    ap.add_argument("--jobs", type=int, default=2, help="build jobs (default 2)")
-    ap.add_argument("--scratch-path", default=os.path.join(HERE, ".build-bench"))
+    ap.add_argument("--jobs", type=int, default=1, help="build jobs (default 1: the machine is shared; changing it rebuilds everything)")
+    ap.add_argument("--scratch-path", help="build folder (default .build-bench, or .build-bench-static with --static-stdlib)")
+    ap.add_argument("--static-stdlib", action="store_true",
+                    help="link the Swift runtime statically (--static-swift-stdlib): less dynamic-loader work per process")
     ap.add_argument("--no-build", action="store_true", help="use the bench already built")
     ap.add_argument("--linearity", action="store_true", help="also run the synthetic linearity comparison")
     ap.add_argument("--linearity-only", action="store_true", help="only the linearity comparison")

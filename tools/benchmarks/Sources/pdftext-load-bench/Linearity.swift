@@ -21,7 +21,7 @@ func runLinearity(sizes: [Int], layouts: [SyntheticLayout], repetitions: Int, li
         print("")
         print("layout \(layout.rawValue)")
         print(row([("pages", 8), ("objects", 10), ("MB", 8), ("open ms", 10), ("pages ms", 10), ("decode ms", 11),
-                   ("total ms", 10), ("ms/MB", 9), ("µs/object", 11)]))
+                   ("free ms", 9), ("total ms", 10), ("ms/MB", 9), ("µs/object", 11)]))
         var layoutPoints: [LinearityPoint] = []
         for n in sizes {
             let file = SyntheticWriter.make(layout: layout, pages: n)
@@ -42,7 +42,7 @@ func runLinearity(sizes: [Int], layouts: [SyntheticLayout], repetitions: Int, li
             let mb = Double(file.bytes.count) / 1_048_576
             let t = r.times
             var line = row([(String(n), 8), (String(file.objects), 10), (fixed(mb, 2), 8)])
-            line += row([(ms(t.open), 10), (ms(t.pages), 10), (ms(t.decode), 11), (ms(t.total), 10)])
+            line += row([(ms(t.open), 10), (ms(t.pages), 10), (ms(t.decode), 11), (ms(t.release), 9), (ms(t.total), 10)])
             line += row([(fixed(t.total * 1000 / mb, 1), 9), (fixed(t.total * 1e6 / Double(file.objects), 2), 11)])
             if !problems.isEmpty { line += "   CHECK FAILED: " + problems.joined(separator: "; ") }
             print(line)
@@ -56,12 +56,13 @@ func runLinearity(sizes: [Int], layouts: [SyntheticLayout], repetitions: Int, li
             "open": logLogSlope(xs, layoutPoints.map(\.times.open)),
             "pages": logLogSlope(xs, layoutPoints.map(\.times.pages)),
             "decode": logLogSlope(xs, layoutPoints.map(\.times.decode)),
+            "free": logLogSlope(xs, layoutPoints.map(\.times.release)),
             "total": logLogSlope(xs, layoutPoints.map(\.times.total)),
         ]
         fits.append((layout, fit))
         func show(_ k: String) -> String { fit[k]!.map { fixed($0, 2) } ?? "n/a" }
         print("exponent (log-log slope of time against file size): total \(show("total"))"
-            + "   open \(show("open"))   pages \(show("pages"))   decode \(show("decode"))")
+            + "   open \(show("open"))   pages \(show("pages"))   decode \(show("decode"))   free \(show("free"))")
     }
     print("")
     print("An exponent near 1.0 is linear; 2.0 would be quadratic. Small sizes are noisy, so judge the total.")
@@ -71,14 +72,14 @@ func runLinearity(sizes: [Int], layouts: [SyntheticLayout], repetitions: Int, li
         s += points.map { p in
             var e = "    {\"layout\": \(jsonString(p.layout.rawValue)), \"pages\": \(p.pages), \"bytes\": \(p.bytes), "
             e += "\"objects\": \(p.objects), \"open\": \(jsonNumber(p.times.open)), \"pageTree\": \(jsonNumber(p.times.pages)), "
-            e += "\"decode\": \(jsonNumber(p.times.decode)), \"total\": \(jsonNumber(p.times.total)), "
+            e += "\"decode\": \(jsonNumber(p.times.decode)), \"release\": \(jsonNumber(p.times.release)), \"total\": \(jsonNumber(p.times.total)), "
             e += "\"problems\": [\(p.problems.map(jsonString).joined(separator: ", "))]}"
             return e
         }.joined(separator: ",\n")
         s += "\n  ],\n  \"exponents\": {\n"
         s += fits.map { layout, fit in
-            "    \(jsonString(layout.rawValue)): {" + ["total", "open", "pages", "decode"].map { k in
-                "\(jsonString(k == "pages" ? "pageTree" : k)): \(fit[k]!.map(jsonNumber) ?? "null")"
+            "    \(jsonString(layout.rawValue)): {" + ["total", "open", "pages", "decode", "free"].map { k in
+                "\(jsonString(k == "pages" ? "pageTree" : k == "free" ? "release" : k)): \(fit[k]!.map(jsonNumber) ?? "null")"
             }.joined(separator: ", ") + "}"
         }.joined(separator: ",\n")
         s += "\n  }\n}\n"

@@ -12,7 +12,9 @@ struct PhaseTimes {
     var pages = 0.0
     /// Every in-use object number loaded; every stream among them decoded with `store.streamData`.
     var decode = 0.0
-    /// From before the read to after the document is released (so it includes freeing it).
+    /// Releasing the document after the decode: freeing the store's caches of parsed objects.
+    var release = 0.0
+    /// From before the read to after the document is released (so it includes `release`).
     var total = 0.0
 }
 
@@ -48,6 +50,7 @@ struct PassResult {
 func measurePass(path: String?, bytes preloaded: [UInt8]?, limits: Limits) -> PassResult {
     var times = PhaseTimes()
     var facts = FileFacts()
+    var decodeEnd: Double? = nil
     let t0 = now()
     let outcome: Outcome = {
         let bytes: [UInt8]
@@ -79,10 +82,14 @@ func measurePass(path: String?, bytes preloaded: [UInt8]?, limits: Limits) -> Pa
             facts.decodedBytes += decoded.bytes.count
             if !decoded.isComplete { facts.incompleteStreams += 1 }
         }
-        times.decode = now() - t3
+        let t4 = now()
+        times.decode = t4 - t3
+        decodeEnd = t4
         return .ok
     }()
-    times.total = now() - t0
+    let tEnd = now()
+    times.total = tEnd - t0
+    if let decodeEnd { times.release = tEnd - decodeEnd }
     return PassResult(outcome: outcome, times: times, facts: facts)
 }
 
@@ -111,6 +118,7 @@ func measureFile(path: String?, bytes: [UInt8]?, label: String, repetitions: Int
     t.open = median(passes.map(\.times.open))
     t.pages = median(passes.map(\.times.pages))
     t.decode = median(passes.map(\.times.decode))
+    t.release = median(passes.map(\.times.release))
     t.total = median(passes.map(\.times.total))
     return FileResult(path: label, size: first.facts.size, outcome: first.outcome, times: t, facts: first.facts, repetitions: passes.count)
 }

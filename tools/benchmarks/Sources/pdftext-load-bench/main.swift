@@ -119,7 +119,7 @@ func runFiles(_ files: [String], _ o: Options) -> Int32 {
     let toStdout = o.json == "-"
     let showLines = !o.quiet && !toStdout
     if showLines {
-        print(row([("KB", 9), ("read ms", 9), ("open ms", 9), ("pages ms", 10), ("decode ms", 11), ("total ms", 10),
+        print(row([("KB", 9), ("read ms", 9), ("open ms", 9), ("pages ms", 10), ("decode ms", 11), ("free ms", 9), ("total ms", 10),
                    ("pages", 7), ("objects", 9), ("streams", 9)]) + "  file")
     }
     var results: [FileResult] = []
@@ -132,13 +132,13 @@ func runFiles(_ files: [String], _ o: Options) -> Int32 {
         var line = padLeft(fixed(Double(r.size) / 1024, 1), 9)
         switch r.outcome {
         case .ok:
-            line += row([(ms(t.read), 9), (ms(t.open), 9), (ms(t.pages), 10), (ms(t.decode), 11), (ms(t.total), 10)])
+            line += row([(ms(t.read), 9), (ms(t.open), 9), (ms(t.pages), 10), (ms(t.decode), 11), (ms(t.release), 9), (ms(t.total), 10)])
             line += row([(String(r.facts.pageCount), 7), (String(r.facts.objects), 9), (String(r.facts.streams), 9)])
             line += "  " + path + (r.facts.repaired ? "  (repaired)" : "")
         case .locked:
-            line += padLeft("", 65) + "  " + path + "  SKIPPED: locked (needs a password)"
+            line += padLeft("", 74) + "  " + path + "  SKIPPED: locked (needs a password)"
         case .failed(let m):
-            line += padLeft("", 65) + "  " + path + "  FAILED: " + m
+            line += padLeft("", 74) + "  " + path + "  FAILED: " + m
         }
         print(line)
     }
@@ -164,7 +164,7 @@ func runFiles(_ files: [String], _ o: Options) -> Int32 {
         print("loaded bytes: \(fixed(mb, 2)) MB   pages: \(pageCount)   objects: \(objectCount)   streams: \(streamCount)"
             + " (\(incomplete) not fully decoded)   repaired: \(repaired)")
         let phases = "read \(fixed(sum(\.read), 3))   open \(fixed(sum(\.open), 3))   pages \(fixed(sum(\.pages), 3))"
-        print("total s: " + phases + "   decode \(fixed(sum(\.decode), 3))   total \(fixed(total, 3))")
+        print("total s: " + phases + "   decode \(fixed(sum(\.decode), 3))   free \(fixed(sum(\.release), 3))   total \(fixed(total, 3))")
         if total > 0 { print("throughput: \(fixed(mb / total, 1)) MB/s") }
         print("wall time of the whole run (all repetitions, all files): \(fixed(wall, 3)) s")
     }
@@ -173,7 +173,7 @@ func runFiles(_ files: [String], _ o: Options) -> Int32 {
         var s = "{\n  \"mode\": \"files\",\n  \"repetitions\": \(o.repetitions),\n"
         s += "  \"totals\": {\"files\": \(results.count), \"loaded\": \(ok.count), \"locked\": \(locked.count), \"failed\": \(failed.count), "
         s += "\"bytes\": \(bytes), \"read\": \(jsonNumber(sum(\.read))), \"open\": \(jsonNumber(sum(\.open))), "
-        s += "\"pageTree\": \(jsonNumber(sum(\.pages))), \"decode\": \(jsonNumber(sum(\.decode))), "
+        s += "\"pageTree\": \(jsonNumber(sum(\.pages))), \"decode\": \(jsonNumber(sum(\.decode))), \"release\": \(jsonNumber(sum(\.release))), "
         s += "\"total\": \(jsonNumber(total)), \"wall\": \(jsonNumber(wall))},\n"
         s += "  \"files\": [\n"
         s += results.map { r in
@@ -187,7 +187,8 @@ func runFiles(_ files: [String], _ o: Options) -> Int32 {
             let t = r.times, f = r.facts
             var e = "    {\"path\": \(jsonString(r.path)), \"status\": \(jsonString(status)), \"message\": \(jsonString(message)), "
             e += "\"bytes\": \(r.size), \"read\": \(jsonNumber(t.read)), \"open\": \(jsonNumber(t.open)), "
-            e += "\"pageTree\": \(jsonNumber(t.pages)), \"decode\": \(jsonNumber(t.decode)), \"total\": \(jsonNumber(t.total)), "
+            e += "\"pageTree\": \(jsonNumber(t.pages)), \"decode\": \(jsonNumber(t.decode)), \"release\": \(jsonNumber(t.release)), "
+            e += "\"total\": \(jsonNumber(t.total)), "
             e += "\"pages\": \(f.pageCount), \"objects\": \(f.objects), \"streams\": \(f.streams), \"decodedBytes\": \(f.decodedBytes), "
             e += "\"incompleteStreams\": \(f.incompleteStreams), \"repaired\": \(f.repaired), \"encrypted\": \(f.encrypted)}"
             return e
