@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
 """Times pdftext's file layer side by side with `mutool info` and `qpdf --check` on the same PDFs.
 
-    tools/benchmarks/compare.py [--reps N] [--linearity] [--no-build] [PATH ...]
+    tools/benchmarks/compare.py [--static-stdlib] [--reps N] [--linearity] [--no-build] [PATH ...]
 
-1. Builds tools/benchmarks in release mode (scratch path tools/benchmarks/.build-bench).
+1. Builds tools/benchmarks in release mode (scratch path tools/benchmarks/.build-bench, or
+   .build-bench-static with --static-stdlib, which links the Swift runtime statically).
 2. Runs `pdftext-load-bench` once in-process over the whole set (phase breakdown, which files
    loaded, which were skipped as locked).
 3. Times, file by file and one process per file, our bench (`pdftext-load-bench -r 1 -q FILE`),
-   `mutool info FILE` and `qpdf --check FILE`; the whole set is run --reps times with the tool
-   order rotated each round, and the median over rounds of each set total is reported.
+   `mutool info FILE` and `qpdf --check FILE` (and, unless --no-decode-tools, the
+   decode-everything references `mutool clean -d` and `qpdf --decode-level=generalized`); the
+   whole set is run --reps times with the tool order rotated each round, and the median over
+   rounds of each set total is reported.
 4. Prints totals and ratios (ours / mutool, ours / qpdf), overall and per size bucket, for the
    files all three tools opened, and for all files. A second table subtracts each tool's process
    start-up time (measured on a one-page file) to compare the work itself.

@@ -14,8 +14,9 @@ usage: pdftext-load-bench [options] PATH...        (files, or folders searched f
        pdftext-load-bench --linearity [--sizes N,N,...] [--layouts classic,objstm,damaged]
        pdftext-load-bench --write-synthetic DIR [--sizes ...] [--layouts ...]
 
-Per file and repetition it times: reading the bytes, Document(bytes:), document.pages, and
-loading every in-use object and decoding every stream (store.streamData). Encrypted files are
+Per file and repetition it times: reading the bytes, Document(bytes:), document.pages,
+loading every in-use object and decoding every stream (store.streamData), and releasing the
+document. Encrypted files are
 tried with the empty password only; files that stay locked are skipped and counted.
 
 options:
