@@ -42,12 +42,16 @@ public struct Parser: Sendable {
         case .integer(let i):
             // N G R ?
             if i >= 0 {
-                var look = lexer
-                if case .integer(let g) = look.next(), g >= 0, g <= 65535,
-                   case .keyword(.R, _) = look.next() {
-                    lexer = look
+                // Look ahead by position (copying the lexer would retain its buffer), and
+                // only when a digit follows, so `[1 (text)]` does not read the string twice.
+                let saved = lexer.position
+                lexer.skipWhitespaceAndComments()
+                if let c = lexer.peekByte(), CharacterClass.isDigit(c),
+                   case .integer(let g) = lexer.next(), g >= 0, g <= 65535,
+                   case .keyword(.R, _) = lexer.next() {
                     return .reference(ObjectID(Int(clamping: i), Int(g)))
                 }
+                lexer.position = saved
             }
             return .integer(i)
         case .real(let r): return .real(r)
@@ -168,9 +172,9 @@ public struct Parser: Sendable {
             throw PDFError(.syntax, "object \(id.number) \(id.generation) has no value", offset: bodyStart)
         }
         if case .dictionary(let dict) = object {
-            var look = lexer
-            if case .keyword(.stream, _) = look.next() {
-                let dataStart = Parser.streamDataStart(bytes: lexer.bytes, afterKeyword: look.position, end: lexer.end)
+            let afterDictionary = lexer.position
+            if case .keyword(.stream, _) = lexer.next() {
+                let dataStart = Parser.streamDataStart(bytes: lexer.bytes, afterKeyword: lexer.position, end: lexer.end)
                 var length: Int? = nil
                 switch dict["Length"] {
                 case .integer(let l)?: length = Int(clamping: l)
@@ -181,12 +185,15 @@ public struct Parser: Sendable {
                 let range = findStreamData(dataStart: dataStart, declaredLength: length, id: id)
                 object = .stream(PDFStream(dictionary: dict, dataRange: range, objectID: id))
                 lexer.position = range.upperBound
-                if case .keyword(.endstream, _) = lexer.peek() { _ = lexer.next() }
+                let beforeEnd = lexer.position
+                if case .keyword(.endstream, _) = lexer.next() {} else { lexer.position = beforeEnd }
+            } else {
+                lexer.position = afterDictionary
             }
         }
         // Consume a trailing endobj if present; its absence is common and harmless.
-        var look = lexer
-        if case .keyword(.endobj, _) = look.next() { lexer = look }
+        let beforeEndobj = lexer.position
+        if case .keyword(.endobj, _) = lexer.next() {} else { lexer.position = beforeEndobj }
         return (id, object)
     }
 
