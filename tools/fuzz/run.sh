@@ -16,7 +16,7 @@ binary="$scratch/release/FuzzDocumentLoading"
 shared="${FUZZ_SHARED_CORPUS:-$root/../shared/corpus}"
 max_seeds="${FUZZ_MAX_SEEDS:-400}"
 
-if [[ ! -x "$binary" ]] || [[ -n "$(find "$root/Sources" "$here" -name '*.swift' -newer "$binary" -not -path '*/work/*' -print -quit)" ]]; then
+if [[ ! -x "$binary" ]] || [[ -n "$(find "$root/Sources" "$here" -name '*.swift' -newer "$binary" -not -path "$here/work/*" -print -quit)" ]]; then
     "$here/build.sh" >&2
 fi
 
