@@ -44,7 +44,6 @@ echo "seeds: $(find "$work/seeds" -type f | wc -l), corpus: $(find "$work/corpus
 
 # Swift's own crash reporter would race libFuzzer's handlers; libFuzzer reports instead.
 export SWIFT_BACKTRACE=enable=no
-export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
 exec "$binary" \
     -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len=1000000 \
     -dict="$here/pdf.dict" \
