@@ -16,7 +16,7 @@ binary="$scratch/release/FuzzDocumentLoading"
 shared="${FUZZ_SHARED_CORPUS:-$root/../shared/corpus}"
 max_seeds="${FUZZ_MAX_SEEDS:-400}"
 
-if [[ ! -x "$binary" ]] || [[ -n "$(find "$root/Sources" "$here" -name '*.swift' -newer "$binary" -not -path '*/work/*' -print -quit)" ]]; then
+if [[ ! -x "$binary" ]] || [[ -n "$(find "$root/Sources" "$here" -name '*.swift' -newer "$binary" -not -path "$here/work/*" -print -quit)" ]]; then
     "$here/build.sh" >&2
 fi
 
@@ -44,7 +44,6 @@ echo "seeds: $(find "$work/seeds" -type f | wc -l), corpus: $(find "$work/corpus
 
 # Swift's own crash reporter would race libFuzzer's handlers; libFuzzer reports instead.
 export SWIFT_BACKTRACE=enable=no
-export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
 exec "$binary" \
     -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len=1000000 \
     -dict="$here/pdf.dict" \
