@@ -154,6 +154,8 @@ enum FileStructure {
     /// Whether the trailer's /Root leads to a dictionary, checked by parsing at the offset
     /// the entries give (cheap; a full store is not needed).
     static func rootLooksUsable(_ loaded: Loaded, bytes: [UInt8], limits: Limits) -> Bool {
+        // Some writers put the catalog in the trailer itself, as a direct dictionary.
+        if case .dictionary(let d)? = loaded.trailer["Root"] { return d["Pages"] != nil }
         guard let root = loaded.trailer["Root"]?.reference else { return false }
         switch loaded.entries[root.number] {
         case .inFile(let offset, _)?:
@@ -202,7 +204,7 @@ enum FileStructure {
         // Check /Root; fall back to the last catalog found.
         let temp = ObjectStore(bytes: bytes, entries: entries, trailer: trailer, limits: limits)
         let rootOK: Bool = {
-            guard let r = trailer["Root"]?.reference, let d = temp.object(r).dictionary else { return false }
+            guard let d = temp.resolve(trailer["Root"]).dictionary else { return false }
             return d["Pages"] != nil || d.type == "Catalog"
         }()
         if !rootOK {

@@ -250,6 +250,15 @@ func infoDocument(title: String = "Original") -> PDFBuilder {
         #expect(doc.pageCount == 2)
     }
 
+    @Test("a trailer whose /Root is a direct dictionary, with a direct page in /Kids")
+    func directRoot() throws {
+        let text = "%PDF-1.\n1 0 obj\n<</Kids[<</Parent 1 0 R/Contents[2 0 R]>>]/Resources<<>>>>\n2 0 obj\n<<>>\nstream\nBT ET\nendstream\nendobj\ntrailer<</Root<</Pages 1 0 R>>>>"
+        let doc = try open(bytes(text))
+        #expect(doc.pageCount == 1)
+        #expect(doc.pages[0].objectID == nil)
+        #expect(doc.store.wasRepaired)
+    }
+
     @Test("bytes that are not a PDF give a clear notAPDF error")
     func notAPDF() {
         #expect {
