@@ -153,17 +153,20 @@ enum FileStructure {
 
     /// Whether the trailer's /Root leads to a dictionary, checked by parsing at the offset
     /// the entries give (cheap; a full store is not needed).
-    static func rootLooksUsable(_ loaded: Loaded, bytes: [UInt8], limits: Limits) -> Bool {
+    static func rootLooksUsable(_ loaded: Loaded, bytes: [UInt8], headerOffset: Int, limits: Limits) -> Bool {
         // Some writers put the catalog in the trailer itself, as a direct dictionary.
         if case .dictionary(let d)? = loaded.trailer["Root"] { return d["Pages"] != nil }
         guard let root = loaded.trailer["Root"]?.reference else { return false }
         switch loaded.entries[root.number] {
         case .inFile(let offset, _)?:
-            var parser = Parser(bytes: bytes, position: offset, limits: limits)
-            guard let (id, o) = try? parser.parseIndirectObject(), id.number == root.number, o.dictionary != nil else {
-                return false
+            // Junk before the header shifts every offset (as `ObjectStore.parseObject` allows).
+            for base in [offset, offset + headerOffset] where base >= 0 && base < bytes.count {
+                var parser = Parser(bytes: bytes, position: base, limits: limits)
+                if let (id, o) = try? parser.parseIndirectObject(), id.number == root.number, o.dictionary != nil {
+                    return true
+                }
             }
-            return true
+            return false
         case .compressed?:
             return true  // checked when resolved; an object stream cannot be checked cheaply here
         default:

@@ -70,7 +70,7 @@ public final class ObjectStore: Sendable {
         var loaded = FileStructure.readCrossReferences(bytes: bytes, headerOffset: headerOffset, limits: limits, log: &log)
         var repaired = false
         var scan: RepairScanner.Result? = nil
-        let rootUsable = loaded.map { FileStructure.rootLooksUsable($0, bytes: bytes, limits: limits) } ?? false
+        let rootUsable = loaded.map { FileStructure.rootLooksUsable($0, bytes: bytes, headerOffset: header?.offset ?? 0, limits: limits) } ?? false
         if loaded == nil || !rootUsable {
             if header == nil, ByteSearch.find(bytes, "obj", from: 0, to: min(bytes.count, 1 << 20)) == nil {
                 throw PDFError(.notAPDF, "not a PDF (no %PDF- header and no objects)")

@@ -89,7 +89,11 @@ enum PageTree {
     /// of each page's `/Parent` chain.
     static func scanForPages(store: ObjectStore, firstPage: Int?, log: inout DiagnosticLog) -> [PageInfo] {
         var found: [(position: Int, id: ObjectID, dict: PDFDictionary)] = []
-        let numbers = Set(store.objectNumbers).union(store.repairScan().objects.keys).sorted()
+        // Only objects the rescan saw typed /Page, and those inside object streams (which
+        // it does not type), are loaded: loading every object of a damaged file can be slow.
+        let scanned = store.repairScan().objects
+        let compressed = store.objectNumbers.filter { scanned[$0] == nil }
+        let numbers = Set(scanned.filter { $0.value.type == "Page" }.keys).union(compressed).sorted()
         for number in numbers {
             guard found.count < store.limits.maxPages else { break }
             let id = ObjectID(number)

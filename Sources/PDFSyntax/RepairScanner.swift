@@ -27,59 +27,72 @@ public struct RepairScanner {
         public init() {}
     }
 
+    /// A place the scan acts on: an object header or a `trailer` keyword.
+    enum Landmark { case header, trailer }
+
+    /// Two passes. The first finds every `N G obj` header and `trailer` keyword; the second
+    /// parses each one only up to the next landmark, so an unclosed string or dictionary
+    /// cannot make every object read to the end of the file (that would be quadratic). A
+    /// stream is parsed again without that bound, for its data range, and landmarks inside
+    /// its data are skipped when it ends in `endstream`.
     public static func scan(bytes: [UInt8], limits: Limits) throws(PDFError) -> Result {
         var result = Result()
         result.diagnostics = DiagnosticLog(capacity: limits.maxDiagnostics)
         let n = bytes.count
         let index = KeywordIndex(bytes: bytes)
+
+        var landmarks: [(position: Int, kind: Landmark)] = []
         var p = 0
         while p + 3 <= n {
             let c = bytes[p]
             if c == UInt8(ascii: "o"), bytes[p + 1] == UInt8(ascii: "b"), bytes[p + 2] == UInt8(ascii: "j"),
                p + 3 == n || !CharacterClass.isRegular(bytes[p + 3]),
                let headerStart = headerStart(bytes, objKeywordAt: p) {
-                var parser = Parser(bytes: bytes, position: headerStart, limits: limits)
-                parser.keywordIndex = { index }
-                if let (id, object) = try? parser.parseIndirectObject() {
-                    guard result.objects.count < limits.maxObjectCount else {
-                        throw PDFError(.limitExceeded, "file holds more than \(limits.maxObjectCount) objects")
-                    }
-                    let type = object.dictionary?.type
-                    var looksLikeInfo = false
-                    if case .dictionary(let d) = object, type == nil {
-                        looksLikeInfo = d["Producer"] != nil || d["Creator"] != nil || d["CreationDate"] != nil
-                            || d["ModDate"] != nil || (d["Title"] != nil && d["Author"] != nil)
-                    }
-                    result.objects[id.number] = ScannedObject(offset: headerStart, generation: id.generation, type: type, looksLikeInfo: looksLikeInfo)
-                    if type == "ObjStm" { result.objectStreams.append((id.number, headerStart)) }
-                    if type == "XRef", let d = object.dictionary { result.trailers.append(d) }
-                    // Continue after a stream's data (object headers inside it are not
-                    // objects); otherwise right after `obj`: a damaged object (an unclosed
-                    // string) may have swallowed the objects that follow.
-                    // A stream that does not end in `endstream` has no trustworthy end: its
-                    // "data" may hold the objects that follow.
-                    if case .stream(let s) = object, endsWithKeyword(bytes, at: s.dataRange.upperBound) {
-                        p = max(p + 3, s.dataRange.upperBound)
-                    } else {
-                        p += 3
-                    }
-                    continue
-                }
+                landmarks.append((headerStart, .header))
                 p += 3
-                continue
-            }
-            if c == UInt8(ascii: "t"), ByteSearch.matches(bytes, at: p, "trailer"),
-               p == 0 || !CharacterClass.isRegular(bytes[p - 1]) {
-                var parser = Parser(bytes: bytes, position: p + 7, limits: limits)
-                if case .dictionary(let d)? = try? parser.parseObject() {
-                    result.trailers.append(d)
-                    p = max(p + 7, parser.position)
-                    continue
-                }
+            } else if c == UInt8(ascii: "t"), ByteSearch.matches(bytes, at: p, "trailer"),
+                      p == 0 || !CharacterClass.isRegular(bytes[p - 1]) {
+                landmarks.append((p, .trailer))
                 p += 7
-                continue
+            } else {
+                p += 1
             }
-            p += 1
+        }
+
+        var skipUntil = 0
+        for (i, landmark) in landmarks.enumerated() where landmark.position >= skipUntil {
+            let bound = i + 1 < landmarks.count ? landmarks[i + 1].position : n
+            switch landmark.kind {
+            case .trailer:
+                var parser = Parser(bytes: bytes, position: landmark.position + 7, end: bound, limits: limits)
+                if case .dictionary(let d)? = try? parser.parseObject() { result.trailers.append(d) }
+            case .header:
+                var parser = Parser(bytes: bytes, position: landmark.position, end: bound, limits: limits)
+                parser.keywordIndex = { index }
+                guard var (id, object) = try? parser.parseIndirectObject() else { continue }
+                if case .stream = object {
+                    var full = Parser(bytes: bytes, position: landmark.position, limits: limits)
+                    full.keywordIndex = { index }
+                    if let parsed = try? full.parseIndirectObject() { (id, object) = parsed }
+                }
+                guard result.objects.count < limits.maxObjectCount else {
+                    throw PDFError(.limitExceeded, "file holds more than \(limits.maxObjectCount) objects")
+                }
+                let type = object.dictionary?.type
+                var looksLikeInfo = false
+                if case .dictionary(let d) = object, type == nil {
+                    looksLikeInfo = d["Producer"] != nil || d["Creator"] != nil || d["CreationDate"] != nil
+                        || d["ModDate"] != nil || (d["Title"] != nil && d["Author"] != nil)
+                }
+                result.objects[id.number] = ScannedObject(offset: landmark.position, generation: id.generation, type: type, looksLikeInfo: looksLikeInfo)
+                if type == "ObjStm" { result.objectStreams.append((id.number, landmark.position)) }
+                if type == "XRef", let d = object.dictionary { result.trailers.append(d) }
+                // Headers inside stream data are not objects; but a stream that does not end
+                // in `endstream` has no trustworthy end, and its "data" may hold real objects.
+                if case .stream(let s) = object, endsWithKeyword(bytes, at: s.dataRange.upperBound) {
+                    skipUntil = s.dataRange.upperBound
+                }
+            }
         }
         return result
     }

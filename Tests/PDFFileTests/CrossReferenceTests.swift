@@ -130,6 +130,7 @@ func infoDocument(title: String = "Original") -> PDFBuilder {
         #expect(doc.info.title == "Original")
         #expect(doc.pageCount == 3)
         #expect(doc.store.headerOffset == 28)
+        #expect(!doc.store.wasRepaired)   // the shifted table is used, not rebuilt
     }
 
     @Test("a reference chain that loops resolves to null")
@@ -358,6 +359,20 @@ extension String {
         #expect(doc.store.objectNumbers.count == 3 + 20_000)
         guard case .stream(let s) = doc.store.object(ObjectID(20_009)) else { Issue.record("no stream"); return }
         #expect(s.dataRange.upperBound == text.utf8.count)
+    }
+}
+
+extension HostileInputTests {
+    /// Each unclosed string used to run to the end of the file for every object the rescan
+    /// and the page fallback parsed: quadratic, minutes for this input.
+    @Test("thousands of objects with unclosed strings: the rescan reads each within a window")
+    func unclosedStrings() throws {
+        var text = "%PDF-1.7\n"
+        for i in 0..<10_000 { text += "\(i + 10) 0 obj (\n" }
+        text += "1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj 2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj 3 0 obj << /Type /Page >> endobj"
+        let doc = try Document(bytes: Array(text.utf8))
+        #expect(doc.store.wasRepaired)
+        #expect(doc.pageCount == 1)
     }
 }
 
