@@ -4,17 +4,23 @@
 public enum TextString {
     public static func decode<C: Collection<UInt8>>(_ bytes: C) -> String where C.Index == Int {
         let b = Array(bytes)
-        if b.count >= 2, b[0] == 0xFE, b[1] == 0xFF { return decodeUTF16(b[2...], bigEndian: true) }
-        if b.count >= 2, b[0] == 0xFF, b[1] == 0xFE { return decodeUTF16(b[2...], bigEndian: false) }
-        if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF {
-            return String(decoding: b[3...], as: UTF8.self)
-        }
+        if let marked = decodeMarked(b) { return marked }
         var s = String.UnicodeScalarView()
         s.reserveCapacity(b.count)
         for byte in b {
             if let scalar = pdfDocEncoding(byte) { s.append(scalar) }
         }
         return String(s)
+    }
+
+    /// Text that starts with a byte-order mark (UTF-16BE, UTF-16LE or UTF-8), nil without one.
+    static func decodeMarked(_ b: [UInt8]) -> String? {
+        if b.count >= 2, b[0] == 0xFE, b[1] == 0xFF { return decodeUTF16(b[2...], bigEndian: true) }
+        if b.count >= 2, b[0] == 0xFF, b[1] == 0xFE { return decodeUTF16(b[2...], bigEndian: false) }
+        if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF {
+            return String(decoding: b[3...], as: UTF8.self)
+        }
+        return nil
     }
 
     static func decodeUTF16(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) -> String {
@@ -82,12 +88,6 @@ public enum TextString {
 extension TextString {
     /// Decodes an XML packet (XMP): UTF-8 unless a UTF-16 byte-order mark says otherwise.
     public static func decodeXML(_ bytes: [UInt8]) -> String {
-        if bytes.count >= 2, (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) {
-            return decodeUTF16(bytes[2...], bigEndian: bytes[0] == 0xFE)
-        }
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
-            return String(decoding: bytes[3...], as: UTF8.self)
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        decodeMarked(bytes) ?? String(decoding: bytes, as: UTF8.self)
     }
 }

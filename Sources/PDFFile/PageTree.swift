@@ -34,6 +34,14 @@ enum PageTree {
         var mediaBox: PDFObject?
         var cropBox: PDFObject?
         var rotate: PDFObject?
+
+        /// A node's own inheritable entries replace its ancestors'.
+        mutating func override(with node: PDFDictionary) {
+            if let r = node["Resources"] { resources = r }
+            if let m = node["MediaBox"] { mediaBox = m }
+            if let c = node["CropBox"] { cropBox = c }
+            if let r = node["Rotate"] { rotate = r }
+        }
     }
 
     /// Walks the tree depth-first in order. Guards loops (a node seen twice is skipped),
@@ -66,10 +74,7 @@ enum PageTree {
                 return
             }
             var inh = inherited
-            if let r = node["Resources"] { inh.resources = r }
-            if let m = node["MediaBox"] { inh.mediaBox = m }
-            if let c = node["CropBox"] { inh.cropBox = c }
-            if let r = node["Rotate"] { inh.rotate = r }
+            inh.override(with: node)
             let type = store.name(node["Type"])
             // `/Kids` should be an array; damaged files have a lone reference to one kid.
             let kidsObject = store.resolve(node["Kids"])
@@ -116,10 +121,7 @@ enum PageTree {
                 parent = d["Parent"]
             }
             for node in chain.reversed() {
-                if let r = node["Resources"] { inh.resources = r }
-                if let m = node["MediaBox"] { inh.mediaBox = m }
-                if let c = node["CropBox"] { inh.cropBox = c }
-                if let r = node["Rotate"] { inh.rotate = r }
+                inh.override(with: node)
             }
             return makePage(index: i, id: f.id, node: f.dict, inherited: inh, store: store, log: &log)
         }
