@@ -8,6 +8,10 @@ import PackageDescription
 //   PDFFilters  — stream decoders (Flate, LZW, ASCII85, ASCIIHex, RunLength, predictors)
 //   PDFCrypto   — standard security handler R2–R6
 //   PDFFile     — the resolved file: object store, page tree, metadata, outlines
+//   PDFTextModel — boundary values: the per-page glyph arena (PageGlyphs) and its parts
+//   PDFFonts    — font loading: encodings, glyph list, standard-14 metrics, CMaps,
+//                 ToUnicode, embedded programs via FreeType
+//   PDFContent  — the content-stream interpreter and the glyph collector
 //   PDFText     — the public PDFKit-shaped API (the only Foundation user)
 //   PDFTextCLI  — `pdftext` subcommands as a library, so they are testable in-process
 // See docs/ARCHITECTURE.md for why the cuts are where they are.
@@ -48,7 +52,10 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
         .target(name: "PDFFile", dependencies: ["PDFCore", "PDFSyntax", "PDFFilters", "PDFCrypto"]),
-        .target(name: "PDFText", dependencies: ["PDFCore", "PDFFile"]),
+        .target(name: "PDFTextModel", dependencies: ["PDFCore"]),
+        .target(name: "PDFFonts", dependencies: ["PDFCore", "PDFSyntax", "PDFFile", "PDFTextModel", "CFreeType"]),
+        .target(name: "PDFContent", dependencies: ["PDFCore", "PDFSyntax", "PDFFile", "PDFTextModel", "PDFFonts"]),
+        .target(name: "PDFText", dependencies: ["PDFCore", "PDFFile", "PDFTextModel", "PDFContent"]),
         .target(
             name: "PDFTextCLI",
             dependencies: [
@@ -63,6 +70,8 @@ let package = Package(
         .testTarget(name: "PDFFiltersTests", dependencies: ["PDFFilters", "CZlib"]),
         .testTarget(name: "PDFCryptoTests", dependencies: ["PDFCrypto"]),
         .testTarget(name: "PDFFileTests", dependencies: ["PDFFile", "PDFTestSupport"]),
+        .testTarget(name: "PDFFontsTests", dependencies: ["PDFFonts", "PDFTestSupport"]),
+        .testTarget(name: "PDFContentTests", dependencies: ["PDFContent", "PDFFonts", "PDFTestSupport"]),
         .testTarget(name: "PDFTextCLITests", dependencies: ["PDFTextCLI", "PDFText", "PDFTestSupport"]),
         .testTarget(name: "CorpusTests", dependencies: ["PDFText", "PDFFile"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CZlib", "CFreeType", "CPDFUnicode"]),

@@ -1,0 +1,89 @@
+import PDFCore
+import PDFSyntax
+import PDFFile
+import PDFTextModel
+
+extension Diagnostic.Code {
+    public static let fontMissing = Diagnostic.Code("fontMissing")
+    public static let fontDamaged = Diagnostic.Code("fontDamaged")
+    public static let glyphUnmapped = Diagnostic.Code("glyphUnmapped")
+    public static let cmapDamaged = Diagnostic.Code("cmapDamaged")
+    public static let cmapUnknown = Diagnostic.Code("cmapUnknown")
+}
+
+/// What a font says about one character code.
+public struct FontGlyph: Sendable {
+    /// The Unicode text (empty when unknown).
+    public var unicode: [Unicode.Scalar]
+    public var source: UnicodeSource
+    /// Horizontal advance in glyph space (1/1000 text-space unit for all but Type 3 fonts,
+    /// whose glyph space is mapped by `Font.fontMatrix`).
+    public var width: Double
+    /// Vertical writing: the position vector (v₁ₓ, v₁ᵧ) and the vertical advance w1ᵧ, in
+    /// glyph space (PDF 32000-1 §9.7.4.3). Zero for horizontal fonts.
+    public var verticalOrigin: (x: Double, y: Double)
+    public var verticalAdvance: Double
+    /// The glyph id when known, else `PositionedGlyph.unknownGlyphID`.
+    public var glyphID: UInt32
+
+    public init(unicode: [Unicode.Scalar], source: UnicodeSource, width: Double,
+                verticalOrigin: (x: Double, y: Double) = (0, 0), verticalAdvance: Double = 0,
+                glyphID: UInt32 = PositionedGlyph.unknownGlyphID) {
+        self.unicode = unicode; self.source = source; self.width = width
+        self.verticalOrigin = verticalOrigin; self.verticalAdvance = verticalAdvance; self.glyphID = glyphID
+    }
+}
+
+/// A Type 3 font's glyph procedures.
+public struct Type3Procedures: Sendable {
+    /// The glyph procedure for each code that has one.
+    public var procedures: [UInt32: PDFStream]
+    /// /Resources of the font (nil: the page's, as PDF 1.1 allowed).
+    public var resources: PDFDictionary?
+    /// /FontBBox in glyph space.
+    public var fontBBox: Rect
+}
+
+/// A font loaded from a font dictionary, ready to decode strings: code splitting, Unicode,
+/// widths and geometry. Immutable after loading, so it is shared by every page that uses it.
+public final class Font: Sendable {
+    public let summary: FontSummary
+    /// 0 horizontal, 1 vertical (WMode of a Type 0 font's CMap).
+    public let writingMode: Int
+    /// Glyph space → text space: [0.001 0 0 0.001 0 0] except for Type 3 fonts.
+    public let fontMatrix: Matrix
+    /// Ascent and descent in glyph space (for glyph boxes). Descent is negative.
+    public let ascent: Double
+    public let descent: Double
+    public let type3: Type3Procedures?
+    /// What went wrong while loading.
+    public let diagnostics: DiagnosticLog
+
+    let decoder: FontDecoder
+
+    init(summary: FontSummary, writingMode: Int, fontMatrix: Matrix, ascent: Double, descent: Double,
+         type3: Type3Procedures?, diagnostics: DiagnosticLog, decoder: FontDecoder) {
+        self.summary = summary; self.writingMode = writingMode; self.fontMatrix = fontMatrix
+        self.ascent = ascent; self.descent = descent; self.type3 = type3
+        self.diagnostics = diagnostics; self.decoder = decoder
+    }
+
+    /// Whether codes take one byte each (simple fonts) rather than a CMap's lengths.
+    public var isSimple: Bool { decoder.isSimple }
+
+    /// Splits a string's bytes into character codes, calling `body(code, byteCount)` for each.
+    @inlinable
+    public func forEachCode(in bytes: [UInt8], _ body: (UInt32, Int) -> Void) {
+        bytes.withUnsafeBufferPointer { buf in forEachCode(in: buf, body) }
+    }
+
+    public func forEachCode(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UInt32, Int) -> Void) {
+        decoder.forEachCode(in: bytes, body)
+    }
+
+    /// What the font says about a code. `byteCount` is the code's length as given by
+    /// `forEachCode` (it matters for ToUnicode maps with mixed lengths).
+    public func glyph(_ code: UInt32, byteCount: Int = 1) -> FontGlyph {
+        decoder.glyph(code, byteCount: byteCount)
+    }
+}

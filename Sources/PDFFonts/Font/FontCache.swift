@@ -1,0 +1,31 @@
+import PDFCore
+import PDFSyntax
+import PDFFile
+import Synchronization
+
+/// Fonts of one document, each loaded once (by object number) and shared by every page and
+/// thread. Embedded font programs are parsed once as well.
+public final class FontCache: Sendable {
+    public let store: ObjectStore
+    private let fonts = Mutex<[Int: Font]>([:])
+
+    public init(store: ObjectStore) { self.store = store }
+
+    /// The font a font dictionary (or a reference to one) describes. Never fails: a missing
+    /// or broken dictionary gives a fallback font (Helvetica metrics, Latin-1 guesses) with
+    /// diagnostics saying what was wrong.
+    public func font(_ object: PDFObject) -> Font {
+        if let id = object.reference {
+            if let f = fonts.withLock({ $0[id.number] }) { return f }
+            var loader = FontLoader(store: store)
+            let f = loader.load(store.resolve(object).dictionary, objectNumber: id.number)
+            return fonts.withLock { cache in
+                if let existing = cache[id.number] { return existing }
+                cache[id.number] = f
+                return f
+            }
+        }
+        var loader = FontLoader(store: store)
+        return loader.load(store.resolve(object).dictionary, objectNumber: nil)
+    }
+}

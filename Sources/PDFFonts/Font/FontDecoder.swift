@@ -1,0 +1,25 @@
+import PDFCore
+import PDFTextModel
+
+/// The per-kind part of a font: how codes are split and what each means.
+protocol FontDecoder: Sendable {
+    var isSimple: Bool { get }
+    func forEachCode(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UInt32, Int) -> Void)
+    func glyph(_ code: UInt32, byteCount: Int) -> FontGlyph
+}
+
+/// Simple fonts (Type 1, TrueType, Type 3): one byte per code, all 256 answers computed at
+/// load time.
+struct SimpleFontDecoder: FontDecoder {
+    var table: [FontGlyph]  // 256 entries
+
+    var isSimple: Bool { true }
+
+    func forEachCode(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UInt32, Int) -> Void) {
+        for b in bytes { body(UInt32(b), 1) }
+    }
+
+    func glyph(_ code: UInt32, byteCount: Int) -> FontGlyph {
+        code < 256 ? table[Int(code)] : FontGlyph(unicode: [], source: .none, width: 0)
+    }
+}
