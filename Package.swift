@@ -59,7 +59,7 @@ let package = Package(
         .target(
             name: "PDFTextCLI",
             dependencies: [
-                "PDFText", "PDFFile",
+                "PDFText", "PDFFile", "PDFContent", "PDFFonts", "PDFTextModel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "pdftext", dependencies: ["PDFTextCLI"]),

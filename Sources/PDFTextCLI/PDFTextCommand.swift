@@ -12,7 +12,7 @@ public struct PDFTextCommand: ParsableCommand {
             files, the highest code of any file.
             """,
         version: "0.1.0",
-        subcommands: [Info.self])
+        subcommands: [Info.self, Glyphs.self])
     public init() {}
 }
 

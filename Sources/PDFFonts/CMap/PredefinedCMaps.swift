@@ -4,6 +4,7 @@
 public enum PredefinedCMaps {
     /// Where CMap files are looked for: `$PDFTEXT_CMAP_DIR`, then `/usr/share/poppler/cMap`.
     public static var searchPaths: [String] { [] }
+    public static var isAvailable: Bool { false }
 
     /// A predefined CMap by name (`UniJIS-UCS2-H`, `90ms-RKSJ-V`, `Identity-H`, …), loaded
     /// once per process. Nil when unknown or the data files are absent.

@@ -8,6 +8,7 @@ import Synchronization
 public final class FontCache: Sendable {
     public let store: ObjectStore
     private let fonts = Mutex<[Int: Font]>([:])
+    private let programs = ProgramCache()
 
     public init(store: ObjectStore) { self.store = store }
 
@@ -17,7 +18,7 @@ public final class FontCache: Sendable {
     public func font(_ object: PDFObject) -> Font {
         if let id = object.reference {
             if let f = fonts.withLock({ $0[id.number] }) { return f }
-            var loader = FontLoader(store: store)
+            var loader = FontLoader(store: store, programs: programs)
             let f = loader.load(store.resolve(object).dictionary, objectNumber: id.number)
             return fonts.withLock { cache in
                 if let existing = cache[id.number] { return existing }
@@ -25,7 +26,7 @@ public final class FontCache: Sendable {
                 return f
             }
         }
-        var loader = FontLoader(store: store)
+        var loader = FontLoader(store: store, programs: programs)
         return loader.load(store.resolve(object).dictionary, objectNumber: nil)
     }
 }

@@ -37,6 +37,8 @@ public final class FontProgram: Sendable {
     public func glyphID(forCID cid: UInt32) -> UInt32? { nil }
     /// Unicode for a glyph from the program's Unicode cmap ((3,1), (3,10), (0,x)), reversed.
     public func unicode(forGlyph gid: UInt32) -> [Unicode.Scalar]? { nil }
+    public var ascender: Double? { nil }
+    public var descender: Double? { nil }
     /// Horizontal advance in 1/1000 em.
     public func advanceWidth(_ gid: UInt32) -> Double? { nil }
 }

@@ -1,0 +1,223 @@
+import PDFCore
+import PDFSyntax
+import PDFFile
+import PDFTextModel
+
+extension FontLoader {
+    /// Type 1, MMType1, TrueType and Type 3 fonts: one byte per code.
+    mutating func loadSimple(_ dict: PDFDictionary, objectNumber: Int?, kind: FontKind) -> Font {
+        var d = readDescriptor(dict, kind: kind, objectNumber: objectNumber)
+        let standard = d.isEmbedded || kind == .type3 ? nil : StandardFontMetrics.lookup(d.baseFont)
+        if kind == .type3, d.baseFont.isEmpty, let n = store.name(dict["Name"])?.string { d.baseFont = n }
+        let program = d.program
+        let toUnicode = toUnicode(dict, objectNumber: objectNumber)
+
+        // Symbolic or not: the descriptor's flags, else the standard font's, else the name.
+        let symbolic: Bool = {
+            if d.hasFlags { return d.isSymbolic && !d.isNonSymbolic }
+            if let s = standard { return s.builtinEncoding == .symbol || s.builtinEncoding == .zapfDingbats }
+            return false
+        }()
+
+        // The encoding: base names, then Differences.
+        var names = [String?](repeating: nil, count: 256)
+        var differences = [String?](repeating: nil, count: 256)
+        var base: BaseEncoding? = nil
+        let encObj = store.resolve(dict["Encoding"])
+        if let n = encObj.name {
+            base = BaseEncoding(pdfName: n.string)
+            if base == nil {
+                diagnostics.append(.fontDamaged, .info, "font \(d.baseFont): /Encoding /\(n.string) unknown", objectNumber: objectNumber)
+            }
+        } else if let ed = encObj.dictionary {
+            if let bn = store.name(ed["BaseEncoding"]) { base = BaseEncoding(pdfName: bn.string) }
+            if let diffs = store.array(ed["Differences"]) {
+                var code = 0
+                for item in diffs {
+                    let r = store.resolve(item)
+                    if let n = r.integer {
+                        code = n
+                    } else if let n = r.name {
+                        if code >= 0, code < 256 { differences[code] = n.string }
+                        code += 1
+                    }
+                }
+            }
+        }
+        // Where base names come from when no /BaseEncoding is given.
+        let builtin: [String?]? = program?.builtinEncoding
+        for c in 0..<256 {
+            var name: String? = nil
+            if let base {
+                name = base.glyphName(UInt8(c))
+            } else if kind == .type3 {
+                name = nil
+            } else if let builtin, kind != .trueType, c < builtin.count, builtin[c] != nil {
+                name = builtin[c]
+            } else if let standard {
+                name = standard.builtinEncoding.glyphName(UInt8(c))
+            } else if kind == .trueType {
+                name = symbolic ? nil : BaseEncoding.winAnsi.glyphName(UInt8(c))
+            } else if !symbolic || builtin == nil {
+                name = BaseEncoding.standard.glyphName(UInt8(c))
+            }
+            if let diff = differences[c] { name = diff }
+            names[c] = name
+        }
+
+        // Widths.
+        let firstChar = store.integer(dict["FirstChar"]) ?? 0
+        let widthsArray = store.array(dict["Widths"])
+        var widths = [Double?](repeating: nil, count: 256)
+        if let widthsArray {
+            for (i, w) in widthsArray.enumerated() {
+                let c = firstChar + i
+                guard c >= 0, c < 256 else { continue }
+                if let v = store.number(w), v.isFinite { widths[c] = v }
+            }
+        }
+
+        var table: [FontGlyph] = []
+        table.reserveCapacity(256)
+        for c in 0..<256 {
+            let code = UInt32(c)
+            let name = names[c]
+            var gid = PositionedGlyph.unknownGlyphID
+            if let program {
+                gid = Self.simpleGlyphID(program: program, kind: kind, code: code, name: name, symbolic: symbolic) ?? gid
+            }
+            // Unicode.
+            var unicode: [Unicode.Scalar] = []
+            var source = UnicodeSource.none
+            if let u = Self.usable(toUnicode?.unicode(for: code, length: 1)) {
+                unicode = u; source = .toUnicode
+            } else if let name, let r = GlyphList.resolve(name) {
+                switch r {
+                case .standard(let s): unicode = s; source = .encoding
+                case .derived(let s): unicode = s; source = .glyphName
+                }
+            } else if let name, let n = GlyphList.numericForm(name) {
+                switch n {
+                case .glyphID(let g):
+                    if let program, g >= 0, let u = program.unicode(forGlyph: UInt32(g)) { unicode = u; source = .fontProgram }
+                    else if let program, g >= 0, let gn = program.glyphName(UInt32(g)), let r = GlyphList.resolve(gn) {
+                        unicode = r.scalars; source = .fontProgram
+                    }
+                case .cid(let cid):
+                    if let program, cid >= 0, let g = program.glyphID(forCID: UInt32(cid)), let u = program.unicode(forGlyph: g) {
+                        unicode = u; source = .fontProgram
+                    }
+                case .code(let v):
+                    if v >= 32, v < 0x110000, let s = Unicode.Scalar(UInt32(v)), v != 127 {
+                        unicode = [s]; source = .guessed
+                    }
+                }
+            }
+            if source == .none, let program, gid != PositionedGlyph.unknownGlyphID {
+                if let gn = program.glyphName(gid), gn != ".notdef", let r = GlyphList.resolve(gn) {
+                    unicode = r.scalars; source = .fontProgram
+                } else if let u = program.unicode(forGlyph: gid) {
+                    unicode = u; source = .fontProgram
+                }
+            }
+            if source == .none, name == nil || kind == .type3, c >= 32, c != 127, !(symbolic && program != nil && kind != .type3) {
+                // Nothing says what the code means: read it as Latin-1.
+                if let s = Unicode.Scalar(code), !(0x80..<0xA0).contains(c) { unicode = [s]; source = .guessed }
+            }
+
+            // Width.
+            var width: Double
+            if let w = widths[c] {
+                width = w
+            } else if widthsArray != nil {
+                width = d.missingWidth
+            } else if let standard, let name, let w = standard.width(ofGlyph: name) {
+                width = w
+            } else if let program, gid != PositionedGlyph.unknownGlyphID, let w = program.advanceWidth(gid) {
+                width = w
+            } else {
+                width = d.missingWidth != 0 ? d.missingWidth : (kind == .type3 ? 0 : 500)
+            }
+            table.append(FontGlyph(unicode: unicode, source: source, width: width, glyphID: gid))
+        }
+
+        // Geometry.
+        var fontMatrix = Font.standardMatrix
+        var type3: Type3Procedures? = nil
+        var ascent = d.ascent ?? standard?.ascent ?? program?.ascender ?? 800
+        var descent = d.descent ?? standard?.descent ?? program?.descender ?? -200
+        if kind == .type3 {
+            if let m = store.array(dict["FontMatrix"]), m.count == 6 {
+                let v = m.map { store.number($0) ?? 0 }
+                if v.allSatisfy({ $0.isFinite }) {
+                    fontMatrix = Matrix(a: v[0], b: v[1], c: v[2], d: v[3], e: v[4], f: v[5])
+                }
+            }
+            var bbox = Rect(x0: 0, y0: 0, x1: 0, y1: 0)
+            if let b = store.array(dict["FontBBox"]), b.count == 4 {
+                let v = b.map { store.number($0) ?? 0 }
+                bbox = Rect(x0: min(v[0], v[2]), y0: min(v[1], v[3]), x1: max(v[0], v[2]), y1: max(v[1], v[3]))
+            }
+            var procs: [UInt32: PDFStream] = [:]
+            if let cp = store.dictionary(dict["CharProcs"]) {
+                for c in 0..<256 {
+                    guard let name = names[c], let s = store.resolve(cp[Name(name)]).stream else { continue }
+                    procs[UInt32(c)] = s
+                }
+            }
+            type3 = Type3Procedures(procedures: procs, resources: store.dictionary(dict["Resources"]), fontBBox: bbox)
+            // Glyph boxes of Type 3 fonts: the font bbox when sane, else 0.8/-0.2 em.
+            let em = abs(fontMatrix.d) > 1e-9 ? 1 / abs(fontMatrix.d) : 1000
+            if bbox.height > 0, bbox.height < em * 4 {
+                ascent = bbox.y1; descent = min(0, bbox.y0)
+            } else {
+                ascent = 0.8 * em; descent = -0.2 * em
+            }
+            if fontMatrix.d < 0 { swap(&ascent, &descent); ascent = -ascent; descent = -descent }
+        }
+        if ascent <= descent { ascent = 800; descent = -200 }
+
+        let summary = summary(d, kind: kind, standard: standard, objectNumber: objectNumber)
+        return Font(summary: summary, writingMode: 0, fontMatrix: fontMatrix, ascent: ascent, descent: descent,
+                    type3: type3, diagnostics: diagnostics, decoder: SimpleFontDecoder(table: table))
+    }
+
+    /// The glyph a simple font's code selects in its program (PDF 32000-1 §9.6.6.4 for TrueType).
+    static func simpleGlyphID(program: FontProgram, kind: FontKind, code: UInt32, name: String?, symbolic: Bool) -> UInt32? {
+        if kind == .trueType || program.cmapSubtables.count > 0 && program.builtinEncoding == nil {
+            let subtables = program.cmapSubtables
+            let has = { (p: UInt16, e: UInt16) in subtables.contains { $0.platform == p && $0.encoding == e } }
+            if !symbolic, has(3, 1), let name, let u = GlyphList.resolve(name)?.scalars, u.count == 1,
+               let g = program.glyphID(forCode: u[0].value, platform: 3, encoding: 1), g != 0 {
+                return g
+            }
+            if has(3, 0) {
+                for c in [0xF000 | code, code, 0xF100 | code, 0xF200 | code] {
+                    if let g = program.glyphID(forCode: c, platform: 3, encoding: 0), g != 0 { return g }
+                }
+            }
+            if has(1, 0) {
+                var c = code
+                if !symbolic, let name, let mac = MacRomanCodes.code(forGlyphName: name) { c = UInt32(mac) }
+                if let g = program.glyphID(forCode: c, platform: 1, encoding: 0), g != 0 { return g }
+            }
+            if let name, let g = program.glyphID(named: name) { return g }
+            if has(3, 1), let g = program.glyphID(forCode: code, platform: 3, encoding: 1), g != 0 { return g }
+            return nil
+        }
+        if let name, let g = program.glyphID(named: name) { return g }
+        return nil
+    }
+}
+
+/// Mac Roman codes by glyph name (for (1,0) cmaps).
+enum MacRomanCodes {
+    static let table: [String: UInt8] = {
+        var t: [String: UInt8] = [:]
+        for c in 0..<256 {
+            if let n = BaseEncoding.macRoman.glyphName(UInt8(c)), t[n] == nil { t[n] = UInt8(c) }
+        }
+        return t
+    }()
+    static func code(forGlyphName name: String) -> UInt8? { table[name] }
+}
