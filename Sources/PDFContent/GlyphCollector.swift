@@ -157,21 +157,25 @@ public final class GlyphCollector: ContentSink {
     }
 
     /// Whether the same code of the same font was painted less than 1 pt from `origin`
-    /// before; records `origin` otherwise.
+    /// before; records `origin`.
     func isDuplicate(font: Int32, code: UInt32, origin: Point) -> Bool {
         func cell(_ v: Double) -> Int32 { Int32(clamping: Int(min(max(v, -1e9), 1e9).rounded(.down))) }
         let cx = cell(origin.x), cy = cell(origin.y)
-        for dx: Int32 in -1...1 {
+        var found = false
+        search: for dx: Int32 in -1...1 {
             for dy: Int32 in -1...1 {
                 guard let points = painted[DuplicateKey(font: font, code: code, x: cx &+ dx, y: cy &+ dy)] else { continue }
                 for p in points {
                     let ddx = p.x - origin.x, ddy = p.y - origin.y
-                    if ddx * ddx + ddy * ddy < 1 { return true }
+                    if ddx * ddx + ddy * ddy < 1 { found = true; break search }
                 }
             }
         }
-        painted[DuplicateKey(font: font, code: code, x: cx, y: cy), default: []].append(origin)
-        return false
+        // Every painting is recorded (a shadow painted in steps is caught along the chain),
+        // but a cell keeps a bounded list.
+        let key = DuplicateKey(font: font, code: code, x: cx, y: cy)
+        if painted[key, default: []].count < 16 { painted[key, default: []].append(origin) }
+        return found
     }
 
     /// The finished page: spans still open are left as they are (their glyphs are known),
