@@ -142,7 +142,8 @@ def zapf_dingbats():
 
 def preferred_names(latin_names):
     """Unicode scalar → glyph name: AGLFN first, then a legacy AGL name the standard Latin
-    fonts use (fi, fl, …), then any legacy AGL name of that single scalar (sorted, first)."""
+    fonts use (fi, fl, twosuperior, Gcommaaccent, afii10017, …; sorted, first). Other
+    scalars get no entry: GlyphList.name(for:) writes uniXXXX for them."""
     best = {}
     for uv, name in agl.UV2AGL.items():
         best[uv] = name
@@ -154,7 +155,8 @@ def preferred_names(latin_names):
         if uv in best:
             continue
         in_latin = sorted(n for n in names if n in latin_names)
-        best[uv] = in_latin[0] if in_latin else sorted(names)[0]
+        if in_latin:
+            best[uv] = in_latin[0]
     return best
 
 
@@ -225,9 +227,13 @@ def symbol_encoding(chars):
     return table
 
 
-def codec_table(codec, reverse, first=0x20):
+def codec_table(codec, reverse, overrides=None):
     table = [None] * 256
-    for code in range(first, 256):
+    overrides = overrides or {}
+    for code in range(0x20, 256):
+        if code in overrides:
+            table[code] = overrides[code]
+            continue
         try:
             text = bytes([code]).decode(codec)
         except UnicodeDecodeError:
@@ -242,10 +248,8 @@ def codec_table(codec, reverse, first=0x20):
 
 
 def win_ansi(reverse):
-    table = codec_table("cp1252", reverse)
     # Annex D footnotes 5 and 6: the duplicate codes are named like the originals.
-    table[0xA0] = "space"
-    table[0xAD] = "hyphen"
+    table = codec_table("cp1252", reverse, overrides={0xA0: "space", 0xAD: "hyphen"})
     # cp1252 leaves 0x81, 0x8D, 0x8F, 0x90, 0x9D undefined (the codec refuses them), and
     # 0x7F is DEL. Footnote 3 says unused codes above 0x20 "map to the bullet character",
     # but only 0x95 is assigned; the table leaves the others unassigned.
@@ -255,12 +259,14 @@ def win_ansi(reverse):
 def mac_roman(reverse):
     # Annex D lists only the Latin character set; the Mac OS Roman codes outside it
     # (notequal, infinity, …, apple) are kept from the codec, as readers map them.
-    table = codec_table("mac_roman", reverse)
-    table[0xCA] = "space"      # Annex D footnote 6: non-breaking space, named space
-    # Apple's glyph name for 0xBD (AGL: Omega → U+2126, the scalar of Apple's original table;
-    # Python's codec gives U+03A9, whose AGLFN name Omegagreek the Latin fonts lack).
-    table[0xBD] = "Omega"
-    table[0xDB] = "currency"   # Annex D footnote 1: PDF keeps currency, not Euro
+    table = codec_table("mac_roman", reverse, overrides={
+        0xCA: "space",  # Annex D footnote 6: the non-breaking space is named space
+        0xF0: "apple",  # the Apple logo; AGL: apple → U+F8FF
+        # Apple's glyph name for 0xBD (AGL: Omega → U+2126, the scalar of Apple's original
+        # table; Python's codec gives U+03A9, which only the legacy name Omegagreek has).
+        0xBD: "Omega",
+        0xDB: "currency",  # Annex D footnote 1: PDF keeps currency, not Euro
+    })
     return table
 
 
