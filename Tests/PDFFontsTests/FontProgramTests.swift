@@ -46,6 +46,10 @@ enum FontFixtures {
         ("type1.pfa", .type1, "type1"),
         ("type1-fontfile.bin", .type1, "type1"),
     ]
+
+    /// Every fixture file with the format it is declared as.
+    static let files: [(file: String, format: FontProgram.Format)] =
+        all.map { ($0.file, $0.format) } + [("type1-standard.pfb", .type1), ("standard.cff", .cff)]
 }
 
 @Suite struct FontProgramTests {
@@ -75,6 +79,12 @@ enum FontFixtures {
         // The cleartext part ends with the eexec keyword and its separator.
         let clear = bytes.prefix(lengths.first ?? 0)
         #expect(String(decoding: clear.suffix(6), as: UTF8.self) == "eexec ")
+        // Many PDFs embed /Length3 0: no zeros trailer. FreeType reads that too.
+        let noTrailer = Array(bytes.prefix((lengths.first ?? 0) + (lengths.dropFirst().first ?? 0)))
+        let program = try #require(FontProgram(data: noTrailer, format: .type1))
+        #expect(program.numberOfGlyphs == 8)
+        #expect(program.glyphName(2) == "A")
+        #expect(program.advanceWidth(2) == 610)
     }
 
     @Test("glyph names and ids round-trip", arguments: ["symbolic.ttf", "unicode.ttf", "named.otf", "named.cff", "type1.pfb", "type1.pfa", "type1-fontfile.bin"])
@@ -108,6 +118,19 @@ enum FontFixtures {
         #expect(program.builtinEncodingKind == .custom)
         let encoding = try #require(program.builtinEncoding)
         #expect(encoding.count == 256)
+        for code in 0..<256 {
+            #expect(encoding[code] == expected[UInt32(code)], "code \(code)")
+        }
+    }
+
+    @Test("programs naming StandardEncoding give it, restricted to their glyphs",
+          arguments: [("type1-standard.pfb", FontProgram.Format.type1), ("standard.cff", .cff)])
+    func standardEncoding(file: String, format: FontProgram.Format) throws {
+        let program = try #require(F.program(file, format))
+        #expect(program.builtinEncodingKind == .standard)
+        let expected = F.numbered(F.entry("standardEncoding")["builtinEncoding"], as: String.self)
+        #expect(expected[0xB7] == "bullet")
+        let encoding = try #require(program.builtinEncoding)
         for code in 0..<256 {
             #expect(encoding[code] == expected[UInt32(code)], "code \(code)")
         }
@@ -264,9 +287,9 @@ enum FontFixtures {
     }
 
     @Test("truncated fixtures open with at most the full glyph count, or not at all",
-          arguments: FontFixtures.all.map(\.file))
+          arguments: FontFixtures.files.map(\.file))
     func truncated(file: String) throws {
-        let fixture = try #require(F.all.first { $0.file == file })
+        let fixture = try #require(F.files.first { $0.file == file })
         let bytes = F.bytes(fixture.file)
         let full = try #require(FontProgram(data: bytes, format: fixture.format))
         for length in 0..<bytes.count {
@@ -277,9 +300,9 @@ enum FontFixtures {
         }
     }
 
-    @Test("fixtures with bytes overwritten open with sane facts or not at all", arguments: FontFixtures.all.map(\.file))
+    @Test("fixtures with bytes overwritten open with sane facts or not at all", arguments: FontFixtures.files.map(\.file))
     func corrupted(file: String) throws {
-        let fixture = try #require(F.all.first { $0.file == file })
+        let fixture = try #require(F.files.first { $0.file == file })
         let bytes = F.bytes(fixture.file)
         var rng = Xorshift(seed: UInt64(bytes.count))
         for _ in 0..<300 {

@@ -9,9 +9,9 @@ expected.json records what fontTools itself says about each fixture (glyph order
 widths in 1/1000 em, cmap subtables, built-in encodings, CIDs), so the Swift tests compare
 FreeType's reading (through FontProgram) with an independent source.
 """
+import io
 import json
 import os
-import io
 
 from fontTools.fontBuilder import FontBuilder
 from fontTools.pens.ttGlyphPen import TTGlyphPen
@@ -22,6 +22,8 @@ from fontTools.misc.psCharStrings import T1CharString
 from fontTools import t1Lib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# fontTools stamps head.created/modified with this when set: reruns give identical files.
+os.environ.setdefault("SOURCE_DATE_EPOCH", "1700000000")
 
 # Glyph order and widths shared by the fonts (widths in font units).
 GLYPHS = [".notdef", "space", "A", "B", "C", "bullet", "uniE001", "Aacute"]
@@ -286,6 +288,21 @@ def main():
         "builtinEncoding": {str(c): g for c, g in enumerate(t1_encoding) if g != ".notdef"},
         "segmentLengths": [len(c) for _, c in chunks],
     }
+    # 6. StandardEncoding programs: a Type 1 saying `/Encoding StandardEncoding def` and a CFF
+    #    whose top dict names encoding 0. Their built-in encoding, as names of glyphs the
+    #    program has, is StandardEncoding restricted to the glyph set.
+    from fontTools.encodings.StandardEncoding import StandardEncoding
+    t1Lib.write(os.path.join(HERE, "type1-standard.pfb"), build_type1(list(StandardEncoding)), "PFB")
+    std = build_cff_otf(os.path.join(HERE, "std-tmp.otf"), "FixtureStandardCFF")
+    with open(os.path.join(HERE, "standard.cff"), "wb") as fh:
+        fh.write(std.getTableData("CFF "))
+    assert std["CFF "].cff.topDictIndex[0].Encoding == "StandardEncoding"
+    os.remove(os.path.join(HERE, "std-tmp.otf"))
+    expected["standardEncoding"] = {
+        "builtinEncoding": {str(c): g for c, g in enumerate(StandardEncoding)
+                            if g != ".notdef" and g in GLYPHS},
+    }
+
     with open(os.path.join(HERE, "expected.json"), "w") as fh:
         json.dump(expected, fh, indent=1, sort_keys=True)
         fh.write("\n")
