@@ -49,12 +49,17 @@ func dictionary(_ text: String) -> PDFDictionary {
     return (try? p.parseObject())?.dictionary ?? PDFDictionary()
 }
 
+/// Font F1 of the tests: Helvetica whose every code is 500/1000 em wide (so positions are
+/// easy to compute by hand), ascent 718 and descent −207 as Helvetica's.
+let testFont = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /FirstChar 0 /LastChar 255 /Widths ["
+    + String(repeating: "500 ", count: 256) + "] >>"
+
 /// Runs content against a RecordingSink in a one-page document holding `objects`.
 func record(_ content: [UInt8], resources: String = "<< /Font << /F1 10 0 R >> >>",
             objects: [(Int, String)] = [], options: ExtractionOptions = ExtractionOptions())
     throws -> (sink: RecordingSink, log: DiagnosticLog) {
     var b = PDFBuilder.simpleDocument()
-    b.add(10, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+    b.add(10, testFont)
     for (n, body) in objects { b.add(n, body) }
     let doc = try Document(bytes: b.build().bytes)
     let sink = RecordingSink()
@@ -87,7 +92,7 @@ struct TestPage {
         b.add(2, "<< /Type /Pages /Kids [3 0 R] /Count 1 /MediaBox [0 0 612 792] >>")
         b.add(3, "<< /Type /Page /Parent 2 0 R /Contents 4 0 R /Resources << \(resources) >> \(pageExtras) >>")
         b.addStream(4, text: content)
-        b.add(10, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+        b.add(10, testFont)
         for (n, body) in objects { b.add(n, body) }
         for (n, dict, text) in streams { b.addStream(n, dictionary: dict, text: text) }
         return try Document(bytes: b.build().bytes)
