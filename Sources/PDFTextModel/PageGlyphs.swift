@@ -122,9 +122,12 @@ public struct PositionedGlyph: Sendable, Hashable {
     /// The glyph's Unicode text: a range in `PageGlyphs.scalars` (empty when none, or when
     /// an ActualText given to an earlier glyph covers this one).
     public var text: Range<Int32>
-    /// The origin (pen position before the glyph) in page space.
+    /// The origin: the pen position before the glyph, in page space. For vertical writing
+    /// too (the top centre of the glyph's advance box), not the glyph-space origin, which
+    /// lies at the pen position minus the position vector v (PDF 32000-1 §9.7.4.3).
     public var origin: Point
-    /// The glyph box in page space: advance × (descent…ascent) of the font.
+    /// The glyph box in page space: horizontal writing, the advance × the font's
+    /// descent…ascent; vertical writing, the width × the vertical advance below the pen.
     public var quad: Quad
     /// The advance in page space, along the writing direction (absolute length).
     public var advance: Float
