@@ -83,54 +83,103 @@ public struct Glyphs: ParsableCommand {
     }
 }
 
-/// The TSV rows of one page.
+/// The TSV rows of one page, written as bytes (this is a bulk output: no `String` per field).
 enum GlyphTSV {
     static func write(_ page: PageGlyphs, pageNumber: Int, display: Bool, to out: BufferedOutput) {
         let m = display ? page.displayTransform : Matrix.identity
-        var line = ""
+        let fontNames = page.fonts.map { Array($0.name.utf8) }
+        let sources = UnicodeSource.allCases.map { Array($0.description.utf8) }
+        let pageText = Array(String(pageNumber).utf8)
+        var flagCache: [UInt16: [UInt8]] = [:]
+        var b = out.buffer
         for (i, g) in page.glyphs.enumerated() {
             let run = page.runs[Int(g.run)]
-            let font = page.fonts[Int(run.font)]
             let box = g.quad.transformed(by: m).bounds
             let o = m.apply(g.origin)
-            line.removeAll(keepingCapacity: true)
-            line += String(pageNumber); line += "\t"
-            line += String(i); line += "\t"
-            escape(page, g.text, into: &line); line += "\t"
-            line += num(box.x0); line += "\t"; line += num(box.y0); line += "\t"
-            line += num(box.x1); line += "\t"; line += num(box.y1); line += "\t"
-            line += font.name; line += "\t"
-            line += num(run.effectiveSize); line += "\t"
-            line += g.unicodeSource.description; line += "\t"
-            line += flagText(g.flags); line += "\t"
-            line += num(o.x); line += "\t"; line += num(o.y); line += "\n"
-            out.write(line)
+            b.append(contentsOf: pageText); b.append(9)
+            appendInt(Int64(i), &b); b.append(9)
+            escape(page, g.text, into: &b); b.append(9)
+            appendNumber(box.x0, &b); b.append(9); appendNumber(box.y0, &b); b.append(9)
+            appendNumber(box.x1, &b); b.append(9); appendNumber(box.y1, &b); b.append(9)
+            b.append(contentsOf: fontNames[Int(run.font)]); b.append(9)
+            appendNumber(run.effectiveSize, &b); b.append(9)
+            b.append(contentsOf: sources[Int(g.unicodeSource.rawValue)]); b.append(9)
+            if let f = flagCache[g.flags.rawValue] {
+                b.append(contentsOf: f)
+            } else {
+                let f = Array(flagText(g.flags).utf8)
+                flagCache[g.flags.rawValue] = f
+                b.append(contentsOf: f)
+            }
+            b.append(9)
+            appendNumber(o.x, &b); b.append(9); appendNumber(o.y, &b); b.append(10)
+            if b.count >= 1 << 16 {
+                out.buffer = b
+                out.flush()
+                b = out.buffer
+            }
         }
+        out.buffer = b
     }
 
-    static func escape(_ page: PageGlyphs, _ r: Range<Int32>, into s: inout String) {
+    static func escape(_ page: PageGlyphs, _ r: Range<Int32>, into b: inout [UInt8]) {
         for k in Int(r.lowerBound)..<Int(r.upperBound) {
             let c = page.scalars[k]
             switch c {
-            case "\t": s += "\\t"
-            case "\n": s += "\\n"
-            case "\r": s += "\\r"
-            case "\\": s += "\\\\"
+            case "\t": b.append(0x5C); b.append(UInt8(ascii: "t"))
+            case "\n": b.append(0x5C); b.append(UInt8(ascii: "n"))
+            case "\r": b.append(0x5C); b.append(UInt8(ascii: "r"))
+            case "\\": b.append(0x5C); b.append(0x5C)
             default:
                 if c.value < 0x20 || c.value == 0x7F {
-                    s += "\\u{" + String(c.value, radix: 16) + "}"
+                    b.append(contentsOf: "\\u{".utf8)
+                    b.append(contentsOf: String(c.value, radix: 16).utf8)
+                    b.append(UInt8(ascii: "}"))
+                } else if c.value < 0x80 {
+                    b.append(UInt8(c.value))
                 } else {
-                    s.unicodeScalars.append(c)
+                    b.append(contentsOf: UTF8.encode(c)!)
                 }
             }
         }
     }
 
+    static func appendInt(_ v: Int64, _ b: inout [UInt8]) {
+        var n = v
+        if n < 0 { b.append(UInt8(ascii: "-")); n = n == .min ? .max : -n }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { d in
+            repeat {
+                d[count] = UInt8(n % 10) + 48
+                n /= 10
+                count += 1
+            } while n > 0
+            for k in stride(from: count - 1, through: 0, by: -1) { b.append(d[k]) }
+        }
+    }
+
+    /// A coordinate to two decimals, trailing zeros dropped: 72, 89.33, 0.5, -3.25.
+    static func appendNumber(_ v: Double, _ b: inout [UInt8]) {
+        guard v.isFinite, abs(v) < 1e15 else { b.append(48); return }
+        let n = Int64((v * 100).rounded())
+        if n < 0 { b.append(UInt8(ascii: "-")) }
+        let a = n < 0 ? -n : n
+        appendInt(a / 100, &b)
+        let frac = a % 100
+        if frac != 0 {
+            b.append(UInt8(ascii: "."))
+            b.append(UInt8(frac / 10) + 48)
+            if frac % 10 != 0 { b.append(UInt8(frac % 10) + 48) }
+        }
+    }
+
     static func num(_ v: Double) -> String {
-        guard v.isFinite else { return "0" }
-        let r = (v * 100).rounded() / 100
-        if r == r.rounded(), abs(r) < 1e15 { return String(Int64(r)) }
-        return String(r)
+        var b: [UInt8] = []
+        appendNumber(v, &b)
+        return String(decoding: b, as: UTF8.self)
     }
 
     static let flagNames: [(GlyphFlags, String)] = [
