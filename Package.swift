@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "PDFFontsTests", dependencies: ["PDFFonts", "PDFTestSupport"]),
         .testTarget(name: "PDFContentTests", dependencies: ["PDFContent", "PDFFonts", "PDFTestSupport"]),
         .testTarget(name: "PDFTextCLITests", dependencies: ["PDFTextCLI", "PDFText", "PDFTestSupport"]),
-        .testTarget(name: "CorpusTests", dependencies: ["PDFText", "PDFFile"]),
+        .testTarget(name: "CorpusTests", dependencies: ["PDFText", "PDFFile", "PDFContent", "PDFFonts", "PDFTextModel"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CZlib", "CFreeType", "CPDFUnicode"]),
     ]
 )

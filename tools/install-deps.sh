@@ -2,7 +2,7 @@
 # Installs the Debian packages pdftext builds against (zlib, FreeType, ICU headers and
 # pkg-config), only those missing. Uses sudo when not root. Safe to run again.
 set -euo pipefail
-packages=(zlib1g-dev libfreetype-dev libicu-dev pkg-config)
+packages=(zlib1g-dev libfreetype-dev libicu-dev pkg-config poppler-data)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,1 +1,73 @@
-// STUB: the interpreter lands here.
+import PDFCore
+import PDFSyntax
+import PDFTextModel
+import PDFFonts
+
+/// One glyph painted by a text-showing operator, as the interpreter computed it.
+public struct GlyphEvent {
+    public var font: Font
+    public var fontSize: Double
+    /// The character code and its length in bytes.
+    public var code: UInt32
+    public var byteCount: Int
+    /// What the font says about the code (Unicode, source, width, glyph id).
+    public var glyph: FontGlyph
+    /// The glyph origin in page space (for vertical fonts: the pen position minus the
+    /// position vector v).
+    public var origin: Point
+    /// The glyph box in page space.
+    public var quad: Quad
+    /// The displacement in page space, as a length along the writing direction.
+    public var advance: Double
+    /// Text rendering matrix at the glyph: text space (font size and Tz folded in) → page.
+    public var textMatrix: Matrix
+    public var renderingMode: TextRenderingMode
+    /// Colours with the fill/stroke alpha of the graphics state.
+    public var fillColor: RGBA
+    public var strokeColor: RGBA
+    /// Flags the interpreter knows: `.invisible`, `.clipped`, `.vertical`, `.annotation`.
+    public var flags: GlyphFlags
+    /// Increases with every text-showing operator (`Tj`, `TJ`, `'`, `"`): glyphs of one
+    /// operator share it.
+    public var showSerial: Int
+}
+
+/// A painted path reduced to its bounds.
+public struct PathEvent: Sendable, Hashable {
+    /// Bounds in page space (stroked paths grown by half the line width).
+    public var bounds: Rect
+    public var isStroked: Bool
+    public var isFilled: Bool
+    /// The fill colour for filled paths, else the stroke colour.
+    public var color: RGBA
+    /// Line width in page space.
+    public var lineWidth: Double
+    /// Whether the path was also used as a clip (`W`/`W*` before the painting operator).
+    public var isClip: Bool
+}
+
+/// A painted image (XObject or inline): the unit square mapped by the CTM.
+public struct ImageEvent: Sendable, Hashable {
+    public var quad: Quad
+    /// True for inline images (`BI … EI`).
+    public var isInline: Bool
+    /// The XObject's name in the resources, for image XObjects.
+    public var name: Name?
+}
+
+/// Receives what a content stream paints, in painting order. The interpreter calls it from
+/// one thread. Form XObjects and annotation appearances are flattened into the page's
+/// events; Type 3 glyph procedures never reach the sink (their glyph is one `showGlyph`).
+public protocol ContentSink: AnyObject {
+    /// A glyph was painted.
+    func showGlyph(_ glyph: GlyphEvent)
+    /// A marked-content sequence began. `properties` is the inline dictionary or the named
+    /// `/Properties` resource, with its values resolved one level.
+    func beginMarkedContent(tag: Name, properties: PDFDictionary?)
+    /// The innermost marked-content sequence ended (unbalanced `EMC`s are not passed on).
+    func endMarkedContent()
+    /// A path was painted (stroked and/or filled; `n` paints nothing and is not passed on).
+    func paintPath(_ path: PathEvent)
+    /// An image was painted.
+    func paintImage(_ image: ImageEvent)
+}

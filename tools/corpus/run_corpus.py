@@ -11,7 +11,11 @@ checks what issue "PDF file layer" asks of the whole corpus:
 Prints one line per problem and a summary; exits 1 when any file crashed, hung or passed the
 memory cap, else 0. Page-count mismatches are reported, not fatal (compare them by hand).
 
-    tools/corpus/run_corpus.py [--pdftext PATH] [--jobs N] [DIR ...]
+With --glyphs, runs `pdftext glyphs` (every glyph of every page through the content
+interpreter and font decoding) instead, with the same crash/hang/memory checks, and counts
+glyphs and glyphs without Unicode.
+
+    tools/corpus/run_corpus.py [--pdftext PATH] [--jobs N] [--glyphs] [DIR ...]
 """
 import argparse, json, os, resource, shutil, signal, subprocess, sys, time
 from concurrent.futures import ThreadPoolExecutor
@@ -91,6 +95,7 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--no-pdfinfo", action="store_true", help="skip the page-count comparison")
     ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--glyphs", action="store_true", help="run `pdftext glyphs` on every page instead of `info`")
     args = ap.parse_args()
 
     dirs = [d for d in args.dirs if os.path.isdir(d)]
@@ -107,7 +112,7 @@ def main():
 
     def check(path):
         pw = passwords_for(path, known)
-        cmd = [args.pdftext, "info", "--json", "--diagnostics"]
+        cmd = [args.pdftext, "glyphs", "--no-header"] if args.glyphs else [args.pdftext, "info", "--json", "--diagnostics"]
         if pw is not None:
             cmd += ["--password", pw]
         cmd.append(path)
@@ -125,17 +130,23 @@ def main():
             else:
                 lines.append(line)
         result = {"file": path, "rc": rc, "secs": secs, "rss": rss_mib, "timeout": timed_out, "stderr": lines}
-        if rc == 0:
+        if rc == 0 and args.glyphs:
+            rows = out.decode("utf-8", "replace").splitlines()
+            result["glyphs"] = len(rows)
+            result["unmapped"] = sum(1 for row in rows if "\tnone\t" in row)
+            result["pages"] = None
+        elif rc == 0:
             try:
                 result["pages"] = json.loads(out.decode("utf-8").splitlines()[0])["pages"]
             except Exception as e:
                 result["badjson"] = str(e)
-        if not args.no_pdfinfo:
+        if not args.no_pdfinfo and not args.glyphs:
             result["pdfinfo"] = pdfinfo_pages(path, pw)
         return result
 
     crashes, hangs, heavy, clear_errors, ok, mismatches, unclear = [], [], [], [], 0, [], []
     worst_rss, worst_secs = (0.0, ""), (0.0, "")
+    total_glyphs, total_unmapped = 0, 0
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         for r in pool.map(check, files):
             name = os.path.relpath(r["file"], dirs[0])
@@ -156,6 +167,8 @@ def main():
                     print(f"ERROR    {name}: {msg}")
             elif r["rc"] == 0:
                 ok += 1
+                total_glyphs += r.get("glyphs", 0)
+                total_unmapped += r.get("unmapped", 0)
             if r.get("rss") and r["rss"] > args.max_rss_mib:
                 heavy.append(name); print(f"MEMORY   {name} {r['rss']:.0f} MiB")
             if "badjson" in r:
@@ -169,7 +182,9 @@ def main():
     print(f"files: {len(files)}  loaded: {ok}  clear errors: {len(clear_errors)}  unclear errors: {len(unclear)}")
     print(f"crashes: {len(crashes)}  hangs: {len(hangs)}  over {args.max_rss_mib:.0f} MiB: {len(heavy)}")
     print(f"largest peak memory: {worst_rss[0]:.0f} MiB ({worst_rss[1]}); slowest: {worst_secs[0]:.2f} s ({worst_secs[1]})")
-    if not args.no_pdfinfo:
+    if args.glyphs:
+        print(f"glyphs: {total_glyphs}  without Unicode: {total_unmapped}")
+    if not args.no_pdfinfo and not args.glyphs:
         print(f"page-count mismatches with pdfinfo (files pdfinfo opens): {len(mismatches)}")
     for name, msg in clear_errors:
         print(f"  error: {name}: {msg}")

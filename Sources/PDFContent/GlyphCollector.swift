@@ -1,0 +1,195 @@
+import PDFCore
+import PDFSyntax
+import PDFTextModel
+import PDFFonts
+
+/// Builds a page's `PageGlyphs` from the interpreter's events: runs, scalars, fonts,
+/// marked-content spans, paths and images, and the flags that need the whole page so far
+/// (`.duplicate`, `.offPage`, `.artifact`, `.space`), with ActualText replacement.
+public final class GlyphCollector: ContentSink {
+    public private(set) var page: PageGlyphs
+    /// The most paths kept (later ones are counted in a diagnostic).
+    public let maxPaths: Int
+    var droppedPaths = 0
+
+    // Fonts: the page's list is deduplicated by summary; duplicates are keyed by the
+    // font object itself (two fonts with one summary may encode differently).
+    var fontIndexByObject: [ObjectIdentifier: Int32] = [:]
+    var fontIndexBySummary: [FontSummary: Int32] = [:]
+    var fontSerial: [ObjectIdentifier: Int32] = [:]
+    var fontNames: [Int32: String] = [:]
+    var noUnicode: [Int32: Int] = [:]
+
+    // Marked content.
+    var spanStack: [Int32] = []
+    var artifactDepth = 0
+    /// The ActualText in force: the span's stack depth, its text, and whether it still
+    /// waits for its first glyph.
+    var actualText: (depth: Int, scalars: [Unicode.Scalar], pending: Bool)?
+
+    // Runs.
+    struct RunKey: Equatable {
+        var font: Int32, size: Double, fill: RGBA, stroke: RGBA, mode: TextRenderingMode
+        var span: Int32, serial: Int, writingMode: UInt8
+    }
+    var currentRun: RunKey?
+
+    // Fake-bold detection: origins by font, code and 1-pt cell.
+    struct DuplicateKey: Hashable {
+        var font: Int32, code: UInt32, x: Int32, y: Int32
+    }
+    var painted: [DuplicateKey: [Point]] = [:]
+
+    public init(pageIndex: Int, mediaBox: Rect, cropBox: Rect, rotation: Int, maxPaths: Int = 100_000) {
+        page = PageGlyphs(pageIndex: pageIndex, mediaBox: mediaBox, cropBox: cropBox, rotation: rotation)
+        self.maxPaths = maxPaths
+    }
+
+    // MARK: ContentSink
+
+    public func showGlyph(_ e: GlyphEvent) {
+        let fontIndex = index(of: e.font)
+        let serial = fontSerial[ObjectIdentifier(e.font)] ?? fontIndex
+        let span = spanStack.last ?? -1
+        let key = RunKey(font: fontIndex, size: e.fontSize, fill: e.fillColor, stroke: e.strokeColor,
+                         mode: e.renderingMode, span: span, serial: e.showSerial,
+                         writingMode: e.flags.contains(.vertical) ? 1 : 0)
+        let glyphIndex = Int32(clamping: page.glyphs.count)
+        if key != currentRun {
+            currentRun = key
+            page.runs.append(GlyphRun(font: fontIndex, fontSize: Float(e.fontSize), textMatrix: e.textMatrix,
+                                      renderingMode: e.renderingMode, fillColor: e.fillColor,
+                                      strokeColor: e.strokeColor, markedContent: span,
+                                      glyphs: glyphIndex..<glyphIndex, writingMode: key.writingMode))
+        }
+        let runIndex = Int32(clamping: page.runs.count - 1)
+
+        var flags = e.flags
+        if artifactDepth > 0 { flags.insert(.artifact) }
+        if page.cropBox.intersection(e.quad.bounds) == nil { flags.insert(.offPage) }
+
+        // Text: ActualText replaces the glyphs its span covers.
+        let textStart = Int32(clamping: page.scalars.count)
+        var source = e.glyph.source
+        if var at = actualText {
+            source = .actualText
+            if at.pending {
+                page.scalars.append(contentsOf: at.scalars)
+                at.pending = false
+                actualText = at
+            }
+        } else {
+            page.scalars.append(contentsOf: e.glyph.unicode)
+            if e.glyph.unicode.isEmpty || source == .none {
+                noUnicode[fontIndex, default: 0] += 1
+                if fontNames[fontIndex] == nil { fontNames[fontIndex] = e.font.summary.baseFont }
+            }
+        }
+        let textEnd = Int32(clamping: page.scalars.count)
+        if textEnd - textStart == 1, page.scalars[Int(textStart)] == " " { flags.insert(.space) }
+
+        if isDuplicate(font: serial, code: e.code, origin: e.origin) { flags.insert(.duplicate) }
+
+        page.glyphs.append(PositionedGlyph(code: e.code, glyphID: e.glyph.glyphID, text: textStart..<textEnd,
+                                           origin: e.origin, quad: e.quad, advance: Float(e.advance),
+                                           run: runIndex, unicodeSource: source, flags: flags))
+        let start = page.runs[Int(runIndex)].glyphs.lowerBound
+        page.runs[Int(runIndex)].glyphs = start..<(glyphIndex + 1)
+    }
+
+    public func beginMarkedContent(tag: Name, properties: PDFDictionary?) {
+        var span = MarkedContentSpan(tag: tag.string, parent: spanStack.last ?? -1)
+        if let p = properties {
+            span.mcid = p["MCID"]?.integer
+            span.actualText = p["ActualText"]?.text
+            span.alt = p["Alt"]?.text
+            span.lang = p["Lang"]?.text
+            span.expansion = p["E"]?.text
+            if tag == "Artifact" {
+                span.artifactType = p["Type"]?.name?.string
+                span.artifactSubtype = p["Subtype"]?.name?.string
+            }
+        }
+        if tag == "Artifact" { artifactDepth += 1 }
+        page.markedContent.append(span)
+        spanStack.append(Int32(clamping: page.markedContent.count - 1))
+        if actualText == nil, let text = span.actualText {
+            // The outermost ActualText wins; nested ones are ignored.
+            actualText = (spanStack.count, Array(text.unicodeScalars), true)
+        }
+    }
+
+    public func endMarkedContent() {
+        guard let top = spanStack.popLast() else { return }
+        if page.markedContent[Int(top)].isArtifact { artifactDepth = max(0, artifactDepth - 1) }
+        if let at = actualText, spanStack.count < at.depth { actualText = nil }
+    }
+
+    public func paintPath(_ path: PathEvent) {
+        guard page.paths.count < maxPaths else {
+            droppedPaths += 1
+            return
+        }
+        page.paths.append(PathPaint(bounds: path.bounds, isStroked: path.isStroked, isFilled: path.isFilled,
+                                    color: path.color, lineWidth: Float(path.lineWidth)))
+    }
+
+    public func paintImage(_ image: ImageEvent) {
+        page.images.append(image.quad)
+    }
+
+    // MARK: Helpers
+
+    func index(of font: Font) -> Int32 {
+        let id = ObjectIdentifier(font)
+        if let i = fontIndexByObject[id] { return i }
+        let i: Int32
+        if let existing = fontIndexBySummary[font.summary] {
+            i = existing
+        } else {
+            i = Int32(clamping: page.fonts.count)
+            page.fonts.append(font.summary)
+            fontIndexBySummary[font.summary] = i
+        }
+        fontIndexByObject[id] = i
+        fontSerial[id] = Int32(clamping: fontSerial.count)
+        return i
+    }
+
+    /// Whether the same code of the same font was painted less than 1 pt from `origin`
+    /// before; records `origin`.
+    func isDuplicate(font: Int32, code: UInt32, origin: Point) -> Bool {
+        func cell(_ v: Double) -> Int32 { Int32(clamping: Int(min(max(v, -1e9), 1e9).rounded(.down))) }
+        let cx = cell(origin.x), cy = cell(origin.y)
+        var found = false
+        search: for dx: Int32 in -1...1 {
+            for dy: Int32 in -1...1 {
+                guard let points = painted[DuplicateKey(font: font, code: code, x: cx &+ dx, y: cy &+ dy)] else { continue }
+                for p in points {
+                    let ddx = p.x - origin.x, ddy = p.y - origin.y
+                    if ddx * ddx + ddy * ddy < 1 { found = true; break search }
+                }
+            }
+        }
+        // Every painting is recorded (a shadow painted in steps is caught along the chain),
+        // but a cell keeps a bounded list.
+        let key = DuplicateKey(font: font, code: code, x: cx, y: cy)
+        if painted[key, default: []].count < 16 { painted[key, default: []].append(origin) }
+        return found
+    }
+
+    /// The finished page: spans still open are left as they are (their glyphs are known),
+    /// and per-font diagnostics are added.
+    public func finish(diagnostics: DiagnosticLog) -> PageGlyphs {
+        var result = page
+        result.diagnostics.append(contentsOf: diagnostics)
+        for (font, count) in noUnicode.sorted(by: { $0.key < $1.key }) {
+            let name = fontNames[font] ?? "?"
+            result.diagnostics.append(.glyphUnmapped, .warning, "font \(name): \(count) glyphs have no Unicode")
+        }
+        if droppedPaths > 0 {
+            result.diagnostics.append(.contentBudget, .info, "\(droppedPaths) paths beyond \(maxPaths) not recorded")
+        }
+        return result
+    }
+}

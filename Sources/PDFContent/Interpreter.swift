@@ -1,0 +1,494 @@
+import PDFCore
+import PDFSyntax
+import PDFFile
+import PDFTextModel
+import PDFFonts
+
+extension Diagnostic.Code {
+    /// A resource named by an operator is missing (font, XObject, ExtGState, properties).
+    public static let resourceMissing = Diagnostic.Code("resourceMissing")
+    /// A form XObject that draws itself (directly or through others), or nesting too deep.
+    public static let formRecursion = Diagnostic.Code("formRecursion")
+    /// Unbalanced `q`/`Q` or `BMC`/`EMC`, or `q` nesting past the limit.
+    public static let contentUnbalanced = Diagnostic.Code("contentUnbalanced")
+    /// Text shown with no font set (`Tf` missing): a fallback font was used.
+    public static let fontNotSet = Diagnostic.Code("fontNotSet")
+}
+
+/// Graphics state (ISO 32000-2 §8.4) reduced to what text extraction needs.
+struct GraphicsState {
+    var ctm: Matrix = .identity
+    var clip: ClipBox = .unbounded
+    var fillSpace: ColorSpace = .gray
+    var strokeSpace: ColorSpace = .gray
+    var fillColor: RGBA = .black
+    var strokeColor: RGBA = .black
+    var fillAlpha: Float = 1
+    var strokeAlpha: Float = 1
+    var lineWidth: Double = 1
+    // Text state (§9.3).
+    var font: Font?
+    var fontSize: Double = 0
+    var charSpacing: Double = 0
+    var wordSpacing: Double = 0
+    var horizontalScaling: Double = 1
+    var leading: Double = 0
+    var renderingMode: TextRenderingMode = .fill
+    var rise: Double = 0
+}
+
+/// The clipping region as a bounding box in page space.
+enum ClipBox: Sendable, Hashable {
+    case unbounded
+    case box(Rect)
+    case empty
+
+    func intersecting(_ r: Rect?) -> ClipBox {
+        guard let r else { return .empty }
+        switch self {
+        case .unbounded: return .box(r)
+        case .empty: return .empty
+        case .box(let b): return b.intersection(r).map { .box($0) } ?? .empty
+        }
+    }
+
+    /// Whether a box lies wholly outside the clip.
+    func excludes(_ r: Rect) -> Bool {
+        switch self {
+        case .unbounded: return false
+        case .empty: return true
+        case .box(let b): return b.intersection(r) == nil
+        }
+    }
+}
+
+extension Matrix {
+    @inline(__always) static func translation(_ x: Double, _ y: Double) -> Matrix {
+        Matrix(a: 1, b: 0, c: 0, d: 1, e: x, f: y)
+    }
+    /// The bounds of a rectangle mapped by the matrix.
+    func bounds(of r: Rect) -> Rect { Quad(r).transformed(by: self).bounds }
+    var isFinite: Bool { a.isFinite && b.isFinite && c.isFinite && d.isFinite && e.isFinite && f.isFinite }
+}
+
+/// Runs content streams (page, forms, annotation appearances) and reports what they paint
+/// to a sink. One interpreter per page; not thread-safe.
+public final class ContentInterpreter<Sink: ContentSink> {
+    public let store: ObjectStore
+    public let fonts: FontCache
+    public let options: ExtractionOptions
+    public let sink: Sink
+    /// What went wrong, capped per kind.
+    public internal(set) var diagnostics = CappedLog()
+    /// Operators executed so far (every stream of the page).
+    public internal(set) var operatorCount = 0
+    public internal(set) var glyphCount = 0
+    /// Set when a budget of `options` ran out: interpretation stopped there.
+    public internal(set) var budgetExceeded = false
+
+    /// Flags added to every glyph (`.annotation` while running an appearance stream).
+    public var extraFlags: GlyphFlags = []
+
+    var gs = GraphicsState()
+    var saved: [GraphicsState] = []
+    var colorSpaces: ColorSpaceReader
+    var textMatrix = Matrix.identity
+    var lineMatrix = Matrix.identity
+    var showSerial = 0
+    var markedDepth = 0
+    var formStack: [ObjectID] = []
+    /// q-stack and marked-content depth when the current stream began: a stream cannot pop
+    /// what its caller pushed.
+    var stackBase = 0
+    var markedBase = 0
+    // The current path.
+    var pathBounds: Rect?
+    var currentPoint = Point(x: 0, y: 0)
+    var pendingClip = false
+    // Caches.
+    var directFonts: [PDFDictionary: Font] = [:]
+    var type3Boxes: [Type3Key: Rect?] = [:]
+    lazy var fallbackFont: Font = fonts.font(.null)
+
+    struct Type3Key: Hashable {
+        var font: ObjectIdentifier
+        var code: UInt32
+    }
+
+    public init(store: ObjectStore, fonts: FontCache, options: ExtractionOptions = ExtractionOptions(), sink: Sink) {
+        self.store = store
+        self.fonts = fonts
+        self.options = options
+        self.sink = sink
+        self.colorSpaces = ColorSpaceReader(store: store)
+        self.diagnostics = CappedLog(perCode: options.diagnosticsPerKind, capacity: store.limits.maxDiagnostics)
+    }
+
+    /// The CTM used at the start of the next `run` (page space: identity).
+    public var initialMatrix: Matrix {
+        get { gs.ctm }
+        set { gs.ctm = newValue }
+    }
+
+    // MARK: Running streams
+
+    /// Runs a content stream's bytes with the given resources. Marked-content sequences
+    /// left open are closed and the graphics-state stack is restored at the end.
+    public func run(_ bytes: [UInt8], resources: PDFDictionary?) {
+        guard !budgetExceeded else { return }
+        var parser = ContentParser(bytes: bytes, maxOperands: options.maxOperands, maxNesting: 64,
+                                   diagnostics: CappedLog(perCode: options.diagnosticsPerKind))
+        let outerStackBase = stackBase, outerMarkedBase = markedBase
+        stackBase = saved.count
+        markedBase = markedDepth
+        defer {
+            if markedDepth > markedBase {
+                diagnostics.note(.contentUnbalanced, "\(markedDepth - markedBase) marked-content sequences not closed by EMC")
+            }
+            while markedDepth > markedBase {
+                sink.endMarkedContent()
+                markedDepth -= 1
+            }
+            while saved.count > stackBase { gs = saved.removeLast() }
+            stackBase = outerStackBase
+            markedBase = outerMarkedBase
+            diagnostics.merge(parser.diagnostics)
+        }
+        while let op = parser.next() {
+            operatorCount += 1
+            if operatorCount > options.maxOperators {
+                exceedBudget("more than \(options.maxOperators) operators on the page; the rest is not interpreted")
+                return
+            }
+            execute(op, resources: resources, bytes: bytes)
+            if budgetExceeded { return }
+        }
+    }
+
+    func exceedBudget(_ message: String) {
+        if !budgetExceeded { diagnostics.note(.contentBudget, message, severity: .error) }
+        budgetExceeded = true
+    }
+
+    /// Decoded stream data, with its decoding diagnostics.
+    func data(of stream: PDFStream) -> [UInt8] {
+        let r = store.streamData(stream)
+        if !r.isComplete || !r.diagnostics.isEmpty {
+            diagnostics.append(contentsOf: r.diagnostics)
+        }
+        return r.bytes
+    }
+
+    // MARK: Operators
+
+    func execute(_ op: Operator, resources: PDFDictionary?, bytes: [UInt8]) {
+        switch op {
+        // Graphics state
+        case .q:
+            if saved.count >= options.maxGraphicsStateDepth {
+                diagnostics.note(.contentUnbalanced, "q nested deeper than \(options.maxGraphicsStateDepth); ignored")
+            } else {
+                saved.append(gs)
+            }
+        case .Q:
+            if saved.count > stackBase { gs = saved.removeLast() } else {
+                diagnostics.note(.contentUnbalanced, "Q without q; ignored")
+            }
+        case .cm(let m):
+            guard m.isFinite else { return }
+            gs.ctm = m.concatenating(gs.ctm)
+        case .w(let w): gs.lineWidth = w
+        case .gs(let name): applyExtGState(name, resources: resources)
+        case .otherGraphicsState: break
+
+        // Text objects and state
+        case .BT:
+            textMatrix = .identity
+            lineMatrix = .identity
+        case .ET: break
+        case .Td(let x, let y): moveLine(x, y)
+        case .TD(let x, let y):
+            gs.leading = -y
+            moveLine(x, y)
+        case .Tm(let m):
+            guard m.isFinite else { return }
+            textMatrix = m
+            lineMatrix = m
+        case .Tstar: moveLine(0, -gs.leading)
+        case .Tc(let v): gs.charSpacing = v
+        case .Tw(let v): gs.wordSpacing = v
+        case .Tz(let v): gs.horizontalScaling = v / 100
+        case .TL(let v): gs.leading = v
+        case .Ts(let v): gs.rise = v
+        case .Tr(let v): gs.renderingMode = TextRenderingMode(rawValue: UInt8(clamping: v)) ?? .fill
+        case .Tf(let name, let size):
+            gs.font = font(named: name, resources: resources)
+            gs.fontSize = size
+        case .Tj(let s):
+            showSerial += 1
+            show(s)
+        case .quote(let s):
+            moveLine(0, -gs.leading)
+            showSerial += 1
+            show(s)
+        case .doubleQuote(let aw, let ac, let s):
+            gs.wordSpacing = aw
+            gs.charSpacing = ac
+            moveLine(0, -gs.leading)
+            showSerial += 1
+            show(s)
+        case .TJ(let elements):
+            showSerial += 1
+            for e in elements {
+                switch e {
+                case .string(let s): show(s)
+                case .adjustment(let n): adjust(n)
+                }
+                if budgetExceeded { return }
+            }
+
+        // Colour
+        case .CS(let name):
+            gs.strokeSpace = colorSpaces.colorSpace(named: name, resources: resources, log: &diagnostics)
+            gs.strokeColor = gs.strokeSpace.initialColor
+        case .cs(let name):
+            gs.fillSpace = colorSpaces.colorSpace(named: name, resources: resources, log: &diagnostics)
+            gs.fillColor = gs.fillSpace.initialColor
+        case .SC(let c), .SCN(let c, _): gs.strokeColor = gs.strokeSpace.rgba(c)
+        case .sc(let c), .scn(let c, _): gs.fillColor = gs.fillSpace.rgba(c)
+        case .G(let v):
+            gs.strokeSpace = .gray
+            gs.strokeColor = ColorSpace.gray.rgba([v])
+        case .g(let v):
+            gs.fillSpace = .gray
+            gs.fillColor = ColorSpace.gray.rgba([v])
+        case .RG(let r, let g, let b):
+            gs.strokeSpace = .rgb
+            gs.strokeColor = ColorSpace.rgb.rgba([r, g, b])
+        case .rg(let r, let g, let b):
+            gs.fillSpace = .rgb
+            gs.fillColor = ColorSpace.rgb.rgba([r, g, b])
+        case .K(let c, let m, let y, let k):
+            gs.strokeSpace = .cmyk
+            gs.strokeColor = ColorSpace.cmyk.rgba([c, m, y, k])
+        case .k(let c, let m, let y, let k):
+            gs.fillSpace = .cmyk
+            gs.fillColor = ColorSpace.cmyk.rgba([c, m, y, k])
+
+        // Paths
+        case .m(let x, let y):
+            currentPoint = Point(x: x, y: y)
+            addToPath(currentPoint)
+        case .l(let x, let y):
+            currentPoint = Point(x: x, y: y)
+            addToPath(currentPoint)
+        case .c(let x1, let y1, let x2, let y2, let x3, let y3):
+            addToPath(Point(x: x1, y: y1)); addToPath(Point(x: x2, y: y2))
+            currentPoint = Point(x: x3, y: y3)
+            addToPath(currentPoint)
+        case .v(let x2, let y2, let x3, let y3), .y(let x2, let y2, let x3, let y3):
+            addToPath(Point(x: x2, y: y2))
+            currentPoint = Point(x: x3, y: y3)
+            addToPath(currentPoint)
+        case .h: break
+        case .re(let x, let y, let w, let h):
+            addToPath(Point(x: x, y: y)); addToPath(Point(x: x + w, y: y))
+            addToPath(Point(x: x + w, y: y + h)); addToPath(Point(x: x, y: y + h))
+            currentPoint = Point(x: x, y: y)
+        case .S, .s: paint(stroke: true, fill: false)
+        case .f, .F, .fStar: paint(stroke: false, fill: true)
+        case .B, .BStar, .b, .bStar: paint(stroke: true, fill: true)
+        case .n: paint(stroke: false, fill: false)
+        case .W, .WStar: pendingClip = true
+
+        // XObjects, images, shadings
+        case .Do(let name): doXObject(name, resources: resources)
+        case .inlineImage:
+            sink.paintImage(ImageEvent(quad: Quad(Rect(x0: 0, y0: 0, x1: 1, y1: 1)).transformed(by: gs.ctm),
+                                       isInline: true, name: nil))
+        case .sh: break
+
+        // Marked content
+        case .BMC(let tag):
+            markedDepth += 1
+            sink.beginMarkedContent(tag: tag, properties: nil)
+        case .BDC(let tag, let props):
+            markedDepth += 1
+            sink.beginMarkedContent(tag: tag, properties: properties(props, resources: resources))
+        case .EMC:
+            if markedDepth > markedBase {
+                markedDepth -= 1
+                sink.endMarkedContent()
+            } else {
+                diagnostics.note(.contentUnbalanced, "EMC without BMC/BDC; ignored")
+            }
+        case .MP, .DP, .BX, .EX: break
+        case .d0, .d1: break
+        case .unknown: break
+        }
+    }
+
+    func moveLine(_ x: Double, _ y: Double) {
+        lineMatrix = Matrix.translation(x, y).concatenating(lineMatrix)
+        textMatrix = lineMatrix
+    }
+
+    // MARK: Resources
+
+    func font(named name: Name, resources: PDFDictionary?) -> Font? {
+        guard let entry = store.dictionary(resources?["Font"])?[name] else {
+            diagnostics.note(.resourceMissing, "font \(name) not in the resources; a fallback font is used")
+            return fallbackFont
+        }
+        if entry.reference != nil { return fonts.font(entry) }
+        guard let d = store.dictionary(entry) else { return fallbackFont }
+        if let f = directFonts[d] { return f }
+        let f = fonts.font(.dictionary(d))
+        if directFonts.count < 256 { directFonts[d] = f }
+        return f
+    }
+
+    func applyExtGState(_ name: Name, resources: PDFDictionary?) {
+        guard let d = store.dictionary(store.dictionary(resources?["ExtGState"])?[name]) else {
+            diagnostics.note(.resourceMissing, "ExtGState \(name) not in the resources")
+            return
+        }
+        if let f = store.array(d["Font"]), f.count >= 2 {
+            gs.font = fonts.font(f[0])
+            gs.fontSize = store.number(f[1]) ?? gs.fontSize
+        }
+        if let ca = store.number(d["ca"]) { gs.fillAlpha = Float(min(max(ca, 0), 1)) }
+        if let ca = store.number(d["CA"]) { gs.strokeAlpha = Float(min(max(ca, 0), 1)) }
+        if let lw = store.number(d["LW"]) { gs.lineWidth = lw }
+    }
+
+    /// A BDC's properties: the inline dictionary or the named resource, values resolved.
+    func properties(_ object: PDFObject, resources: PDFDictionary?) -> PDFDictionary? {
+        var d: PDFDictionary?
+        if let name = object.name {
+            d = store.dictionary(store.dictionary(resources?["Properties"])?[name])
+            if d == nil { diagnostics.note(.resourceMissing, "marked-content properties \(name) not in the resources") }
+        } else {
+            d = object.dictionary
+        }
+        guard var dict = d else { return nil }
+        for (k, v) in dict.entries where v.reference != nil {
+            if k == "OC" || k == "OCGs" { continue }  // optional content groups stay references
+            dict[k] = store.resolve(v)
+        }
+        return dict
+    }
+
+    // MARK: Paths and clipping
+
+    func addToPath(_ p: Point) {
+        let q = gs.ctm.apply(p)
+        guard q.x.isFinite, q.y.isFinite else { return }
+        if let b = pathBounds {
+            pathBounds = Rect(x0: min(b.x0, q.x), y0: min(b.y0, q.y), x1: max(b.x1, q.x), y1: max(b.y1, q.y))
+        } else {
+            pathBounds = Rect(x0: q.x, y0: q.y, x1: q.x, y1: q.y)
+        }
+    }
+
+    /// The line width in page space (the CTM's mean scale).
+    var pageLineWidth: Double {
+        let m = gs.ctm
+        let scale = abs(m.a * m.d - m.b * m.c).squareRoot()
+        return max(gs.lineWidth, 0) * scale
+    }
+
+    func paint(stroke: Bool, fill: Bool) {
+        let bounds = pathBounds
+        if let b = bounds, stroke || fill {
+            var r = b
+            let lw = pageLineWidth
+            if stroke {
+                let half = max(lw, 0) / 2
+                r = Rect(x0: b.x0 - half, y0: b.y0 - half, x1: b.x1 + half, y1: b.y1 + half)
+            }
+            if r.width > 0 || r.height > 0 {
+                var color = fill ? gs.fillColor : gs.strokeColor
+                color.alpha = fill ? gs.fillAlpha : gs.strokeAlpha
+                sink.paintPath(PathEvent(bounds: r, isStroked: stroke, isFilled: fill, color: color,
+                                         lineWidth: lw, isClip: pendingClip))
+            }
+        }
+        if pendingClip {
+            gs.clip = gs.clip.intersecting(bounds)
+            pendingClip = false
+        }
+        pathBounds = nil
+    }
+
+    // MARK: XObjects
+
+    func doXObject(_ name: Name, resources: PDFDictionary?) {
+        guard let ref = store.dictionary(resources?["XObject"])?[name] else {
+            diagnostics.note(.resourceMissing, "XObject \(name) not in the resources")
+            return
+        }
+        guard let stream = store.resolve(ref).stream else {
+            diagnostics.note(.resourceMissing, "XObject \(name) is not a stream")
+            return
+        }
+        switch store.name(stream.dictionary["Subtype"]) {
+        case "Image":
+            sink.paintImage(ImageEvent(quad: Quad(Rect(x0: 0, y0: 0, x1: 1, y1: 1)).transformed(by: gs.ctm),
+                                       isInline: false, name: name))
+        case "Form":
+            runForm(stream, id: ref.reference ?? stream.objectID, callerResources: resources, matrix: nil)
+        default:
+            break  // PostScript XObjects paint nothing we read
+        }
+    }
+
+    /// Runs a form XObject (ISO 32000-2 §8.10): its /Matrix, /BBox clip and resources
+    /// (its own, else the caller's). `matrix`, when given, replaces the CTM the form is
+    /// painted under (annotations).
+    public func runForm(_ stream: PDFStream, id: ObjectID?, callerResources: PDFDictionary?, matrix: Matrix?) {
+        guard !budgetExceeded else { return }
+        guard formStack.count < options.maxFormDepth else {
+            diagnostics.note(.formRecursion, "form XObjects nested deeper than \(options.maxFormDepth); skipped")
+            return
+        }
+        if let id, formStack.contains(id) {
+            diagnostics.note(.formRecursion, "form XObject \(id) draws itself; skipped", objectNumber: id.number)
+            return
+        }
+        let d = stream.dictionary
+        let savedState = gs, savedText = textMatrix, savedLine = lineMatrix
+        let savedPath = pathBounds, savedPending = pendingClip
+        defer {
+            gs = savedState; textMatrix = savedText; lineMatrix = savedLine
+            pathBounds = savedPath; pendingClip = savedPending
+        }
+        if let matrix { gs.ctm = matrix }
+        if let m = matrixValue(d["Matrix"]) { gs.ctm = m.concatenating(gs.ctm) }
+        if let bbox = rectValue(d["BBox"]) {
+            gs.clip = gs.clip.intersecting(gs.ctm.bounds(of: bbox))
+        }
+        pathBounds = nil
+        pendingClip = false
+        let resources = store.dictionary(d["Resources"]) ?? callerResources
+        let bytes = data(of: stream)
+        formStack.append(id ?? ObjectID(-1 - formStack.count))
+        defer { formStack.removeLast() }
+        run(bytes, resources: resources)
+    }
+
+    func matrixValue(_ o: PDFObject?) -> Matrix? {
+        guard let a = store.array(o), a.count == 6 else { return nil }
+        let v = a.compactMap { store.number($0) }
+        guard v.count == 6 else { return nil }
+        let m = Matrix(a: v[0], b: v[1], c: v[2], d: v[3], e: v[4], f: v[5])
+        return m.isFinite ? m : nil
+    }
+
+    func rectValue(_ o: PDFObject?) -> Rect? {
+        guard let a = store.array(o), a.count == 4 else { return nil }
+        let v = a.compactMap { store.number($0) }
+        guard v.count == 4 else { return nil }
+        return Rect(x0: v[0], y0: v[1], x1: v[2], y1: v[3])
+    }
+}

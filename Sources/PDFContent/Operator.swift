@@ -1,0 +1,545 @@
+import PDFCore
+import PDFSyntax
+
+extension Diagnostic.Code {
+    /// A content-stream operator with missing or wrongly typed operands (skipped).
+    public static let contentOperands = Diagnostic.Code("contentOperands")
+    /// Content-stream syntax that had to be recovered (unclosed array, stray token, …).
+    public static let contentSyntax = Diagnostic.Code("contentSyntax")
+    /// An operator the interpreter does not know (outside `BX`/`EX`).
+    public static let contentUnknownOperator = Diagnostic.Code("contentUnknownOperator")
+    /// A page exceeded a budget of `ExtractionOptions` (operators, glyphs, nesting).
+    public static let contentBudget = Diagnostic.Code("contentBudget")
+    /// An inline image whose end (`EI`) could not be found reliably.
+    public static let inlineImageDamaged = Diagnostic.Code("inlineImageDamaged")
+}
+
+/// One element of a `TJ` array.
+public enum TextArrayElement: Sendable, Hashable {
+    /// A string to show.
+    case string([UInt8])
+    /// A position adjustment in thousandths of text space (subtracted from the position).
+    case adjustment(Double)
+}
+
+/// An inline image (`BI … ID <data> EI`).
+public struct InlineImage: Sendable, Hashable {
+    /// The image dictionary, abbreviated keys as written (`/W`, `/H`, `/CS`, …).
+    public var dictionary: PDFDictionary
+    /// Where the image data lies in the content bytes.
+    public var dataRange: Range<Int>
+}
+
+/// A content-stream operator with its operands decoded (ISO 32000-2 Annex A).
+public enum Operator: Sendable, Hashable {
+    // Text objects and positioning.
+    case BT, ET
+    case Td(Double, Double), TD(Double, Double), Tm(Matrix), Tstar
+    // Text state.
+    case Tc(Double), Tw(Double), Tz(Double), TL(Double), Tf(Name, Double), Tr(Int), Ts(Double)
+    // Text showing.
+    case Tj([UInt8]), TJ([TextArrayElement]), quote([UInt8])
+    /// `aw ac string "`.
+    case doubleQuote(wordSpacing: Double, charSpacing: Double, [UInt8])
+    // Graphics state.
+    case q, Q, cm(Matrix), gs(Name)
+    /// `w`, the line width.
+    case w(Double)
+    /// `J j M d ri i`: graphics-state operators that do not matter to text extraction.
+    case otherGraphicsState
+    // Colour.
+    case CS(Name), cs(Name)
+    case SC([Double]), sc([Double])
+    /// Components, and the pattern name when the last operand is one.
+    case SCN([Double], Name?), scn([Double], Name?)
+    case G(Double), g(Double)
+    case RG(Double, Double, Double), rg(Double, Double, Double)
+    case K(Double, Double, Double, Double), k(Double, Double, Double, Double)
+    // Path construction.
+    case m(Double, Double), l(Double, Double)
+    case c(Double, Double, Double, Double, Double, Double)
+    case v(Double, Double, Double, Double), y(Double, Double, Double, Double)
+    case h
+    case re(Double, Double, Double, Double)
+    // Path painting.
+    case S, s, f, F, fStar, B, BStar, b, bStar, n
+    // Clipping.
+    case W, WStar
+    // XObjects, images, shadings.
+    case Do(Name)
+    case inlineImage(InlineImage)
+    case sh(Name)
+    // Marked content.
+    case BMC(Name)
+    /// Properties inline (a dictionary) or by name (a `/Properties` resource).
+    case BDC(Name, PDFObject)
+    case EMC
+    case MP(Name), DP(Name, PDFObject)
+    // Compatibility.
+    case BX, EX
+    // Type 3 glyph metrics.
+    case d0(Double, Double)
+    case d1(Double, Double, Double, Double, Double, Double)
+    /// An operator not known (its bytes).
+    case unknown([UInt8])
+}
+
+/// Operator codes without operands, classified from the operator bytes.
+enum OpCode: UInt8 {
+    case BT, ET, Td, TD, Tm, Tstar, Tc, Tw, Tz, TL, Tf, Tr, Ts, Tj, TJ, quote, doubleQuote
+    case q, Q, cm, gs, w, J, j, M, d, ri, i
+    case CS, cs, SC, sc, SCN, scn, G, g, RG, rg, K, k
+    case m, l, c, v, y, h, re, S, s, f, F, fStar, B, BStar, b, bStar, n, W, WStar
+    case Do, BI, ID, EI, sh, BMC, BDC, EMC, MP, DP, BX, EX, d0, d1
+    case unknown
+
+    /// Classifies operator bytes by length and bytes, without making a string.
+    static func classify(_ p: UnsafeBufferPointer<UInt8>) -> OpCode {
+        switch p.count {
+        case 1:
+            switch p[0] {
+            case UInt8(ascii: "q"): return .q
+            case UInt8(ascii: "Q"): return .Q
+            case UInt8(ascii: "w"): return .w
+            case UInt8(ascii: "J"): return .J
+            case UInt8(ascii: "j"): return .j
+            case UInt8(ascii: "M"): return .M
+            case UInt8(ascii: "d"): return .d
+            case UInt8(ascii: "i"): return .i
+            case UInt8(ascii: "G"): return .G
+            case UInt8(ascii: "g"): return .g
+            case UInt8(ascii: "K"): return .K
+            case UInt8(ascii: "k"): return .k
+            case UInt8(ascii: "m"): return .m
+            case UInt8(ascii: "l"): return .l
+            case UInt8(ascii: "c"): return .c
+            case UInt8(ascii: "v"): return .v
+            case UInt8(ascii: "y"): return .y
+            case UInt8(ascii: "h"): return .h
+            case UInt8(ascii: "S"): return .S
+            case UInt8(ascii: "s"): return .s
+            case UInt8(ascii: "f"): return .f
+            case UInt8(ascii: "F"): return .F
+            case UInt8(ascii: "B"): return .B
+            case UInt8(ascii: "b"): return .b
+            case UInt8(ascii: "n"): return .n
+            case UInt8(ascii: "W"): return .W
+            case UInt8(ascii: "'"): return .quote
+            case UInt8(ascii: "\""): return .doubleQuote
+            default: return .unknown
+            }
+        case 2:
+            let a = p[0], z = p[1]
+            switch (a, z) {
+            case (UInt8(ascii: "B"), UInt8(ascii: "T")): return .BT
+            case (UInt8(ascii: "E"), UInt8(ascii: "T")): return .ET
+            case (UInt8(ascii: "T"), UInt8(ascii: "d")): return .Td
+            case (UInt8(ascii: "T"), UInt8(ascii: "D")): return .TD
+            case (UInt8(ascii: "T"), UInt8(ascii: "m")): return .Tm
+            case (UInt8(ascii: "T"), UInt8(ascii: "*")): return .Tstar
+            case (UInt8(ascii: "T"), UInt8(ascii: "c")): return .Tc
+            case (UInt8(ascii: "T"), UInt8(ascii: "w")): return .Tw
+            case (UInt8(ascii: "T"), UInt8(ascii: "z")): return .Tz
+            case (UInt8(ascii: "T"), UInt8(ascii: "L")): return .TL
+            case (UInt8(ascii: "T"), UInt8(ascii: "f")): return .Tf
+            case (UInt8(ascii: "T"), UInt8(ascii: "r")): return .Tr
+            case (UInt8(ascii: "T"), UInt8(ascii: "s")): return .Ts
+            case (UInt8(ascii: "T"), UInt8(ascii: "j")): return .Tj
+            case (UInt8(ascii: "T"), UInt8(ascii: "J")): return .TJ
+            case (UInt8(ascii: "c"), UInt8(ascii: "m")): return .cm
+            case (UInt8(ascii: "g"), UInt8(ascii: "s")): return .gs
+            case (UInt8(ascii: "r"), UInt8(ascii: "i")): return .ri
+            case (UInt8(ascii: "C"), UInt8(ascii: "S")): return .CS
+            case (UInt8(ascii: "c"), UInt8(ascii: "s")): return .cs
+            case (UInt8(ascii: "S"), UInt8(ascii: "C")): return .SC
+            case (UInt8(ascii: "s"), UInt8(ascii: "c")): return .sc
+            case (UInt8(ascii: "R"), UInt8(ascii: "G")): return .RG
+            case (UInt8(ascii: "r"), UInt8(ascii: "g")): return .rg
+            case (UInt8(ascii: "r"), UInt8(ascii: "e")): return .re
+            case (UInt8(ascii: "f"), UInt8(ascii: "*")): return .fStar
+            case (UInt8(ascii: "B"), UInt8(ascii: "*")): return .BStar
+            case (UInt8(ascii: "b"), UInt8(ascii: "*")): return .bStar
+            case (UInt8(ascii: "W"), UInt8(ascii: "*")): return .WStar
+            case (UInt8(ascii: "D"), UInt8(ascii: "o")): return .Do
+            case (UInt8(ascii: "B"), UInt8(ascii: "I")): return .BI
+            case (UInt8(ascii: "I"), UInt8(ascii: "D")): return .ID
+            case (UInt8(ascii: "E"), UInt8(ascii: "I")): return .EI
+            case (UInt8(ascii: "s"), UInt8(ascii: "h")): return .sh
+            case (UInt8(ascii: "M"), UInt8(ascii: "P")): return .MP
+            case (UInt8(ascii: "D"), UInt8(ascii: "P")): return .DP
+            case (UInt8(ascii: "B"), UInt8(ascii: "X")): return .BX
+            case (UInt8(ascii: "E"), UInt8(ascii: "X")): return .EX
+            case (UInt8(ascii: "d"), UInt8(ascii: "0")): return .d0
+            case (UInt8(ascii: "d"), UInt8(ascii: "1")): return .d1
+            default: return .unknown
+            }
+        case 3:
+            let a = p[0], b2 = p[1], z = p[2]
+            switch (a, b2, z) {
+            case (UInt8(ascii: "S"), UInt8(ascii: "C"), UInt8(ascii: "N")): return .SCN
+            case (UInt8(ascii: "s"), UInt8(ascii: "c"), UInt8(ascii: "n")): return .scn
+            case (UInt8(ascii: "B"), UInt8(ascii: "M"), UInt8(ascii: "C")): return .BMC
+            case (UInt8(ascii: "B"), UInt8(ascii: "D"), UInt8(ascii: "C")): return .BDC
+            case (UInt8(ascii: "E"), UInt8(ascii: "M"), UInt8(ascii: "C")): return .EMC
+            default: return .unknown
+            }
+        default:
+            return .unknown
+        }
+    }
+
+    /// The operand count an operator takes (nil: variable or none to check).
+    var operandCount: Int? {
+        switch self {
+        case .BT, .ET, .Tstar, .q, .Q, .h, .S, .s, .f, .F, .fStar, .B, .BStar, .b, .bStar, .n, .W, .WStar,
+             .EMC, .BX, .EX, .BI, .ID, .EI: return 0
+        case .Tc, .Tw, .Tz, .TL, .Tr, .Ts, .Tj, .TJ, .quote, .gs, .w, .J, .j, .M, .ri, .i, .CS, .cs, .G, .g,
+             .Do, .sh, .BMC, .MP: return 1
+        case .Td, .TD, .Tf, .d, .m, .l, .BDC, .DP, .d0: return 2
+        case .doubleQuote, .RG, .rg: return 3
+        case .K, .k, .v, .y, .re: return 4
+        case .Tm, .cm, .c, .d1: return 6
+        case .SC, .sc, .SCN, .scn, .unknown: return nil
+        }
+    }
+}
+
+/// Reads a content stream into operators. Operands are lexed with `PDFSyntax.Lexer`; each
+/// operator is checked for its operand count and types, and skipped with a diagnostic when
+/// they are wrong. Never fails: damaged content yields the operators that could be read.
+public struct ContentParser {
+    public let bytes: [UInt8]
+    var lexer: Lexer
+    var operands: [PDFObject] = []
+    /// Operands beyond this are dropped (the oldest first), with a diagnostic.
+    public let maxOperands: Int
+    public let maxNesting: Int
+    /// Capped diagnostics.
+    public var diagnostics: CappedLog
+    /// Inside `BX … EX`: unknown operators are expected there and not reported.
+    var compatibilityDepth = 0
+
+    public init(bytes: [UInt8], maxOperands: Int = 1024, maxNesting: Int = 64, diagnostics: CappedLog = CappedLog()) {
+        self.bytes = bytes
+        self.lexer = Lexer(bytes: bytes)
+        self.maxOperands = max(8, maxOperands)
+        self.maxNesting = max(1, maxNesting)
+        self.diagnostics = diagnostics
+    }
+
+    /// The position of the next byte to read.
+    public var position: Int { lexer.position }
+
+    /// The next operator, or nil at the end of the data.
+    public mutating func next() -> Operator? {
+        while true {
+            let start = lexer.position
+            let token = lexer.next()
+            switch token {
+            case .eof:
+                if !operands.isEmpty {
+                    diagnostics.note(.contentSyntax, "\(operands.count) operands at the end of the content without an operator")
+                    operands.removeAll()
+                }
+                return nil
+            case .keyword(.other, let range):
+                let code = bytes.withUnsafeBufferPointer { buf in
+                    OpCode.classify(UnsafeBufferPointer(rebasing: buf[range]))
+                }
+                if let op = makeOperator(code, range: range) { return op }
+            case .keyword(.true, _): push(.bool(true))
+            case .keyword(.false, _): push(.bool(false))
+            case .keyword(.null, _): push(.null)
+            case .keyword(_, let range):
+                // `obj`, `R`, `stream`, … have no place in content: an unknown operator.
+                if let op = makeOperator(.unknown, range: range) { return op }
+            case .arrayClose, .dictClose, .braceOpen, .braceClose:
+                diagnostics.note(.contentSyntax, "stray delimiter at offset \(start)")
+            default:
+                if let o = readObject(token, depth: 0) { push(o) }
+            }
+        }
+    }
+
+    mutating func push(_ o: PDFObject) {
+        if operands.count >= maxOperands {
+            diagnostics.note(.contentOperands, "more than \(maxOperands) operands; the oldest are dropped")
+            operands.removeFirst(operands.count - maxOperands + 1)
+        }
+        operands.append(o)
+    }
+
+    /// An operand object starting with `token` (arrays and dictionaries read whole).
+    mutating func readObject(_ token: Token, depth: Int) -> PDFObject? {
+        switch token {
+        case .integer(let i): return .integer(i)
+        case .real(let r): return .real(r)
+        case .name(let n): return .name(n)
+        case .string(let s): return .string(s)
+        case .keyword(.true, _): return .bool(true)
+        case .keyword(.false, _): return .bool(false)
+        case .keyword(.null, _): return .null
+        case .arrayOpen:
+            var items: [PDFObject] = []
+            while true {
+                let before = lexer.position
+                let t = lexer.next()
+                switch t {
+                case .arrayClose: return .array(items)
+                case .eof, .dictClose:
+                    if case .dictClose = t { lexer.position = before }
+                    diagnostics.note(.contentSyntax, "array not closed")
+                    return .array(items)
+                case .keyword(.other, _), .keyword(.R, _), .keyword(.obj, _), .keyword(.stream, _),
+                     .keyword(.endstream, _), .keyword(.endobj, _):
+                    // An operator inside an array: the array was left open.
+                    lexer.position = before
+                    diagnostics.note(.contentSyntax, "array not closed before an operator")
+                    return .array(items)
+                default:
+                    if depth + 1 >= maxNesting {
+                        diagnostics.note(.contentSyntax, "operands nested deeper than \(maxNesting)")
+                        skipNested()
+                        return .array(items)
+                    }
+                    if let o = readObject(t, depth: depth + 1), items.count < maxOperands * 64 { items.append(o) }
+                }
+            }
+        case .dictOpen:
+            var entries: [Name: PDFObject] = [:]
+            while true {
+                let before = lexer.position
+                let t = lexer.next()
+                switch t {
+                case .dictClose: return .dictionary(PDFDictionary(entries))
+                case .eof, .arrayClose:
+                    if case .arrayClose = t { lexer.position = before }
+                    diagnostics.note(.contentSyntax, "dictionary not closed")
+                    return .dictionary(PDFDictionary(entries))
+                case .keyword(.other, _):
+                    lexer.position = before
+                    diagnostics.note(.contentSyntax, "dictionary not closed before an operator")
+                    return .dictionary(PDFDictionary(entries))
+                case .name(let key):
+                    let valueStart = lexer.position
+                    let v = lexer.next()
+                    switch v {
+                    case .dictClose: return .dictionary(PDFDictionary(entries))
+                    case .keyword(.other, _), .eof:
+                        lexer.position = valueStart
+                    default:
+                        if depth + 1 >= maxNesting {
+                            diagnostics.note(.contentSyntax, "operands nested deeper than \(maxNesting)")
+                            skipNested()
+                            return .dictionary(PDFDictionary(entries))
+                        }
+                        if let o = readObject(v, depth: depth + 1), !o.isNull, entries.count < maxOperands * 64 {
+                            entries[key] = o
+                        }
+                    }
+                default:
+                    continue  // stray token where a key belongs
+                }
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// After nesting got too deep: skips tokens until the nesting opened so far closes, or
+    /// an operator or the end comes.
+    mutating func skipNested() {
+        var level = 1
+        while level > 0 {
+            let before = lexer.position
+            switch lexer.next() {
+            case .arrayOpen, .dictOpen: level += 1
+            case .arrayClose, .dictClose: level -= 1
+            case .eof: return
+            case .keyword(.other, _): lexer.position = before; return
+            default: break
+            }
+        }
+    }
+
+    // MARK: Operands
+
+    /// Takes the operator's operands from the stack (the last `count`; extra ones are
+    /// dropped with a diagnostic). Nil when there are too few.
+    func name(_ range: Range<Int>) -> String { String(decoding: bytes[range].prefix(32), as: UTF8.self) }
+
+    mutating func take(_ count: Int, _ range: Range<Int>) -> ArraySlice<PDFObject>? {
+        defer { operands.removeAll(keepingCapacity: true) }
+        if operands.count < count {
+            let opName = name(range)
+            diagnostics.note(.contentOperands, "\(opName): \(count) operands expected, \(operands.count) found; skipped")
+            return nil
+        }
+        if operands.count > count, compatibilityDepth == 0 {
+            let opName = name(range)
+            diagnostics.note(.contentOperands, "\(opName): \(operands.count - count) extra operands ignored")
+        }
+        return operands[(operands.count - count)...]
+    }
+
+    mutating func numbers(_ count: Int, _ range: Range<Int>) -> [Double]? {
+        guard let ops = take(count, range) else { return nil }
+        var out: [Double] = []
+        out.reserveCapacity(count)
+        for o in ops {
+            guard let v = o.number else {
+                let opName = name(range)
+                diagnostics.note(.contentOperands, "\(opName): operand is not a number; skipped")
+                return nil
+            }
+            out.append(v)
+        }
+        return out
+    }
+
+    mutating func typeError(_ range: Range<Int>) -> Operator? {
+        let opName = name(range)
+        diagnostics.note(.contentOperands, "\(opName): wrong operand type; skipped")
+        return nil
+    }
+
+    /// Builds the operator from the operand stack; nil when it is skipped.
+    mutating func makeOperator(_ code: OpCode, range: Range<Int>) -> Operator? {
+        switch code {
+        case .BT: operands.removeAll(keepingCapacity: true); return .BT
+        case .ET: operands.removeAll(keepingCapacity: true); return .ET
+        case .Tstar: operands.removeAll(keepingCapacity: true); return .Tstar
+        case .q: operands.removeAll(keepingCapacity: true); return .q
+        case .Q: operands.removeAll(keepingCapacity: true); return .Q
+        case .h: operands.removeAll(keepingCapacity: true); return .h
+        case .S: operands.removeAll(keepingCapacity: true); return .S
+        case .s: operands.removeAll(keepingCapacity: true); return .s
+        case .f: operands.removeAll(keepingCapacity: true); return .f
+        case .F: operands.removeAll(keepingCapacity: true); return .F
+        case .fStar: operands.removeAll(keepingCapacity: true); return .fStar
+        case .B: operands.removeAll(keepingCapacity: true); return .B
+        case .BStar: operands.removeAll(keepingCapacity: true); return .BStar
+        case .b: operands.removeAll(keepingCapacity: true); return .b
+        case .bStar: operands.removeAll(keepingCapacity: true); return .bStar
+        case .n: operands.removeAll(keepingCapacity: true); return .n
+        case .W: operands.removeAll(keepingCapacity: true); return .W
+        case .WStar: operands.removeAll(keepingCapacity: true); return .WStar
+        case .EMC: operands.removeAll(keepingCapacity: true); return .EMC
+        case .BX:
+            operands.removeAll(keepingCapacity: true)
+            compatibilityDepth += 1
+            return .BX
+        case .EX:
+            operands.removeAll(keepingCapacity: true)
+            if compatibilityDepth > 0 { compatibilityDepth -= 1 }
+            return .EX
+        case .J, .j, .M, .d, .ri, .i:
+            operands.removeAll(keepingCapacity: true)
+            return .otherGraphicsState
+        case .Td: return numbers(2, range).map { .Td($0[0], $0[1]) }
+        case .TD: return numbers(2, range).map { .TD($0[0], $0[1]) }
+        case .Tm: return numbers(6, range).map { .Tm(Matrix(a: $0[0], b: $0[1], c: $0[2], d: $0[3], e: $0[4], f: $0[5])) }
+        case .cm: return numbers(6, range).map { .cm(Matrix(a: $0[0], b: $0[1], c: $0[2], d: $0[3], e: $0[4], f: $0[5])) }
+        case .Tc: return numbers(1, range).map { .Tc($0[0]) }
+        case .Tw: return numbers(1, range).map { .Tw($0[0]) }
+        case .Tz: return numbers(1, range).map { .Tz($0[0]) }
+        case .TL: return numbers(1, range).map { .TL($0[0]) }
+        case .Ts: return numbers(1, range).map { .Ts($0[0]) }
+        case .w: return numbers(1, range).map { .w($0[0]) }
+        case .Tr:
+            guard let v = numbers(1, range) else { return nil }
+            let r = v[0]
+            guard r >= 0, r <= 7 else { return typeError(range) }
+            return .Tr(Int(r))
+        case .G: return numbers(1, range).map { .G($0[0]) }
+        case .g: return numbers(1, range).map { .g($0[0]) }
+        case .RG: return numbers(3, range).map { .RG($0[0], $0[1], $0[2]) }
+        case .rg: return numbers(3, range).map { .rg($0[0], $0[1], $0[2]) }
+        case .K: return numbers(4, range).map { .K($0[0], $0[1], $0[2], $0[3]) }
+        case .k: return numbers(4, range).map { .k($0[0], $0[1], $0[2], $0[3]) }
+        case .m: return numbers(2, range).map { .m($0[0], $0[1]) }
+        case .l: return numbers(2, range).map { .l($0[0], $0[1]) }
+        case .c: return numbers(6, range).map { .c($0[0], $0[1], $0[2], $0[3], $0[4], $0[5]) }
+        case .v: return numbers(4, range).map { .v($0[0], $0[1], $0[2], $0[3]) }
+        case .y: return numbers(4, range).map { .y($0[0], $0[1], $0[2], $0[3]) }
+        case .re: return numbers(4, range).map { .re($0[0], $0[1], $0[2], $0[3]) }
+        case .d0: return numbers(2, range).map { .d0($0[0], $0[1]) }
+        case .d1: return numbers(6, range).map { .d1($0[0], $0[1], $0[2], $0[3], $0[4], $0[5]) }
+        case .Tf:
+            guard let ops = take(2, range) else { return nil }
+            guard let name = ops.first?.name, let size = ops.last?.number else { return typeError(range) }
+            return .Tf(name, size)
+        case .Tj, .quote:
+            guard let ops = take(1, range) else { return nil }
+            guard let s = ops.first?.string else { return typeError(range) }
+            return code == .Tj ? .Tj(s.bytes) : .quote(s.bytes)
+        case .doubleQuote:
+            guard let ops = take(3, range) else { return nil }
+            let a = Array(ops)
+            guard let aw = a[0].number, let ac = a[1].number, let s = a[2].string else { return typeError(range) }
+            return .doubleQuote(wordSpacing: aw, charSpacing: ac, s.bytes)
+        case .TJ:
+            guard let ops = take(1, range) else { return nil }
+            guard let array = ops.first?.array else { return typeError(range) }
+            var elements: [TextArrayElement] = []
+            elements.reserveCapacity(array.count)
+            for e in array {
+                if let s = e.string { elements.append(.string(s.bytes)) }
+                else if let n = e.number { elements.append(.adjustment(n)) }
+            }
+            return .TJ(elements)
+        case .gs, .CS, .cs, .Do, .sh, .BMC, .MP:
+            guard let ops = take(1, range) else { return nil }
+            guard let name = ops.first?.name else { return typeError(range) }
+            switch code {
+            case .gs: return .gs(name)
+            case .CS: return .CS(name)
+            case .cs: return .cs(name)
+            case .Do: return .Do(name)
+            case .sh: return .sh(name)
+            case .BMC: return .BMC(name)
+            default: return .MP(name)
+            }
+        case .BDC, .DP:
+            guard let ops = take(2, range) else { return nil }
+            guard let tag = ops.first?.name, let props = ops.last else { return typeError(range) }
+            guard props.name != nil || props.dictionary != nil else { return typeError(range) }
+            return code == .BDC ? .BDC(tag, props) : .DP(tag, props)
+        case .SC, .sc, .SCN, .scn:
+            defer { operands.removeAll(keepingCapacity: true) }
+            var pattern: Name? = nil
+            var comps: [Double] = []
+            comps.reserveCapacity(operands.count)
+            for (i, o) in operands.enumerated() {
+                if let v = o.number { comps.append(v) }
+                else if i == operands.count - 1, let n = o.name, code == .SCN || code == .scn { pattern = n }
+                else {
+                    let opName = name(range)
+                    diagnostics.note(.contentOperands, "\(opName): operand is not a number; skipped")
+                    return nil
+                }
+            }
+            switch code {
+            case .SC: return .SC(comps)
+            case .sc: return .sc(comps)
+            case .SCN: return .SCN(comps, pattern)
+            default: return .scn(comps, pattern)
+            }
+        case .BI:
+            operands.removeAll(keepingCapacity: true)
+            return readInlineImage()
+        case .ID, .EI:
+            operands.removeAll(keepingCapacity: true)
+            let opName = name(range)
+            diagnostics.note(.contentSyntax, "\(opName) without BI")
+            return nil
+        case .unknown:
+            operands.removeAll(keepingCapacity: true)
+            if compatibilityDepth == 0 {
+                let opName = name(range)
+                diagnostics.note(.contentUnknownOperator, "unknown operator \(opName)")
+            }
+            return .unknown(Array(bytes[range].prefix(64)))
+        }
+    }
+}

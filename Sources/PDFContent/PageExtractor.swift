@@ -1,0 +1,132 @@
+import PDFCore
+import PDFSyntax
+import PDFFile
+import PDFTextModel
+import PDFFonts
+
+extension Diagnostic.Code {
+    /// The page index is outside the document.
+    public static let pageMissing = Diagnostic.Code("pageMissing")
+}
+
+/// What to interpret and the budgets that keep hostile pages bounded.
+public struct ExtractionOptions: Sendable, Hashable {
+    /// Also interpret annotation appearance streams (`/AP /N`); their glyphs get
+    /// `GlyphFlags.annotation`. Hidden, NoView and Popup annotations are skipped.
+    public var includeAnnotations = false
+    /// The most operators executed per page, over the page and every form and annotation
+    /// it paints. Past it interpretation stops with a `contentBudget` diagnostic.
+    public var maxOperators = 10_000_000
+    /// The most glyphs per page (same treatment).
+    public var maxGlyphs = 2_000_000
+    /// The most paths recorded per page (later ones are counted, not kept).
+    public var maxPaths = 100_000
+    /// The deepest nesting of form XObjects.
+    public var maxFormDepth = 32
+    /// The deepest `q` nesting (deeper `q`s are ignored, with their `Q`s unbalanced).
+    public var maxGraphicsStateDepth = 256
+    /// The most operands before one operator (older ones are dropped).
+    public var maxOperands = 1024
+    /// Diagnostics kept per kind; the rest are counted in one summary line.
+    public var diagnosticsPerKind = 20
+
+    public init() {}
+}
+
+/// Interprets one page into its `PageGlyphs`.
+public struct PageExtractor {
+    public let document: Document
+    public let fonts: FontCache
+    public var options: ExtractionOptions
+
+    public init(document: Document, fonts: FontCache, options: ExtractionOptions = ExtractionOptions()) {
+        self.document = document
+        self.fonts = fonts
+        self.options = options
+    }
+
+    /// The page's glyphs. Never throws: damaged content gives what could be read, with
+    /// diagnostics.
+    public func extract(pageIndex: Int) -> PageGlyphs {
+        let pages = document.pages
+        guard pageIndex >= 0, pageIndex < pages.count else {
+            var empty = PageGlyphs(pageIndex: pageIndex, mediaBox: .letter, cropBox: .letter, rotation: 0)
+            empty.diagnostics.append(.pageMissing, .error, "page \(pageIndex) is not in the document (\(pages.count) pages)")
+            return empty
+        }
+        return extract(page: pages[pageIndex])
+    }
+
+    public func extract(page: PageInfo) -> PageGlyphs {
+        let store = document.store
+        let collector = GlyphCollector(pageIndex: page.index, mediaBox: page.mediaBox, cropBox: page.cropBox,
+                                       rotation: page.rotation, maxPaths: options.maxPaths)
+        let interpreter = ContentInterpreter(store: store, fonts: fonts, options: options, sink: collector)
+        interpreter.run(contentBytes(page, interpreter: interpreter), resources: page.resources)
+        if options.includeAnnotations {
+            runAnnotations(page, interpreter: interpreter)
+        }
+        return collector.finish(diagnostics: interpreter.diagnostics.finished)
+    }
+
+    /// The page's /Contents: one stream, or an array of streams joined with a space.
+    func contentBytes<S>(_ page: PageInfo, interpreter: ContentInterpreter<S>) -> [UInt8] {
+        let store = document.store
+        let contents = store.resolve(page.dictionary["Contents"])
+        if let s = contents.stream { return interpreter.data(of: s) }
+        guard let array = contents.array else { return [] }
+        var out: [UInt8] = []
+        for (i, item) in array.prefix(10_000).enumerated() {
+            guard let s = store.resolve(item).stream else { continue }
+            if i > 0 { out.append(0x20) }
+            out += interpreter.data(of: s)
+            if out.count > store.limits.maxDecodedStreamBytes {
+                interpreter.diagnostics.note(.contentBudget, "page contents larger than \(store.limits.maxDecodedStreamBytes) bytes; cut")
+                break
+            }
+        }
+        return out
+    }
+
+    /// Each visible annotation's normal appearance, placed on its /Rect (ISO 32000-2 §12.5.5).
+    func runAnnotations<S>(_ page: PageInfo, interpreter: ContentInterpreter<S>) {
+        let store = document.store
+        guard let annots = store.array(page.dictionary["Annots"]) else { return }
+        let saved = interpreter.extraFlags
+        interpreter.extraFlags.insert(.annotation)
+        defer { interpreter.extraFlags = saved }
+        for annotObject in annots.prefix(10_000) {
+            guard let annot = store.dictionary(annotObject) else { continue }
+            if store.name(annot["Subtype"]) == "Popup" { continue }
+            let flags = store.integer(annot["F"]) ?? 0
+            if flags & (1 << 1) != 0 || flags & (1 << 5) != 0 { continue }  // Hidden, NoView
+            guard let rect = interpreter.rectValue(annot["Rect"]),
+                  let normal = store.dictionary(annot["AP"])?["N"] else { continue }
+            var appearanceRef = normal
+            if store.resolve(normal).stream == nil {
+                // A dictionary of states: /AS picks one.
+                guard let state = store.name(annot["AS"]), let states = store.dictionary(normal),
+                      let chosen = states[state] else { continue }
+                appearanceRef = chosen
+            }
+            guard let stream = store.resolve(appearanceRef).stream else { continue }
+            let d = stream.dictionary
+            let formMatrix = interpreter.matrixValue(d["Matrix"]) ?? .identity
+            guard let bbox = interpreter.rectValue(d["BBox"]) else { continue }
+            let box = formMatrix.bounds(of: bbox)
+            // A maps the transformed box onto the annotation's rectangle.
+            let sx = box.width > 0 ? rect.width / box.width : 1
+            let sy = box.height > 0 ? rect.height / box.height : 1
+            interpreter.gs = GraphicsState()
+            let a = Matrix(a: sx, b: 0, c: 0, d: sy, e: rect.x0 - box.x0 * sx, f: rect.y0 - box.y0 * sy)
+            interpreter.runForm(stream, id: appearanceRef.reference ?? stream.objectID,
+                                callerResources: page.resources, matrix: a)
+        }
+    }
+}
+
+/// The glyphs of page `pageIndex` (0-based): see `PageExtractor`.
+public func extractGlyphs(document: Document, pageIndex: Int, fonts: FontCache,
+                          options: ExtractionOptions = ExtractionOptions()) -> PageGlyphs {
+    PageExtractor(document: document, fonts: fonts, options: options).extract(pageIndex: pageIndex)
+}

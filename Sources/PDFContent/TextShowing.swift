@@ -1,0 +1,141 @@
+import PDFCore
+import PDFSyntax
+import PDFTextModel
+import PDFFonts
+
+extension ContentInterpreter {
+    /// Shows a string: one glyph event per character code (ISO 32000-2 §9.4.4).
+    func show(_ bytes: [UInt8]) {
+        guard !budgetExceeded else { return }
+        let font: Font
+        if let f = gs.font {
+            font = f
+        } else {
+            diagnostics.note(.fontNotSet, "text shown before Tf; a fallback font is used")
+            font = fallbackFont
+            gs.font = font
+        }
+        font.forEachCode(in: bytes) { code, byteCount in
+            guard !budgetExceeded else { return }
+            showCode(code, byteCount: byteCount, font: font)
+        }
+    }
+
+    /// A `TJ` number: moves the position by −n/1000 of the font size (horizontally scaled
+    /// by Tz for horizontal writing; vertically for WMode 1).
+    func adjust(_ n: Double) {
+        guard n.isFinite else { return }
+        let amount = -n / 1000 * gs.fontSize
+        if (gs.font?.writingMode ?? 0) == 1 {
+            textMatrix = Matrix.translation(0, amount).concatenating(textMatrix)
+        } else {
+            textMatrix = Matrix.translation(amount * gs.horizontalScaling, 0).concatenating(textMatrix)
+        }
+    }
+
+    /// The vertical extent of a glyph in glyph space: a Type 3 glyph's d1 box, else the
+    /// font's descent…ascent.
+    func verticalExtent(_ font: Font, code: UInt32) -> (low: Double, high: Double) {
+        if let t3 = font.type3 {
+            if let box = type3Box(font, t3, code: code), box.height > 0 { return (box.y0, box.y1) }
+            if t3.fontBBox.height > 0 { return (t3.fontBBox.y0, t3.fontBBox.y1) }
+        }
+        return (font.descent, font.ascent)
+    }
+
+    /// A Type 3 glyph's box from the `d1` operator of its procedure; nil for `d0` (or no
+    /// procedure). Only the procedure's start is read, once per font and code: the
+    /// procedure's paths, images and text are never painted as the page's.
+    func type3Box(_ font: Font, _ t3: Type3Procedures, code: UInt32) -> Rect? {
+        let key = Type3Key(font: ObjectIdentifier(font), code: code)
+        if let cached = type3Boxes[key] { return cached }
+        var box: Rect? = nil
+        if let proc = t3.procedures[code] {
+            var parser = ContentParser(bytes: data(of: proc), maxOperands: 64,
+                                       diagnostics: CappedLog(perCode: 2))
+            var seen = 0
+            while seen < 32, let op = parser.next() {
+                seen += 1
+                if case .d1(_, _, let llx, let lly, let urx, let ury) = op {
+                    box = Rect(x0: llx, y0: lly, x1: urx, y1: ury)
+                    break
+                }
+                if case .d0 = op { break }
+            }
+        }
+        if type3Boxes.count < 65_536 { type3Boxes[key] = box }
+        return box
+    }
+
+    func showCode(_ code: UInt32, byteCount: Int, font: Font) {
+        let g = font.glyph(code, byteCount: byteCount)
+        let fm = font.fontMatrix
+        let fs = gs.fontSize, th = gs.horizontalScaling
+        let wordSpacing = (byteCount == 1 && code == 32) ? gs.wordSpacing : 0
+        // Trm = [Tfs×Th 0 0 Tfs 0 Trise] × Tm × CTM
+        let textToPage = textMatrix.concatenating(gs.ctm)
+        let trm = Matrix(a: fs * th, b: 0, c: 0, d: fs, e: 0, f: gs.rise).concatenating(textToPage)
+        // Glyph space → text space (per unit of font size).
+        let w0 = g.width * fm.a
+        let extent = verticalExtent(font, code: code)
+        let vertical = font.writingMode == 1
+        var flags = extraFlags
+        let origin: Point
+        let quad: Quad
+        let advance: Double
+        if !vertical {
+            origin = trm.apply(Point(x: 0, y: 0))
+            quad = glyphQuad(x: 0, width: w0, low: extent.low, high: extent.high, fm: fm, trm: trm)
+            let tx = (w0 * fs + gs.charSpacing + wordSpacing) * th
+            advance = abs(tx) * (textToPage.a * textToPage.a + textToPage.b * textToPage.b).squareRoot()
+            textMatrix = Matrix.translation(tx, 0).concatenating(textMatrix)
+        } else {
+            flags.insert(.vertical)
+            let vx = g.verticalOrigin.x * fm.a, vy = g.verticalOrigin.y * fm.d
+            let w1 = g.verticalAdvance * fm.d
+            origin = trm.apply(Point(x: -vx, y: -vy))
+            quad = glyphQuad(x: -vx, width: w0, low: extent.low, high: extent.high, fm: fm, trm: trm, dy: -vy)
+            let ty = w1 * fs + gs.charSpacing + wordSpacing
+            advance = abs(ty) * (textToPage.c * textToPage.c + textToPage.d * textToPage.d).squareRoot()
+            textMatrix = Matrix.translation(0, ty).concatenating(textMatrix)
+        }
+        guard origin.x.isFinite, origin.y.isFinite else { return }
+        glyphCount += 1
+        if glyphCount > options.maxGlyphs {
+            exceedBudget("more than \(options.maxGlyphs) glyphs on the page; the rest is not interpreted")
+            return
+        }
+        let mode = gs.renderingMode
+        if mode.isInvisible || isTransparent(mode) { flags.insert(.invisible) }
+        if gs.clip.excludes(quad.bounds) { flags.insert(.clipped) }
+        var fill = gs.fillColor, stroke = gs.strokeColor
+        fill.alpha = gs.fillAlpha
+        stroke.alpha = gs.strokeAlpha
+        sink.showGlyph(GlyphEvent(font: font, fontSize: fs, code: code, byteCount: byteCount, glyph: g,
+                                  origin: origin, quad: quad, advance: advance, textMatrix: trm,
+                                  renderingMode: mode, fillColor: fill, strokeColor: stroke,
+                                  flags: flags, showSerial: showSerial))
+    }
+
+    /// Whether the alpha of what the mode paints is zero.
+    func isTransparent(_ mode: TextRenderingMode) -> Bool {
+        switch mode {
+        case .fill, .fillClip: return gs.fillAlpha <= 0
+        case .stroke, .strokeClip: return gs.strokeAlpha <= 0
+        case .fillStroke, .fillStrokeClip: return gs.fillAlpha <= 0 && gs.strokeAlpha <= 0
+        case .invisible, .clip: return true
+        }
+    }
+
+    /// The glyph box: `width` (text space per unit size) wide from `x`, `low…high` in glyph
+    /// space mapped by the font matrix, then by Trm. A zero width becomes 0.05 em so that
+    /// the box keeps an area.
+    func glyphQuad(x: Double, width: Double, low: Double, high: Double, fm: Matrix, trm: Matrix, dy: Double = 0) -> Quad {
+        let w = abs(width) < 1e-9 ? 0.05 : width
+        // Vertical metrics through the font matrix's y scale (and its shear, if any).
+        let y0 = low * fm.d + dy, y1 = high * fm.d + dy
+        let r = Quad(lowerLeft: Point(x: x, y: y0), lowerRight: Point(x: x + w, y: y0),
+                     upperRight: Point(x: x + w, y: y1), upperLeft: Point(x: x, y: y1))
+        return r.transformed(by: trm)
+    }
+}

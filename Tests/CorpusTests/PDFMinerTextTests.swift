@@ -1,0 +1,48 @@
+import Foundation
+import PDFContent
+import PDFCore
+import PDFFile
+import PDFFonts
+import PDFTextModel
+import Testing
+
+/// Every `contains` string of pdfminer's `expected.json` appears, whitespace ignored, in the
+/// document's glyph text taken in painting order.
+@Suite(.enabled(if: SharedCorpus.isAvailable, SharedCorpus.skipReason))
+struct PDFMinerTextTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var path: String
+        var password: String?
+        var contains: [String]
+        var testDescription: String { path }
+    }
+
+    static var cases: [Case] {
+        guard let expected = SharedCorpus.json("pdfminer/expected.json") as? [String: [String: Any]] else { return [] }
+        return expected.keys.sorted().compactMap { key in
+            guard let contains = expected[key]?["contains"] as? [String], !contains.isEmpty else { return nil }
+            return Case(path: "pdfminer/" + key, password: expected[key]?["user_password"] as? String, contains: contains)
+        }
+    }
+
+    /// All glyph text of a document in painting order, without white space.
+    static func paintingOrderText(_ document: Document) -> String {
+        let fonts = FontCache(store: document.store)
+        var text = String.UnicodeScalarView()
+        for i in 0..<document.pageCount {
+            let page = extractGlyphs(document: document, pageIndex: i, fonts: fonts, options: ExtractionOptions())
+            text.append(contentsOf: page.scalars.filter { !$0.properties.isWhitespace })
+        }
+        return String(text)
+    }
+
+    @Test("pdfminer expected strings appear in the painting-order glyph text", arguments: cases)
+    func contains(_ c: Case) throws {
+        let document = try Document(bytes: try SharedCorpus.bytes(c.path), password: c.password)
+        let text = Self.paintingOrderText(document)
+        for s in c.contains {
+            let needle = String(String.UnicodeScalarView(s.unicodeScalars.filter { !$0.properties.isWhitespace }))
+            #expect(text.contains(needle), "\(c.path): missing \"\(s)\"; text begins \"\(text.prefix(200))\"")
+        }
+    }
+}

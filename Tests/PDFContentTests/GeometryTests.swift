@@ -1,0 +1,158 @@
+import Testing
+import PDFCore
+import PDFSyntax
+import PDFTextModel
+@testable import PDFContent
+
+// The fallback font of PDFFonts today: every code is 500 glyph units wide (0.5 em),
+// font matrix 0.001, ascent 718, descent −207. Expected origins below follow
+// PDF 32000-1 §9.4.4 by hand: advance = (0.5 × Tfs + Tc + Tw) × Th.
+
+@Suite struct GlyphGeometryTests {
+    func origins(_ content: String) throws -> [Point] {
+        try TestPage(content).extract().origins()
+    }
+
+    @Test("Td moves from the start of the line; glyphs advance by their width")
+    func td() throws {
+        let o = try origins("BT /F1 10 Tf 100 700 Td (AB) Tj 10 -20 Td (C) Tj ET")
+        #expect(o.count == 3)
+        #expect(near(o[0], 100, 700))
+        #expect(near(o[1], 105, 700))
+        #expect(near(o[2], 110, 680))  // from the line start, not the pen
+    }
+
+    @Test("TD sets the leading; T* and TL")
+    func tdLeading() throws {
+        let o = try origins("BT /F1 10 Tf 10 700 Td 0 -14 TD (A) Tj T* (B) Tj 20 TL T* (C) Tj ET")
+        #expect(near(o[0], 10, 686))
+        #expect(near(o[1], 10, 672))
+        #expect(near(o[2], 10, 652))
+    }
+
+    @Test("Tm sets the text matrix; advances scale with it")
+    func tm() throws {
+        let o = try origins("BT /F1 10 Tf 2 0 0 2 50 60 Tm (AB) Tj ET")
+        #expect(near(o[0], 50, 60))
+        #expect(near(o[1], 60, 60))
+    }
+
+    @Test("Tc adds to every glyph; Tw only to the single-byte code 32")
+    func spacing() throws {
+        let o = try origins("BT /F1 10 Tf 2 Tc 3 Tw 0 100 Td (A B) Tj ET")
+        #expect(near(o[0], 0, 100))
+        #expect(near(o[1], 7, 100))       // 5 + Tc
+        #expect(near(o[2], 17, 100))      // 7 + 5 + Tc + Tw
+        let p = try TestPage("BT /F1 10 Tf 3 Tw 0 100 Td (AB) Tj ET").extract()
+        #expect(near(p.glyphs[1].origin, 5, 100))
+        #expect(p.glyphs.allSatisfy { !$0.flags.contains(.space) })
+        let q = try TestPage("BT /F1 10 Tf 0 100 Td (A B) Tj ET").extract()
+        #expect(q.glyphs[1].flags.contains(.space))
+    }
+
+    @Test("Tz scales advances and the glyph box horizontally; Ts raises the baseline")
+    func scalingAndRise() throws {
+        let p = try TestPage("BT /F1 10 Tf 50 Tz 0 100 Td (AB) Tj 100 Tz 5 Ts (C) Tj ET").extract()
+        #expect(near(p.glyphs[0].origin, 0, 100))
+        #expect(near(p.glyphs[1].origin, 2.5, 100))
+        #expect(near(p.glyphs[2].origin, 5, 105))
+        // Box: 0.5 em × 10 × 0.5 wide, descent…ascent high.
+        let box = p.glyphs[0].quad.bounds
+        #expect(abs(box.width - 2.5) < 1e-9)
+        #expect(abs(box.y0 - (100 - 2.07)) < 1e-9)
+        #expect(abs(box.y1 - (100 + 7.18)) < 1e-9)
+        #expect(abs(p.glyphs[0].advance - 2.5) < 1e-5)
+    }
+
+    @Test("TJ numbers move by −n/1000 × Tfs × Th")
+    func tjKerning() throws {
+        let o = try origins("BT /F1 10 Tf 0 100 Td [(A) -500 (B) 250 (C)] TJ ET")
+        #expect(near(o[0], 0, 100))
+        #expect(near(o[1], 10, 100))     // 5 + 5
+        #expect(near(o[2], 12.5, 100))   // 10 + 5 − 2.5
+        let s = try origins("BT /F1 10 Tf 50 Tz 0 100 Td [(A) -500 (B)] TJ ET")
+        #expect(near(s[1], 5, 100))      // (5 + 5) × 0.5
+    }
+
+    @Test("' moves to the next line; \" sets Tw and Tc first")
+    func quotes() throws {
+        let o = try origins("BT /F1 10 Tf 12 TL 0 100 Td (A) Tj (B) ' 2 1 (C D) \" ET")
+        #expect(near(o[0], 0, 100))
+        #expect(near(o[1], 0, 88))
+        #expect(near(o[2], 0, 76))
+        #expect(near(o[3], 6, 76))       // 5 + Tc 1
+        #expect(near(o[4], 14, 76))      // 6 + 5 + Tc 1 + Tw 2
+    }
+
+    @Test("cm applies to text; Q restores the CTM")
+    func cmAndQ() throws {
+        let o = try origins("q 2 0 0 2 10 10 cm BT /F1 10 Tf 5 5 Td (AB) Tj ET Q BT /F1 10 Tf 5 5 Td (C) Tj ET")
+        #expect(near(o[0], 20, 20))
+        #expect(near(o[1], 30, 20))
+        #expect(near(o[2], 5, 5))
+    }
+
+    @Test("a rotated text matrix moves glyphs along the rotated baseline")
+    func rotated() throws {
+        let o = try origins("BT /F1 10 Tf 0 1 -1 0 300 300 Tm (AB) Tj ET")
+        #expect(near(o[0], 300, 300))
+        #expect(near(o[1], 300, 305))
+    }
+
+    @Test("a form XObject is drawn under its /Matrix and the caller's CTM")
+    func formMatrix() throws {
+        var page = TestPage("q 2 0 0 2 0 0 cm /X1 Do Q BT /F1 10 Tf 1 1 Td (B) Tj ET")
+        page.resources += " /XObject << /X1 20 0 R >>"
+        page.streams = [(20, "/Type /XObject /Subtype /Form /BBox [0 0 500 500] /Matrix [1 0 0 1 100 200] /Resources << /Font << /F1 10 0 R >> >>",
+                         "BT /F1 10 Tf 1 2 Td (A) Tj ET")]
+        let p = try page.extract()
+        #expect(p.glyphs.count == 2)
+        #expect(near(p.glyphs[0].origin, 202, 404))
+        #expect(near(p.glyphs[1].origin, 1, 1))
+    }
+
+    @Test("a form without /Resources uses the caller's")
+    func formInheritsResources() throws {
+        var page = TestPage("/X1 Do")
+        page.resources += " /XObject << /X1 20 0 R >>"
+        page.streams = [(20, "/Subtype /Form /BBox [0 0 500 500]", "BT /F1 10 Tf 1 2 Td (A) Tj ET")]
+        let p = try page.extract()
+        #expect(p.paintingOrderText == "A")
+        #expect(p.diagnostics.entries.allSatisfy { $0.code != .resourceMissing })
+    }
+
+    @Test("a form that draws itself is drawn once, with a diagnostic")
+    func formRecursion() throws {
+        var page = TestPage("/X1 Do")
+        page.resources += " /XObject << /X1 20 0 R >>"
+        page.streams = [(20, "/Subtype /Form /BBox [0 0 500 500] /Resources << /Font << /F1 10 0 R >> /XObject << /X1 20 0 R >> >>",
+                         "BT /F1 10 Tf 1 2 Td (A) Tj ET /X1 Do")]
+        let p = try page.extract()
+        #expect(p.paintingOrderText == "A")
+        #expect(p.diagnostics.contains(.formRecursion))
+    }
+
+    @Test("/Rotate and /CropBox leave page-space coordinates alone")
+    func rotateAndCropBox() throws {
+        var page = TestPage("BT /F1 10 Tf 100 200 Td (A) Tj 0 400 Td (B) Tj ET")
+        page.pageExtras = "/Rotate 90 /CropBox [50 50 300 300]"
+        let p = try page.extract()
+        #expect(p.rotation == 90)
+        #expect(p.cropBox == Rect(x0: 50, y0: 50, x1: 300, y1: 300))
+        #expect(near(p.glyphs[0].origin, 100, 200))
+        #expect(!p.glyphs[0].flags.contains(.offPage))
+        #expect(near(p.glyphs[1].origin, 100, 600))
+        #expect(p.glyphs[1].flags.contains(.offPage))
+    }
+
+    @Test("the /Contents array is joined with a space between streams")
+    func contentsArray() throws {
+        var b = TestPage("")
+        b.pageExtras = "/Contents [21 0 R 22 0 R]"
+        b.streams = [(21, "", "BT /F1 10 Tf 10 10 Td (A) Tj"), (22, "", "(B) Tj ET")]
+        // The page dictionary's own /Contents 4 0 R comes first in the text; the later key wins.
+        let p = try b.extract()
+        #expect(p.paintingOrderText == "AB")
+        #expect(near(p.glyphs[1].origin, 15, 10))
+    }
+}

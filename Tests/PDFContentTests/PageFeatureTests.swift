@@ -1,0 +1,247 @@
+import Testing
+import PDFCore
+import PDFSyntax
+import PDFTextModel
+@testable import PDFContent
+
+@Suite struct ColourTests {
+    func fill(_ content: String, colorSpaces: String = "", objects: [(Int, String)] = []) throws -> RGBA? {
+        var page = TestPage("BT /F1 10 Tf 10 10 Td \(content) (A) Tj ET")
+        if !colorSpaces.isEmpty { page.resources += " /ColorSpace << \(colorSpaces) >>" }
+        page.objects = objects
+        let p = try page.extract()
+        return p.runs.first?.fillColor
+    }
+
+    func close(_ c: RGBA?, _ r: Float, _ g: Float, _ b: Float, tolerance: Float = 0.01) -> Bool {
+        guard let c else { return false }
+        return abs(c.red - r) <= tolerance && abs(c.green - g) <= tolerance && abs(c.blue - b) <= tolerance
+    }
+
+    @Test("device gray, RGB and CMYK")
+    func device() throws {
+        #expect(close(try fill("0.5 g"), 0.5, 0.5, 0.5))
+        #expect(close(try fill("1 0 0 rg"), 1, 0, 0))
+        #expect(close(try fill("0 1 1 0 k"), 1, 0, 0))
+        #expect(close(try fill("0 0 0 0.5 k"), 0.5, 0.5, 0.5))
+        #expect(close(try fill(""), 0, 0, 0))
+    }
+
+    @Test("Indexed with a string lookup table")
+    func indexed() throws {
+        let c = try fill("/CS1 cs 1 sc", colorSpaces: "/CS1 [/Indexed /DeviceRGB 1 <FF000000FF00>]")
+        #expect(close(c, 0, 1, 0))
+    }
+
+    @Test("Separation with a Type 2 tint transform into CMYK; ICCBased by /N")
+    func separation() throws {
+        let sep = "/CS1 [/Separation /Spot /DeviceCMYK << /FunctionType 2 /Domain [0 1] /C0 [0 0 0 0] /C1 [1 0 0 0] /N 1 >>]"
+        #expect(close(try fill("/CS1 cs 0.5 scn", colorSpaces: sep), 0.5, 1, 1))
+        // Initial colour of a Separation space: tint 1.
+        #expect(close(try fill("/CS1 cs", colorSpaces: sep), 0, 1, 1))
+        // An unevaluated transform (Type 4): tint 1 black, tint 0 white, linear between.
+        let ps = "/CS1 [/Separation /Spot /DeviceRGB 30 0 R]"
+        #expect(close(try fill("/CS1 cs 0.25 scn", colorSpaces: ps, objects: [(30, "<< /FunctionType 4 /Domain [0 1] >>")]), 0.75, 0.75, 0.75))
+        let icc = "/CS1 [/ICCBased 31 0 R]"
+        #expect(close(try fill("/CS1 cs 0.2 0.4 0.6 sc", colorSpaces: icc, objects: [(31, "<< /N 3 >>")]), 0.2, 0.4, 0.6))
+    }
+
+    @Test("Lab: L* 100 is white, L* 0 black")
+    func lab() throws {
+        let lab = "/CS1 [/Lab << /WhitePoint [0.9505 1 1.089] >>]"
+        #expect(close(try fill("/CS1 cs 100 0 0 sc", colorSpaces: lab), 1, 1, 1))
+        #expect(close(try fill("/CS1 cs 0 0 0 sc", colorSpaces: lab), 0, 0, 0))
+    }
+
+    @Test("fill alpha from ExtGState")
+    func alpha() throws {
+        var page = TestPage("/GS1 gs BT /F1 10 Tf 10 10 Td (A) Tj ET")
+        page.resources += " /ExtGState << /GS1 << /ca 0.5 /CA 0.25 >> >>"
+        let p = try page.extract()
+        #expect(p.runs[0].fillColor.alpha == 0.5)
+        #expect(p.runs[0].strokeColor.alpha == 0.25)
+    }
+}
+
+@Suite struct GlyphFlagTests {
+    @Test("render mode 3 and zero fill alpha are invisible")
+    func invisible() throws {
+        var page = TestPage("BT /F1 10 Tf 10 10 Td (A) Tj 3 Tr (B) Tj 0 Tr /GS1 gs (C) Tj ET")
+        page.resources += " /ExtGState << /GS1 << /ca 0 >> >>"
+        let p = try page.extract()
+        #expect(p.glyphs.map { $0.flags.contains(.invisible) } == [false, true, true])
+        #expect(p.runs.count == 3)
+    }
+
+    @Test("the same glyph painted again less than 1 pt away is a duplicate (the later one)")
+    func fakeBold() throws {
+        let p = try TestPage("BT /F1 10 Tf 100 700 Td (A) Tj ET BT /F1 10 Tf 100.5 700.3 Td (A) Tj ET BT /F1 10 Tf 101.2 700 Td (A) Tj ET BT /F1 10 Tf 99.5 700 Td (B) Tj ET").extract()
+        #expect(p.glyphs.map { $0.flags.contains(.duplicate) } == [false, true, true, false])
+    }
+
+    @Test("a glyph wholly outside the clip box is clipped; Q restores the clip")
+    func clip() throws {
+        let p = try TestPage("q 0 0 50 50 re W n BT /F1 10 Tf 100 100 Td (A) Tj ET BT /F1 10 Tf 10 10 Td (B) Tj ET Q BT /F1 10 Tf 100 100 Td (C) Tj ET").extract()
+        #expect(p.glyphs.map { $0.flags.contains(.clipped) } == [true, false, false])
+    }
+
+    @Test("a form's BBox clips its glyphs")
+    func formBBoxClip() throws {
+        var page = TestPage("/X1 Do")
+        page.resources += " /XObject << /X1 20 0 R >>"
+        page.streams = [(20, "/Subtype /Form /BBox [0 0 50 50]", "BT /F1 10 Tf 10 10 Td (A) Tj 100 0 Td (B) Tj ET")]
+        let p = try page.extract()
+        #expect(p.glyphs.map { $0.flags.contains(.clipped) } == [false, true])
+    }
+
+    @Test("a glyph wholly outside the crop box is off the page")
+    func offPage() throws {
+        let p = try TestPage("BT /F1 10 Tf 700 100 Td (A) Tj -690 0 Td (B) Tj ET").extract()
+        #expect(p.glyphs.map { $0.flags.contains(.offPage) } == [true, false])
+    }
+
+    @Test("glyphs with no Unicode give one diagnostic per font")
+    func noUnicode() throws {
+        let p = try TestPage("BT /F1 10 Tf 10 10 Td <0102030441> Tj ET").extract()
+        #expect(p.glyphs.count == 5)
+        let d = p.diagnostics.entries.filter { $0.code == .glyphUnmapped }
+        #expect(d.count == 1)
+        #expect(d.first?.message.contains("4 glyphs") == true)
+    }
+
+    @Test("a new run per text-showing operator, font size and colour")
+    func runs() throws {
+        let p = try TestPage("BT /F1 10 Tf 10 10 Td (AB) Tj (C) Tj 1 0 0 rg (D) Tj /F1 12 Tf (E) Tj ET").extract()
+        #expect(p.runs.map(\.glyphs) == [0..<2, 2..<3, 3..<4, 4..<5])
+        #expect(p.runs[3].fontSize == 12)
+        #expect(p.fonts.count == 1)
+        #expect(p.runs.allSatisfy { $0.font == 0 })
+        #expect(p.glyphs.map(\.run) == [0, 0, 1, 2, 3])
+    }
+}
+
+@Suite struct MarkedContentTests {
+    @Test("ActualText replaces the glyphs of its span: all text to the first glyph, geometry kept")
+    func actualText() throws {
+        let p = try TestPage("BT /F1 10 Tf 10 10 Td /Span << /ActualText (ffi) >> BDC (XY) Tj EMC (Z) Tj ET").extract()
+        #expect(p.glyphs.count == 3)
+        #expect(p.text(of: 0) == "ffi")
+        #expect(p.text(of: 1) == "")
+        #expect(p.text(of: 2) == "Z")
+        #expect(p.glyphs[0].unicodeSource == .actualText)
+        #expect(p.glyphs[1].unicodeSource == .actualText)
+        #expect(p.glyphs[2].unicodeSource != .actualText)
+        #expect(near(p.glyphs[1].origin, 15, 10))
+        #expect(p.paintingOrderText == "ffiZ")
+    }
+
+    @Test("nested ActualText: the outermost wins; an ActualText with no glyphs emits nothing")
+    func nestedActualText() throws {
+        let p = try TestPage("BT /F1 10 Tf 10 10 Td /Span << /ActualText <FEFF00C9> >> BDC (A) Tj /Span << /ActualText (inner) >> BDC (B) Tj EMC EMC /Span << /ActualText (none) >> BDC EMC (C) Tj ET").extract()
+        #expect(p.paintingOrderText == "\u{C9}C")
+        #expect(p.markedContent.count == 3)
+        #expect(p.markedContent[2].actualText == "none")
+        #expect(p.markedContent[1].parent == 0)
+    }
+
+    @Test("artifacts flag their glyphs and keep /Type and /Subtype")
+    func artifact() throws {
+        let p = try TestPage("BT /F1 10 Tf 10 10 Td /Artifact << /Type /Pagination /Subtype /Header >> BDC (A) Tj EMC (B) Tj /Artifact BMC (C) Tj EMC ET").extract()
+        #expect(p.glyphs.map { $0.flags.contains(.artifact) } == [true, false, true])
+        #expect(p.markedContent[0].artifactType == "Pagination")
+        #expect(p.markedContent[0].artifactSubtype == "Header")
+        #expect(p.markedContent[0].isArtifact)
+    }
+
+    @Test("MCID spans inline and by name from /Properties; unbalanced EMC ignored; unclosed closed")
+    func mcid() throws {
+        var page = TestPage("EMC BT /F1 10 Tf 10 10 Td /P << /MCID 3 >> BDC (A) Tj EMC /P /MC0 BDC (B) Tj EMC /Span << /MCID 9 /Lang (fr) /Alt (x) /E (etc) >> BDC (C) Tj ET")
+        page.resources += " /Properties << /MC0 << /MCID 7 >> >>"
+        let p = try page.extract()
+        #expect(p.markedContent.map(\.mcid) == [3, 7, 9])
+        #expect(p.markedContent.map(\.tag) == ["P", "P", "Span"])
+        #expect(p.runs.map(\.markedContent) == [0, 1, 2])
+        #expect(p.markedContent[2].lang == "fr")
+        #expect(p.markedContent[2].alt == "x")
+        #expect(p.markedContent[2].expansion == "etc")
+        #expect(p.diagnostics.contains(.contentUnbalanced))
+    }
+}
+
+@Suite struct AnnotationTests {
+    func page(flags: Int = 0, include: Bool = true) -> TestPage {
+        var page = TestPage("BT /F1 10 Tf 10 10 Td (P) Tj ET")
+        page.pageExtras = "/Annots [30 0 R 32 0 R]"
+        page.objects = [
+            (30, "<< /Type /Annot /Subtype /FreeText /F \(flags) /Rect [100 100 200 150] /AP << /N 31 0 R >> >>"),
+            (32, "<< /Type /Annot /Subtype /Popup /Rect [0 0 100 100] /AP << /N 31 0 R >> >>"),
+        ]
+        page.streams = [(31, "/Type /XObject /Subtype /Form /BBox [0 0 50 25] /Resources << /Font << /F1 10 0 R >> >>",
+                         "BT /F1 10 Tf 5 5 Td (A) Tj ET")]
+        page.options.includeAnnotations = include
+        return page
+    }
+
+    @Test("an appearance stream is mapped from its BBox onto /Rect; its glyphs are flagged")
+    func appearance() throws {
+        let p = try page().extract()
+        #expect(p.paintingOrderText == "PA")
+        #expect(near(p.glyphs[1].origin, 110, 110))   // BBox 50×25 → Rect 100×50: scale 2
+        #expect(p.glyphs[1].flags.contains(.annotation))
+        #expect(!p.glyphs[0].flags.contains(.annotation))
+        #expect(abs(p.glyphs[1].advance - 10) < 1e-5)
+    }
+
+    @Test("annotations are off by default; hidden and NoView ones are skipped")
+    func skipped() throws {
+        #expect(try page(include: false).extract().paintingOrderText == "P")
+        #expect(try page(flags: 2).extract().paintingOrderText == "P")
+        #expect(try page(flags: 32).extract().paintingOrderText == "P")
+        #expect(try page(flags: 4).extract().paintingOrderText == "PA")  // Print only
+    }
+
+    @Test("an appearance dictionary of states is chosen by /AS")
+    func states() throws {
+        var p = page()
+        p.objects[0] = (30, "<< /Type /Annot /Subtype /Widget /AS /On /Rect [0 0 50 25] /AP << /N << /Off 33 0 R /On 31 0 R >> >> >>")
+        p.streams.append((33, "/Subtype /Form /BBox [0 0 50 25] /Resources << /Font << /F1 10 0 R >> >>", "BT /F1 10 Tf 5 5 Td (X) Tj ET"))
+        let g = try p.extract()
+        #expect(g.paintingOrderText == "PA")
+        #expect(near(g.glyphs[1].origin, 5, 5))
+    }
+}
+
+@Suite struct BudgetTests {
+    @Test("a huge stream stops at the operator budget with a diagnostic")
+    func operatorBudget() throws {
+        var page = TestPage(String(repeating: "0 0 m ", count: 200_000) + "BT /F1 10 Tf (A) Tj ET")
+        page.options.maxOperators = 10_000
+        let p = try page.extract()
+        #expect(p.glyphs.isEmpty)
+        #expect(p.diagnostics.entries.contains { $0.code == .contentBudget && $0.severity == .error })
+    }
+
+    @Test("the glyph budget stops interpretation")
+    func glyphBudget() throws {
+        var page = TestPage("BT /F1 10 Tf (" + String(repeating: "A", count: 500) + ") Tj ET")
+        page.options.maxGlyphs = 100
+        let p = try page.extract()
+        #expect(p.glyphs.count == 100)
+        #expect(p.diagnostics.contains(.contentBudget))
+    }
+
+    @Test("deep q nesting and unbalanced Q are survived")
+    func stateStack() throws {
+        let p = try TestPage(String(repeating: "q ", count: 1000) + "BT /F1 10 Tf 3 3 Td (A) Tj ET" + String(repeating: " Q", count: 1200)).extract()
+        #expect(near(p.glyphs[0].origin, 3, 3))
+        #expect(p.diagnostics.contains(.contentUnbalanced))
+    }
+
+    @Test("a missing page gives an empty result with a diagnostic")
+    func missingPage() throws {
+        let doc = try TestPage("").build()
+        let p = extractGlyphs(document: doc, pageIndex: 5, fonts: .init(store: doc.store))
+        #expect(p.glyphs.isEmpty)
+        #expect(p.diagnostics.contains(.pageMissing))
+    }
+}
