@@ -93,7 +93,7 @@ GNU_TIME = "/usr/bin/time"
 
 
 def run_measured(cmd, timeout):
-    """(wall seconds, peak RSS in MiB, exit status or None on timeout) of one process, with its
+    """(wall seconds, peak RSS in MiB, exit status or None on timeout, CPU seconds) of one process, with its
     standard output and error sent to /dev/null.
 
     Peak RSS comes from GNU time (`/usr/bin/time -f %M`) when it is there: Linux starts a child's
@@ -104,7 +104,7 @@ def run_measured(cmd, timeout):
     rss_file = None
     if os.access(GNU_TIME, os.X_OK):
         rss_file = f"/tmp/glyphs-bench-rss-{os.getpid()}"
-        cmd = [GNU_TIME, "-f", "%M", "-o", rss_file] + cmd
+        cmd = [GNU_TIME, "-f", "%M %U %S", "-o", rss_file] + cmd
     fa = [(os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
           (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
           (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0)]
@@ -118,16 +118,18 @@ def run_measured(cmd, timeout):
     timer.cancel()
     code = None if fired else os.waitstatus_to_exitcode(status)
     peak = usage.ru_maxrss / 1024.0  # KiB on Linux
+    cpu = usage.ru_utime + usage.ru_stime
     if rss_file:
         try:
             with open(rss_file) as f:
-                peak = int(f.read().split()[-1]) / 1024.0
+                fields = f.read().split()[-3:]
+                peak, cpu = int(fields[0]) / 1024.0, float(fields[1]) + float(fields[2])
         except (OSError, ValueError, IndexError):
             pass
         finally:
             if os.path.exists(rss_file):
                 os.remove(rss_file)
-    return wall, peak, code
+    return wall, peak, code, cpu
 
 
 def tools_for(args, path, pages=None):
@@ -146,20 +148,22 @@ def tools_for(args, path, pages=None):
 
 
 def measure(tools, runs, timeout):
-    """name -> (median seconds, max RSS MiB, failures)."""
+    """name -> (median seconds, max RSS MiB, failures, median CPU seconds)."""
     times = {t: [] for t in tools}
+    cpus = {t: [] for t in tools}
     rss = {t: 0.0 for t in tools}
     bad = {t: [] for t in tools}
     names = list(tools)
     for r in range(runs):
         order = names[r % len(names):] + names[:r % len(names)]
         for t in order:
-            wall, peak, code = run_measured(tools[t], timeout)
+            wall, peak, code, cpu = run_measured(tools[t], timeout)
             times[t].append(wall)
+            cpus[t].append(cpu)
             rss[t] = max(rss[t], peak)
             if code != 0:
                 bad[t].append("timeout" if code is None else f"exit {code}")
-    return {t: (statistics.median(times[t]), rss[t], bad[t]) for t in tools}
+    return {t: (statistics.median(times[t]), rss[t], bad[t], statistics.median(cpus[t])) for t in tools}
 
 
 def main(argv=None):
@@ -183,7 +187,7 @@ def main(argv=None):
     if args.memory_linearity:
         if pages < 1:
             sys.exit("pdfinfo could not count the pages")
-        print(f"\n{'pages':>6} {'ours s':>8} {'ours MiB':>9} {'mutool s':>9} {'mutool MiB':>11}")
+        print(f"\n{'pages':>6} {'ours s':>8} {'ours CPU s':>11} {'ours MiB':>9} {'mutool s':>9} {'mutool MiB':>11}")
         rows, failed = [], False
         for frac in (0.10, 0.25, 0.50, 1.00):
             n = max(1, round(pages * frac))
@@ -191,7 +195,7 @@ def main(argv=None):
             o, m = res["ours"], res.get("mutool")
             rows.append((n, o[1]))
             failed = failed or bool(o[2])
-            print(f"{n:6} {o[0]:8.3f} {o[1]:9.1f} " + (f"{m[0]:9.3f} {m[1]:11.1f}" if m else f"{'-':>9} {'-':>11}")
+            print(f"{n:6} {o[0]:8.3f} {o[3]:11.3f} {o[1]:9.1f} " + (f"{m[0]:9.3f} {m[1]:11.1f}" if m else f"{'-':>9} {'-':>11}")
                   + ("  FAILED: " + ", ".join(o[2]) if o[2] else ""), flush=True)
         first, last = rows[0], rows[-1]
         print(f"\nour peak RSS from {first[0]} to {last[0]} pages: {first[1]:.1f} -> {last[1]:.1f} MiB"
@@ -199,9 +203,12 @@ def main(argv=None):
         return 1 if failed else 0
     res = measure(tools_for(args, path), args.runs, args.timeout)
     ref = res.get("mutool", (float("nan"),))[0]
-    print(f"\n{'tool':10} {'median s':>9} {'/ mutool':>9} {'peak RSS MiB':>13}")
-    for t, (sec, peak, bad) in res.items():
-        print(f"{t:10} {sec:9.3f} {sec / ref:9.2f} {peak:13.1f}" + ("  FAILED: " + ", ".join(bad) if bad else ""))
+    cref = res.get("mutool", (0, 0, 0, float("nan")))[3]
+    print(f"\n{'tool':10} {'median s':>9} {'/ mutool':>9} {'peak RSS MiB':>13} {'CPU s':>8} {'CPU / mutool':>13}")
+    for t, (sec, peak, bad, cpu) in res.items():
+        print(f"{t:10} {sec:9.3f} {sec / ref:9.2f} {peak:13.1f} {cpu:8.3f} {cpu / cref:13.2f}"
+              + ("  FAILED: " + ", ".join(bad) if bad else ""))
+    print("(wall time is what was asked for; CPU time = user + system, less sensitive to other load on the machine)")
     return 1 if res["ours"][2] else 0
 
 
