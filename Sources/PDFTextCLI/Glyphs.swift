@@ -70,7 +70,7 @@ public struct Glyphs: ParsableCommand {
         let fonts = FontCache(store: document.store)
         var options = ExtractionOptions()
         options.includeAnnotations = annotations
-        let out = BufferedOutput()
+        let out = ByteWriter()
         if !noHeader { out.write("page\tindex\ttext\tx0\ty0\tx1\ty1\tfont\tsize\tsource\tflags\tox\toy\n") }
         for n in numbers {
             let page = GlyphExtraction.extract(document: document, pageIndex: n - 1, fonts: fonts, options: options)
@@ -80,106 +80,63 @@ public struct Glyphs: ParsableCommand {
             }
         }
         out.flush()
+        if let e = out.error {
+            printError("cannot write output: \(e)")
+            throw ExitCode(ExitStatus.outputFailed)
+        }
     }
 }
 
-/// The TSV rows of one page, written as bytes (this is a bulk output: no `String` per field).
+/// The TSV rows of one page, written as bytes (a bulk output: no `String` per field).
 enum GlyphTSV {
-    static func write(_ page: PageGlyphs, pageNumber: Int, display: Bool, to out: BufferedOutput) {
+    static func write(_ page: PageGlyphs, pageNumber: Int, display: Bool, to out: ByteWriter) {
         let m = display ? page.displayTransform : Matrix.identity
         let fontNames = page.fonts.map { Array($0.name.utf8) }
         let sources = UnicodeSource.allCases.map { Array($0.description.utf8) }
-        let pageText = Array(String(pageNumber).utf8)
         var flagCache: [UInt16: [UInt8]] = [:]
-        var b = out.buffer
         for (i, g) in page.glyphs.enumerated() {
             let run = page.runs[Int(g.run)]
             let box = g.quad.transformed(by: m).bounds
             let o = m.apply(g.origin)
-            b.append(contentsOf: pageText); b.append(9)
-            appendInt(Int64(i), &b); b.append(9)
-            escape(page, g.text, into: &b); b.append(9)
-            appendNumber(box.x0, &b); b.append(9); appendNumber(box.y0, &b); b.append(9)
-            appendNumber(box.x1, &b); b.append(9); appendNumber(box.y1, &b); b.append(9)
-            b.append(contentsOf: fontNames[Int(run.font)]); b.append(9)
-            appendNumber(run.effectiveSize, &b); b.append(9)
-            b.append(contentsOf: sources[Int(g.unicodeSource.rawValue)]); b.append(9)
+            out.int(Int64(pageNumber)); out.byte(9)
+            out.int(Int64(i)); out.byte(9)
+            escape(page, g.text, into: out); out.byte(9)
+            out.number(box.x0); out.byte(9); out.number(box.y0); out.byte(9)
+            out.number(box.x1); out.byte(9); out.number(box.y1); out.byte(9)
+            out.bytes(fontNames[Int(run.font)]); out.byte(9)
+            out.number(run.effectiveSize); out.byte(9)
+            out.bytes(sources[Int(g.unicodeSource.rawValue)]); out.byte(9)
             if let f = flagCache[g.flags.rawValue] {
-                b.append(contentsOf: f)
+                out.bytes(f)
             } else {
                 let f = Array(flagText(g.flags).utf8)
                 flagCache[g.flags.rawValue] = f
-                b.append(contentsOf: f)
+                out.bytes(f)
             }
-            b.append(9)
-            appendNumber(o.x, &b); b.append(9); appendNumber(o.y, &b); b.append(10)
-            if b.count >= 1 << 16 {
-                out.buffer = b
-                out.flush()
-                b = out.buffer
-            }
+            out.byte(9)
+            out.number(o.x); out.byte(9); out.number(o.y); out.byte(10)
+            out.flushIfFull()
         }
-        out.buffer = b
     }
 
-    static func escape(_ page: PageGlyphs, _ r: Range<Int32>, into b: inout [UInt8]) {
+    static func escape(_ page: PageGlyphs, _ r: Range<Int32>, into out: ByteWriter) {
         for k in Int(r.lowerBound)..<Int(r.upperBound) {
             let c = page.scalars[k]
             switch c {
-            case "\t": b.append(0x5C); b.append(UInt8(ascii: "t"))
-            case "\n": b.append(0x5C); b.append(UInt8(ascii: "n"))
-            case "\r": b.append(0x5C); b.append(UInt8(ascii: "r"))
-            case "\\": b.append(0x5C); b.append(0x5C)
+            case "\t": out.byte(0x5C); out.byte(UInt8(ascii: "t"))
+            case "\n": out.byte(0x5C); out.byte(UInt8(ascii: "n"))
+            case "\r": out.byte(0x5C); out.byte(UInt8(ascii: "r"))
+            case "\\": out.byte(0x5C); out.byte(0x5C)
             default:
                 if c.value < 0x20 || c.value == 0x7F {
-                    b.append(contentsOf: "\\u{".utf8)
-                    b.append(contentsOf: String(c.value, radix: 16).utf8)
-                    b.append(UInt8(ascii: "}"))
+                    out.write("\\u{" + String(c.value, radix: 16) + "}")
                 } else if c.value < 0x80 {
-                    b.append(UInt8(c.value))
+                    out.byte(UInt8(c.value))
                 } else {
-                    b.append(contentsOf: UTF8.encode(c)!)
+                    for u in UTF8.encode(c)! { out.byte(u) }
                 }
             }
         }
-    }
-
-    static func appendInt(_ v: Int64, _ b: inout [UInt8]) {
-        var n = v
-        if n < 0 { b.append(UInt8(ascii: "-")); n = n == .min ? .max : -n }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { d in
-            repeat {
-                d[count] = UInt8(n % 10) + 48
-                n /= 10
-                count += 1
-            } while n > 0
-            for k in stride(from: count - 1, through: 0, by: -1) { b.append(d[k]) }
-        }
-    }
-
-    /// A coordinate to two decimals, trailing zeros dropped: 72, 89.33, 0.5, -3.25.
-    static func appendNumber(_ v: Double, _ b: inout [UInt8]) {
-        guard v.isFinite, abs(v) < 1e15 else { b.append(48); return }
-        let n = Int64((v * 100).rounded())
-        if n < 0 { b.append(UInt8(ascii: "-")) }
-        let a = n < 0 ? -n : n
-        appendInt(a / 100, &b)
-        let frac = a % 100
-        if frac != 0 {
-            b.append(UInt8(ascii: "."))
-            b.append(UInt8(frac / 10) + 48)
-            if frac % 10 != 0 { b.append(UInt8(frac % 10) + 48) }
-        }
-    }
-
-    static func num(_ v: Double) -> String {
-        var b: [UInt8] = []
-        appendNumber(v, &b)
-        return String(decoding: b, as: UTF8.self)
     }
 
     static let flagNames: [(GlyphFlags, String)] = [
@@ -190,20 +147,5 @@ enum GlyphTSV {
     static func flagText(_ f: GlyphFlags) -> String {
         let names = flagNames.filter { f.contains($0.0) }.map(\.1)
         return names.isEmpty ? "-" : names.joined(separator: ",")
-    }
-}
-
-/// Standard output in 64 KiB writes.
-final class BufferedOutput {
-    var buffer: [UInt8] = []
-    init() { buffer.reserveCapacity(1 << 16) }
-    func write(_ s: String) {
-        buffer.append(contentsOf: s.utf8)
-        if buffer.count >= 1 << 16 { flush() }
-    }
-    func flush() {
-        guard !buffer.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(buffer))
-        buffer.removeAll(keepingCapacity: true)
     }
 }
