@@ -120,7 +120,7 @@ extension FontLoader {
                     unicode = u; source = .fontProgram
                 }
             }
-            if source == .none, name == nil || kind == .type3, c >= 32, c != 127, !(symbolic && program != nil && kind != .type3) {
+            if source == .none, name == nil || kind == .type3, c >= 32, c != 127 {
                 // Nothing says what the code means: read it as Latin-1.
                 if let s = Unicode.Scalar(code), !(0x80..<0xA0).contains(c) { unicode = [s]; source = .guessed }
             }
