@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "PDFFiltersTests", dependencies: ["PDFFilters", "CZlib"]),
         .testTarget(name: "PDFCryptoTests", dependencies: ["PDFCrypto"]),
         .testTarget(name: "PDFFileTests", dependencies: ["PDFFile", "PDFTestSupport"]),
-        .testTarget(name: "PDFFontsTests", dependencies: ["PDFFonts", "PDFTestSupport"]),
+        .testTarget(name: "PDFFontsTests", dependencies: ["PDFFonts", "PDFTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PDFContentTests", dependencies: ["PDFContent", "PDFFonts", "PDFTestSupport"]),
         .testTarget(name: "PDFTextCLITests", dependencies: ["PDFTextCLI", "PDFText", "PDFTestSupport"]),
         .testTarget(name: "CorpusTests", dependencies: ["PDFText", "PDFFile", "PDFContent", "PDFFonts", "PDFTextModel"]),

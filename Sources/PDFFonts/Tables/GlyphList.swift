@@ -1,5 +1,5 @@
-// STUB: the signatures below are the contract; the tables and resolution are filled in by
-// tools/fonts (generated tables) and this file.
+// Glyph names → Unicode: the Adobe Glyph List and the AGL specification's rules, plus the
+// numeric names some producers write. Tables: Generated/GlyphListData.swift.
 
 /// How a glyph name was resolved to Unicode.
 public enum GlyphNameResolution: Sendable, Hashable {
@@ -19,21 +19,172 @@ public enum NumericGlyphName: Sendable, Hashable {
     case glyphID(Int)
     /// `cid123`: a CID.
     case cid(Int)
-    /// `a123`, `c123`, `#123`-style names some producers write for character codes.
+    /// `a123`, `c123`, `char123`, `#123`, and the hexadecimal `G3A` / `c3A`: a character code.
     case code(Int)
 }
 
 public enum GlyphList {
+    /// Names longer than this are not resolved (Type 1 limits names to 127 bytes; hostile
+    /// files can write megabytes).
+    public static let maximumNameLength = 1024
+
     /// The Adobe Glyph List (and ZapfDingbats `a1`… names) entry for `name`, exactly.
-    public static func standardUnicode(for name: String) -> [Unicode.Scalar]? { nil }
+    public static func standardUnicode(for name: String) -> [Unicode.Scalar]? {
+        Tables.shared.byName[name]
+    }
 
     /// Full resolution of a glyph name (AGL specification: drop the suffix after the first
     /// period, split ligatures on `_`, `uniXXXX…` and `uXXXX[XX]` forms).
-    public static func resolve(_ name: String) -> GlyphNameResolution? { nil }
+    ///
+    /// An exact list entry gives `.standard`; anything else that yields at least one scalar
+    /// gives `.derived`. Components that match no rule map to nothing, as the specification
+    /// says; a name whose components all map to nothing (`.notdef`, `g12`) gives nil.
+    /// Hexadecimal digits may be lowercase (a common producer variant; the specification
+    /// asks for uppercase). Surrogates (D800–DFFF) and values above 10FFFF are rejected.
+    public static func resolve(_ name: String) -> GlyphNameResolution? {
+        if let exact = standardUnicode(for: name) { return .standard(exact) }
+        let bytes = Array(name.utf8)
+        guard bytes.count <= maximumNameLength else { return nil }
+        let base = bytes.firstIndex(of: UInt8(ascii: ".")).map { bytes[..<$0] } ?? bytes[...]
+        var scalars: [Unicode.Scalar] = []
+        for component in base.split(separator: UInt8(ascii: "_"), omittingEmptySubsequences: true) {
+            scalars.append(contentsOf: resolveComponent(component))
+        }
+        return scalars.isEmpty ? nil : .derived(scalars)
+    }
 
-    /// The numeric producer forms (`g123`, `cid123`, `a123`, `glyph123`, `index123`).
-    public static func numericForm(_ name: String) -> NumericGlyphName? { nil }
+    private static func resolveComponent(_ c: ArraySlice<UInt8>) -> [Unicode.Scalar] {
+        if let listed = Tables.shared.byName[String(decoding: c, as: UTF8.self)] { return listed }
+        if c.count > 3, c.starts(with: "uni".utf8) {
+            let digits = c.dropFirst(3)
+            if digits.count % 4 == 0 {
+                var out: [Unicode.Scalar] = []
+                var i = digits.startIndex
+                while i < digits.endIndex {
+                    guard let v = hexValue(digits[i..<i + 4]), let s = Unicode.Scalar(v) else { return [] }
+                    out.append(s)
+                    i += 4
+                }
+                return out
+            }
+        }
+        if (5...7).contains(c.count), c.first == UInt8(ascii: "u"),
+            let v = hexValue(c.dropFirst()), let s = Unicode.Scalar(v)
+        {
+            return [s]
+        }
+        return []
+    }
 
-    /// A glyph name for a scalar (the AGL's preferred name, else `uniXXXX`).
-    public static func name(for scalar: Unicode.Scalar) -> String { "" }
+    /// The numeric producer forms, for names `resolve` could not map. Accepted (the whole
+    /// name, ASCII; decimal unless said; values 0…65535):
+    /// - `.glyphID`: `gid123`, `glyph123`, `index123`, `g123`;
+    /// - `.cid`: `cid123`;
+    /// - `.code`: `char123`, `c123`, `a123`, `#123`; and two hexadecimal digits after `G`
+    ///   (`G3A`, `G41`: always hexadecimal) or after `c` when one of them is a letter (`c3A`).
+    ///
+    /// `a1`…`a191` (and `a192`…`a206`) are ZapfDingbats names: `resolve` maps them first, so
+    /// a caller asks for the numeric form only after `resolve` failed (or, for such names,
+    /// when it knows the font is not ZapfDingbats and the names are codes).
+    public static func numericForm(_ name: String) -> NumericGlyphName? {
+        let b = Array(name.utf8)
+        guard b.count >= 2, b.count <= 16 else { return nil }
+        let decimal: [(prefix: String, make: (Int) -> NumericGlyphName)] = [
+            ("gid", NumericGlyphName.glyphID), ("glyph", NumericGlyphName.glyphID),
+            ("index", NumericGlyphName.glyphID), ("cid", NumericGlyphName.cid),
+            ("char", NumericGlyphName.code), ("g", NumericGlyphName.glyphID),
+            ("c", NumericGlyphName.code), ("a", NumericGlyphName.code), ("#", NumericGlyphName.code),
+        ]
+        for (prefix, make) in decimal where b.starts(with: prefix.utf8) {
+            if let v = decimalValue(b.dropFirst(prefix.utf8.count)) { return make(v) }
+        }
+        if b.count == 3, b[0] == UInt8(ascii: "G") || b[0] == UInt8(ascii: "c"),
+            let v = hexValue(b[1...])
+        {
+            let hasLetter = b[1...].contains { $0 > UInt8(ascii: "9") }
+            if b[0] == UInt8(ascii: "G") || hasLetter { return .code(Int(v)) }
+        }
+        return nil
+    }
+
+    /// A glyph name for a scalar: the AGL's preferred name (AGLFN, then the legacy name the
+    /// standard Latin fonts use, e.g. `fi`), else `uniXXXX` (BMP) or `uXXXXX`.
+    public static func name(for scalar: Unicode.Scalar) -> String {
+        if let preferred = Tables.shared.preferred[scalar.value] { return preferred }
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let padded = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        return scalar.value <= 0xFFFF ? "uni" + padded : "u" + padded
+    }
+
+    // MARK: - Parsing helpers
+
+    /// Hexadecimal digits (either case) → value; nil for other bytes, empty input or more
+    /// than 8 digits.
+    static func hexValue(_ digits: ArraySlice<UInt8>) -> UInt32? {
+        guard !digits.isEmpty, digits.count <= 8 else { return nil }
+        var v: UInt32 = 0
+        for d in digits {
+            let n: UInt32
+            switch d {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): n = UInt32(d - UInt8(ascii: "0"))
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): n = UInt32(d - UInt8(ascii: "A") + 10)
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): n = UInt32(d - UInt8(ascii: "a") + 10)
+            default: return nil
+            }
+            v = v << 4 | n
+        }
+        return v
+    }
+
+    /// 1…5 decimal digits with a value up to 65535.
+    private static func decimalValue(_ digits: ArraySlice<UInt8>) -> Int? {
+        guard !digits.isEmpty, digits.count <= 5 else { return nil }
+        var v = 0
+        for d in digits {
+            guard d >= UInt8(ascii: "0"), d <= UInt8(ascii: "9") else { return nil }
+            v = v * 10 + Int(d - UInt8(ascii: "0"))
+        }
+        return v <= 0xFFFF ? v : nil
+    }
+
+    // MARK: - Tables
+
+    /// The parsed lists, built once per process on first use (`static let` is thread-safe).
+    private struct Tables: Sendable {
+        static let shared = Tables()
+
+        let byName: [String: [Unicode.Scalar]]
+        let preferred: [UInt32: String]
+
+        init() {
+            var byName: [String: [Unicode.Scalar]] = [:]
+            byName.reserveCapacity(4600)
+            for data in [GlyphListData.adobeGlyphList, GlyphListData.zapfDingbats] {
+                Self.forEachLine(data) { left, right in
+                    let scalars = right.split(separator: UInt8(ascii: " ")).compactMap {
+                        GlyphList.hexValue($0).flatMap(Unicode.Scalar.init)
+                    }
+                    byName[String(decoding: left, as: UTF8.self)] = scalars
+                }
+            }
+            var preferred: [UInt32: String] = [:]
+            preferred.reserveCapacity(1600)
+            Self.forEachLine(GlyphListData.preferredNames) { left, right in
+                if let v = GlyphList.hexValue(left) { preferred[v] = String(decoding: right, as: UTF8.self) }
+            }
+            self.byName = byName
+            self.preferred = preferred
+        }
+
+        /// Calls `body` with the two fields of each `left;right` line.
+        private static func forEachLine(
+            _ data: String, _ body: (ArraySlice<UInt8>, ArraySlice<UInt8>) -> Void
+        ) {
+            let bytes = Array(data.utf8)
+            for line in bytes.split(separator: UInt8(ascii: "\n")) {
+                guard let semi = line.firstIndex(of: UInt8(ascii: ";")) else { continue }
+                body(line[..<semi], line[(semi + 1)...])
+            }
+        }
+    }
 }
