@@ -152,6 +152,22 @@ def descriptor(num, name, flags, fontfile_key, fontfile_num, bbox="[-1021 -463 1
             f"/Ascent 928 /Descent -236 /CapHeight 729 /StemV 80 /{fontfile_key} {fontfile_num} 0 R >>")
 
 
+def simple_font_page(codes, subtype, name, first, widths, flags, fontfile_key, program, stream_extra, font_extra="", bbox=None):
+    """A one-page PDF showing hex `codes` with one embedded simple font (objects 10–12)."""
+    pdf = PDF()
+    one_page(pdf, f"BT /F1 20 Tf 20 100 Td <{codes}> Tj ET", {"F1": 10})
+    pdf.add(10, f"<< /Type /Font /Subtype /{subtype} /BaseFont /{name} /FirstChar {first} /LastChar {first + len(widths) - 1} "
+                f"/Widths [{' '.join(map(str, widths))}]{font_extra} /FontDescriptor 11 0 R >>")
+    pdf.add(11, descriptor(11, name, flags, fontfile_key, 12, *([bbox] if bbox else [])))
+    pdf.stream(12, program, extra=stream_extra)
+    return pdf.build()
+
+
+def dejavu_source(how):
+    return (f"{SCRIPT} (hand-written PDF; subset of DejaVuSans.ttf (fonts-dejavu-core {deb_version('fonts-dejavu-core')}) "
+            f"by fontTools {py_version('fontTools')}{how})")
+
+
 # ---------------------------------------------------------------------------------------
 # Fixtures. Each returns (bytes, manifest entry without file/sha256/id).
 
@@ -211,16 +227,12 @@ def type1_embedded():
     clear, binary = parts[0], parts[1]
     trailer = b"".join(parts[2:])
     program = clear + binary + trailer
-    pdf = PDF()
     codes = "".join(f"{code_of[names[c]] if c != ' ' else code_of['space']:02X}" for c in text)
-    one_page(pdf, f"BT /F1 20 Tf 20 100 Td <{codes}> Tj ET", {"F1": 10})
     first, last = min(code_of.values()), max(code_of.values())
     w = [widths[next(g for g, c in code_of.items() if c == k)] for k in range(first, last + 1)]
-    pdf.add(10, f"<< /Type /Font /Subtype /Type1 /BaseFont /PDFTXT+NimbusSans-Regular /FirstChar {first} /LastChar {last} "
-                f"/Widths [{' '.join(map(str, w))}] /FontDescriptor 11 0 R >>")
-    pdf.add(11, descriptor(11, "PDFTXT+NimbusSans-Regular", 4, "FontFile", 12, "[-210 -299 1032 1075]"))
-    pdf.stream(12, program, extra=f" /Length1 {len(clear)} /Length2 {len(binary)} /Length3 {len(trailer)}")
-    return pdf.build(), dict(
+    data = simple_font_page(codes, "Type1", "PDFTXT+NimbusSans-Regular", first, w, 4, "FontFile", program,
+                            f" /Length1 {len(clear)} /Length2 {len(binary)} /Length3 {len(trailer)}", bbox="[-210 -299 1032 1075]")
+    return data, dict(
         source=f"{SCRIPT} (hand-written PDF; Type 1 subset of NimbusSans-Regular.t1 from fonts-urw-base35 {deb_version('fonts-urw-base35')}, "
                f"cut with t1utils {deb_version('t1utils')} t1disasm/t1asm)",
         licence=URW_LICENCE, tags=["fonts", "type1", "embedded", "builtin-encoding"],
@@ -265,18 +277,11 @@ def truetype_symbolic():
     sub.cmap = {0xF000 + code_of[ch]: best[ord(ch)] for ch in chars}
     font["cmap"].tables = [sub]
     data = ttf_bytes(font)
-    pdf = PDF()
     codes = "".join(f"{code_of[ch]:02X}" for ch in text)
-    one_page(pdf, f"BT /F1 20 Tf 20 100 Td <{codes}> Tj ET", {"F1": 10})
-    first, last = 0x20, 0x20 + len(chars) - 1
     w = widths_1000(font, [best[ord(ch)] for ch in chars])
-    pdf.add(10, f"<< /Type /Font /Subtype /TrueType /BaseFont /PDFTXT+DejaVuSans /FirstChar {first} /LastChar {last} "
-                f"/Widths [{' '.join(map(str, w))}] /FontDescriptor 11 0 R >>")
-    pdf.add(11, descriptor(11, "PDFTXT+DejaVuSans", 4, "FontFile2", 12))
-    pdf.stream(12, data, extra=f" /Length1 {len(data)}")
-    return pdf.build(), dict(
-        source=f"{SCRIPT} (hand-written PDF; subset of DejaVuSans.ttf (fonts-dejavu-core {deb_version('fonts-dejavu-core')}) "
-               f"by fontTools {py_version('fontTools')}, cmap replaced by a (3,0) subtable)",
+    pdf = simple_font_page(codes, "TrueType", "PDFTXT+DejaVuSans", 0x20, w, 4, "FontFile2", data, f" /Length1 {len(data)}")
+    return pdf, dict(
+        source=dejavu_source(", cmap replaced by a (3,0) subtable"),
         licence=DEJAVU_LICENCE, tags=["fonts", "truetype", "embedded", "symbolic"],
         contains=["Symbolic cmap"], glyphText=text.replace(" ", ""),
         exercises="symbolic TrueType, (3,0) cmap only (codes at U+F020…), no /Encoding, no ToUnicode: glyph from (3,0), text from the program's post glyph names")
@@ -308,19 +313,13 @@ def truetype_gnames():
     chars = sorted(set(text))
     code_of = {ch: 0x21 + i for i, ch in enumerate(chars)}
     gname = {ch: rename[best[ord(ch)]] for ch in chars}
-    pdf = PDF()
     codes = "".join(f"{code_of[ch]:02X}" for ch in text)
-    one_page(pdf, f"BT /F1 20 Tf 20 100 Td <{codes}> Tj ET", {"F1": 10})
-    first, last = 0x21, 0x21 + len(chars) - 1
     w = widths_1000(TTFontFrom(data), [gname[ch] for ch in chars])
     diffs = " ".join(f"/{gname[ch]}" for ch in chars)
-    pdf.add(10, f"<< /Type /Font /Subtype /TrueType /BaseFont /PDFTXT+DejaVuSans /FirstChar {first} /LastChar {last} "
-                f"/Widths [{' '.join(map(str, w))}] /Encoding << /Type /Encoding /Differences [{first} {diffs}] >> /FontDescriptor 11 0 R >>")
-    pdf.add(11, descriptor(11, "PDFTXT+DejaVuSans", 32, "FontFile2", 12))
-    pdf.stream(12, data, extra=f" /Length1 {len(data)}")
-    return pdf.build(), dict(
-        source=f"{SCRIPT} (hand-written PDF; subset of DejaVuSans.ttf (fonts-dejavu-core {deb_version('fonts-dejavu-core')}) "
-               f"by fontTools {py_version('fontTools')}, glyphs renamed g<gid>)",
+    pdf = simple_font_page(codes, "TrueType", "PDFTXT+DejaVuSans", 0x21, w, 32, "FontFile2", data, f" /Length1 {len(data)}",
+                           font_extra=f" /Encoding << /Type /Encoding /Differences [33 {diffs}] >>")
+    return pdf, dict(
+        source=dejavu_source(", glyphs renamed g<gid>"),
         licence=DEJAVU_LICENCE, tags=["fonts", "truetype", "embedded", "glyph-names"],
         contains=["Glyph names"], glyphText=text.replace(" ", ""),
         exercises="TrueType with /Differences of g<gid> names (no ToUnicode): text from the program's (3,1) cmap for that glyph id")
@@ -355,7 +354,7 @@ def type0_identity(with_tounicode):
         pdf.stream(13, to_unicode_cmap({gid[ch]: ch for ch in set(text)}, 2))
     name = "ToUnicode" if with_tounicode else "the program's (3,1) cmap (post table format 3: no glyph names)"
     return pdf.build(), dict(
-        source=f"{SCRIPT} (hand-written PDF; subset of DejaVuSans.ttf (fonts-dejavu-core {deb_version('fonts-dejavu-core')}) by fontTools {py_version('fontTools')})",
+        source=dejavu_source(""),
         licence=DEJAVU_LICENCE, tags=["fonts", "type0", "cidfonttype2", "identity-h", "embedded"] + (["tounicode"] if with_tounicode else ["program-cmap"]),
         contains=[text], glyphText=text.replace(" ", ""),
         exercises=f"Type 0 Identity-H, CIDFontType2 with CIDToGIDMap /Identity and /W; text from {name}")
