@@ -4,8 +4,8 @@ import PDFSyntax
 import PDFTextModel
 @testable import PDFContent
 
-// The fallback font of PDFFonts today: every code is 500 glyph units wide (0.5 em),
-// font matrix 0.001, ascent 718, descent −207. Expected origins below follow
+// Font F1 of the test pages (`testFont` in Support.swift): every printable ASCII code is 500
+// glyph units wide (0.5 em), font matrix 0.001, Helvetica's ascent 718 and descent −207. Expected origins below follow
 // PDF 32000-1 §9.4.4 by hand: advance = (0.5 × Tfs + Tc + Tw) × Th.
 
 @Suite struct GlyphGeometryTests {

@@ -156,8 +156,9 @@ struct Type0Page {
     @Test("standard 14 fonts without /Widths take the AFM widths (Helvetica a = 556, Times a = 444, Courier 600)")
     func standard14Widths() throws {
         var page = TestPage("BT /F1 10 Tf 0 100 Td (aa) Tj /F2 10 Tf 0 -20 Td (aa) Tj /F3 10 Tf 0 -20 Td (aa) Tj ET")
-        page.resources = "/Font << /F1 10 0 R /F2 11 0 R /F3 12 0 R >>"
-        page.objects = [(11, "<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman >>"),
+        page.resources = "/Font << /F1 13 0 R /F2 11 0 R /F3 12 0 R >>"
+        page.objects = [(13, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"),
+                        (11, "<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman >>"),
                         (12, "<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>")]
         let p = try page.extract()
         let o = p.origins()

@@ -49,12 +49,18 @@ func dictionary(_ text: String) -> PDFDictionary {
     return (try? p.parseObject())?.dictionary ?? PDFDictionary()
 }
 
+/// Font F1 (object 10) of the test documents: Helvetica with explicit /Widths of 500 for every
+/// printable ASCII code and a descriptor giving ascent 718 and descent −207, so that
+/// hand-computed positions and boxes stay simple (0.5 em per glyph).
+let testFont = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /FirstChar 32 /LastChar 126 /Widths [\(String(repeating: "500 ", count: 95))] "
+    + "/FontDescriptor << /Type /FontDescriptor /FontName /Helvetica /Flags 32 /Ascent 718 /Descent -207 /ItalicAngle 0 /FontBBox [-166 -225 1000 931] >> >>"
+
 /// Runs content against a RecordingSink in a one-page document holding `objects`.
 func record(_ content: [UInt8], resources: String = "<< /Font << /F1 10 0 R >> >>",
             objects: [(Int, String)] = [], options: ExtractionOptions = ExtractionOptions())
     throws -> (sink: RecordingSink, log: DiagnosticLog) {
     var b = PDFBuilder.simpleDocument()
-    b.add(10, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+    b.add(10, testFont)
     for (n, body) in objects { b.add(n, body) }
     let doc = try Document(bytes: b.build().bytes)
     let sink = RecordingSink()
@@ -87,7 +93,7 @@ struct TestPage {
         b.add(2, "<< /Type /Pages /Kids [3 0 R] /Count 1 /MediaBox [0 0 612 792] >>")
         b.add(3, "<< /Type /Page /Parent 2 0 R /Contents 4 0 R /Resources << \(resources) >> \(pageExtras) >>")
         b.addStream(4, text: content)
-        b.add(10, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+        b.add(10, testFont)
         for (n, body) in objects { b.add(n, body) }
         for (n, dict, text) in streams { b.addStream(n, dictionary: dict, text: text) }
         return try Document(bytes: b.build().bytes)
