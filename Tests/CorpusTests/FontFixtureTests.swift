@@ -9,7 +9,8 @@ import Testing
 /// The font fixtures (`Corpus/fonts/`, manifest entries tagged `fonts`, written by
 /// `tools/corpus/make_font_fixtures.py`): page 1's glyph text in painting order, white space
 /// removed, equals the manifest's `glyphText` exactly; every `contains` string appears; no
-/// glyph is left without Unicode unless the entry allows it.
+/// glyph is left without Unicode unless the entry allows it; the glyphs' Unicode sources are
+/// those of the path the fixture exercises (`unicodeSources`).
 struct FontFixture: Sendable, CustomTestStringConvertible {
     var file: String
     var glyphText: String?
@@ -18,6 +19,8 @@ struct FontFixture: Sendable, CustomTestStringConvertible {
     var vertical: Bool
     var invisible: Bool
     var exercises: String
+    /// The UnicodeSource descriptions page 1's glyphs show (`tounicode`, `fontprogram`, …).
+    var unicodeSources: Set<String>?
     var testDescription: String { file }
 
     static var all: [FontFixture] {
@@ -27,7 +30,8 @@ struct FontFixture: Sendable, CustomTestStringConvertible {
             guard let file = e["file"] as? String, (e["tags"] as? [String])?.contains("fonts") == true else { return nil }
             return FontFixture(file: file, glyphText: e["glyphText"] as? String, contains: e["contains"] as? [String] ?? [],
                                allowUnmapped: e["allowUnmapped"] as? Bool ?? false, vertical: e["vertical"] as? Bool ?? false,
-                               invisible: e["invisible"] as? Bool ?? false, exercises: e["exercises"] as? String ?? "")
+                               invisible: e["invisible"] as? Bool ?? false, exercises: e["exercises"] as? String ?? "",
+                               unicodeSources: (e["unicodeSources"] as? [String]).map(Set.init))
         }
     }
 
@@ -62,6 +66,9 @@ struct FontFixture: Sendable, CustomTestStringConvertible {
             // their source says .actualText, not .none.
             let unmapped = page.glyphs.indices.filter { page.glyphs[$0].unicodeSource == .none }
             #expect(unmapped.isEmpty, "\(f.file): \(unmapped.count) glyphs without Unicode, codes \(unmapped.prefix(8).map { String(page.glyphs[$0].code, radix: 16) })")
+        }
+        if let sources = f.unicodeSources {
+            #expect(Set(page.glyphs.map { $0.unicodeSource.description }) == sources, "\(f.file) (\(f.exercises))")
         }
         if f.vertical {
             #expect(page.glyphs.allSatisfy { $0.flags.contains(.vertical) })

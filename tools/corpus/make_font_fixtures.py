@@ -4,7 +4,9 @@ their entries (tag `fonts`) to Corpus/manifest.json.
 
 Every fixture records `contains` strings and `glyphText`: the exact text of page 1's glyphs
 in painting order with white space removed, written here from what the generator draws
-(never taken from pdftext's output).
+(never taken from pdftext's output); `unicodeSources`: the set of UnicodeSource descriptions
+(as `pdftext glyphs` prints them) that page 1's glyphs must show, i.e. the path the fixture is
+meant to exercise; `exercises`: that path in words; `vertical` / `invisible`: every glyph has that flag.
 
 Requirements (see each fixture's `source` in the manifest for what it used):
   Python packages: fonttools, reportlab, matplotlib (pip)
@@ -186,6 +188,7 @@ def std14():
         source=f"{SCRIPT} (hand-written PDF; Helvetica, Times-Bold and Symbol not embedded)",
         licence=OWN_LICENCE, tags=["fonts", "standard14", "encoding", "differences"],
         contains=["Café", "it’s 128€", "été ä Trés", "αβγ"], glyphText=text,
+        unicodeSources=["encoding"],
         exercises="standard-14 metrics without /Widths; WinAnsiEncoding + /Differences (fi, fl, quoteright); MacRomanEncoding; Symbol built-in encoding")
 
 
@@ -237,6 +240,7 @@ def type1_embedded():
                f"cut with t1utils {deb_version('t1utils')} t1disasm/t1asm)",
         licence=URW_LICENCE, tags=["fonts", "type1", "embedded", "builtin-encoding"],
         contains=["Embedded Type 1"], glyphText=text.replace(" ", ""),
+        unicodeSources=["encoding"],
         exercises="embedded Type 1 (/FontFile) whose built-in encoding (codes 0x21…) is the only code→glyph-name map; symbolic flag, no /Encoding, no ToUnicode")
 
 
@@ -260,6 +264,7 @@ def truetype_reportlab():
         source=f"{SCRIPT} (reportlab {reportlab.Version}, invariant=1; DejaVuSans.ttf from fonts-dejavu-core {deb_version('fonts-dejavu-core')})",
         licence=DEJAVU_LICENCE, tags=["fonts", "truetype", "embedded", "subset", "tounicode"],
         contains=["Grüße aus Köln", "Ωμέγα ≠ 42 €"], glyphText="GrüßeausKöln" + "Ωμέγα≠42€",
+        unicodeSources=["tounicode"],
         exercises="embedded TrueType subset (/FontFile2) with reportlab's code assignment; text from /ToUnicode")
 
 
@@ -284,6 +289,7 @@ def truetype_symbolic():
         source=dejavu_source(", cmap replaced by a (3,0) subtable"),
         licence=DEJAVU_LICENCE, tags=["fonts", "truetype", "embedded", "symbolic"],
         contains=["Symbolic cmap"], glyphText=text.replace(" ", ""),
+        unicodeSources=["fontprogram"],
         exercises="symbolic TrueType, (3,0) cmap only (codes at U+F020…), no /Encoding, no ToUnicode: glyph from (3,0), text from the program's post glyph names")
 
 
@@ -322,6 +328,7 @@ def truetype_gnames():
         source=dejavu_source(", glyphs renamed g<gid>"),
         licence=DEJAVU_LICENCE, tags=["fonts", "truetype", "embedded", "glyph-names"],
         contains=["Glyph names"], glyphText=text.replace(" ", ""),
+        unicodeSources=["fontprogram"],
         exercises="TrueType with /Differences of g<gid> names (no ToUnicode): text from the program's (3,1) cmap for that glyph id")
 
 
@@ -357,6 +364,7 @@ def type0_identity(with_tounicode):
         source=dejavu_source(""),
         licence=DEJAVU_LICENCE, tags=["fonts", "type0", "cidfonttype2", "identity-h", "embedded"] + (["tounicode"] if with_tounicode else ["program-cmap"]),
         contains=[text], glyphText=text.replace(" ", ""),
+        unicodeSources=["tounicode" if with_tounicode else "fontprogram"],
         exercises=f"Type 0 Identity-H, CIDFontType2 with CIDToGIDMap /Identity and /W; text from {name}")
 
 
@@ -379,6 +387,7 @@ def cjk_predefined():
         source=f"{SCRIPT} (hand-written PDF; KozMinPr6N-Regular named, not embedded)",
         licence=OWN_LICENCE, tags=["fonts", "type0", "cjk", "predefined-cmap", "not-embedded"],
         contains=[ucs, sjis, "ABC 123"], glyphText=ucs + sjis + "ABC123",
+        unicodeSources=["encoding"],
         exercises="predefined CMaps UniJIS-UCS2-H (codes are Unicode) and 90ms-RKSJ-H (mixed 1/2-byte Shift-JIS → Adobe-Japan1 CID → Unicode), no font program")
 
 
@@ -395,6 +404,7 @@ def vertical():
         source=f"{SCRIPT} (hand-written PDF; KozMinPr6N-Regular named, not embedded)",
         licence=OWN_LICENCE, tags=["fonts", "type0", "cjk", "vertical", "predefined-cmap", "not-embedded"],
         contains=[text], glyphText=text, vertical=True,
+        unicodeSources=["encoding"],
         exercises="vertical writing (WMode 1 from UniJIS-UCS2-V) with /DW2; text from the UCS-2 codes")
 
 
@@ -409,6 +419,7 @@ def actual_text():
         source=f"{SCRIPT} (hand-written PDF; Helvetica not embedded)",
         licence=OWN_LICENCE, tags=["fonts", "actualtext", "marked-content"],
         contains=["five Straße"], glyphText="five" + "Straße",
+        unicodeSources=["actualtext", "encoding"],
         exercises="marked-content /ActualText (PDFDocEncoding and UTF-16) replacing the text of the glyphs it covers")
 
 
@@ -425,6 +436,7 @@ def invisible_ocr():
         source=f"{SCRIPT} (hand-written PDF; Helvetica not embedded)",
         licence=OWN_LICENCE, tags=["fonts", "invisible", "ocr"],
         contains=["Scanned page text"], glyphText="Scannedpagetext", invisible=True,
+        unicodeSources=["encoding"],
         exercises="text render mode 3 (invisible OCR layer) over an image")
 
 
@@ -448,6 +460,7 @@ def matplotlib_fixture(fonttype):
         source=f"{SCRIPT} (matplotlib {matplotlib.__version__}, pdf.fonttype {fonttype}, SOURCE_DATE_EPOCH=0; DejaVu Sans bundled with matplotlib)",
         licence=DEJAVU_LICENCE, tags=["fonts", "type3" if fonttype == 3 else "type42", "embedded", "matplotlib"],
         contains=[text], glyphText=text.replace(" ", ""),
+        unicodeSources=["tounicode"],
         exercises=f"matplotlib {kind}")
 
 
