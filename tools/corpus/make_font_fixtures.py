@@ -332,6 +332,51 @@ def truetype_gnames():
         exercises="TrueType with /Differences of g<gid> names (no ToUnicode): text from the program's (3,1) cmap for that glyph id")
 
 
+def type0_cff_opentype():
+    """Type 0 / CIDFontType0 whose program is an OpenType CFF (/FontFile3 /Subtype /OpenType),
+    Identity-H, no ToUnicode: CID = glyph id, text from the program's glyph names or cmap."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.t2CharStringPen import T2CharStringPen
+    text = "CFF OpenType Ωμ"
+    src = dejavu_subset(text)
+    best = cmap31(src)
+    order = src.getGlyphOrder()
+    glyf, hmtx = src["glyf"], src["hmtx"]
+    glyphset = src.getGlyphSet()
+    charstrings = {}
+    for g in order:
+        pen = T2CharStringPen(hmtx[g][0], glyphset)
+        glyphset[g].draw(pen)
+        charstrings[g] = pen.getCharString()
+    fb = FontBuilder(src["head"].unitsPerEm, isTTF=False)
+    fb.setupGlyphOrder(order)
+    fb.setupCharacterMap(best)
+    fb.setupCFF("PDFTXT+DejaVuSansCFF", {"FullName": "DejaVu Sans CFF subset"}, charstrings, {})
+    fb.setupHorizontalMetrics({g: hmtx[g] for g in order})
+    fb.setupHorizontalHeader(ascent=928, descent=-236)
+    fb.setupNameTable({"familyName": "DejaVu Sans CFF subset", "styleName": "Book"})
+    fb.setupOS2(sTypoAscender=760, usWinAscent=928, usWinDescent=236)
+    fb.setupPost()
+    fb.font["head"].created = fb.font["head"].modified = src["head"].modified
+    data = ttf_bytes(fb.font)
+    gid = {ch: order.index(best[ord(ch)]) for ch in set(text)}
+    upem = src["head"].unitsPerEm
+    pdf = PDF()
+    one_page(pdf, f"BT /F1 20 Tf 20 100 Td {hexstr([gid[ch] for ch in text], 2)} Tj ET", {"F1": 10})
+    w = " ".join(f"{gid[ch]} [{round(hmtx[best[ord(ch)]][0] * 1000 / upem)}]" for ch in sorted(set(text), key=lambda c: gid[c]))
+    pdf.add(10, "<< /Type /Font /Subtype /Type0 /BaseFont /PDFTXT+DejaVuSansCFF /Encoding /Identity-H /DescendantFonts [13 0 R] >>")
+    pdf.add(13, "<< /Type /Font /Subtype /CIDFontType0 /BaseFont /PDFTXT+DejaVuSansCFF /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> "
+                f"/FontDescriptor 11 0 R /DW 1000 /W [{w}] >>")
+    pdf.add(11, descriptor(11, "PDFTXT+DejaVuSansCFF", 4, "FontFile3", 12))
+    pdf.stream(12, data, extra=" /Subtype /OpenType")
+    return pdf.build(), dict(
+        source=dejavu_source(", outlines converted to CFF with T2CharStringPen and built into an OpenType by FontBuilder"),
+        licence=DEJAVU_LICENCE, tags=["fonts", "type0", "cidfonttype0", "cff", "opentype", "identity-h", "embedded", "program-cmap"],
+        contains=[text], glyphText=text.replace(" ", ""),
+        unicodeSources=["fontprogram"],
+        exercises="Type 0 Identity-H over a CIDFontType0 whose /FontFile3 is an OpenType CFF (not CID-keyed: CID = glyph id), no ToUnicode: text from the program's glyph names / cmap")
+
+
 def TTFontFrom(data):
     from fontTools.ttLib import TTFont
     return TTFont(io.BytesIO(data))
@@ -472,6 +517,7 @@ FIXTURES = [
     ("fonts/truetype-gid-names.pdf", truetype_gnames),
     ("fonts/type0-identity-h-tounicode.pdf", lambda: type0_identity(True)),
     ("fonts/type0-identity-h-program-cmap.pdf", lambda: type0_identity(False)),
+    ("fonts/type0-cff-opentype-program.pdf", type0_cff_opentype),
     ("fonts/type0-cjk-predefined-cmaps.pdf", cjk_predefined),
     ("fonts/type0-vertical-unijis-v.pdf", vertical),
     ("fonts/type3-matplotlib.pdf", lambda: matplotlib_fixture(3)),
