@@ -35,10 +35,11 @@ public final class GlyphCollector: ContentSink {
     var currentRun: RunKey?
 
     // Fake-bold detection: origins by font, code and 1-pt cell.
-    struct DuplicateKey: Hashable {
-        var font: Int32, code: UInt32, x: Int32, y: Int32
-    }
-    var painted: [DuplicateKey: [Point]] = [:]
+    var duplicates = DuplicateIndex()
+    // The last font seen, so that a run of glyphs needs no dictionary lookups.
+    var lastFont: ObjectIdentifier? = nil
+    var lastFontIndex: Int32 = 0
+    var lastFontSerial: Int32 = 0
 
     public init(pageIndex: Int, mediaBox: Rect, cropBox: Rect, rotation: Int, maxPaths: Int = 100_000) {
         page = PageGlyphs(pageIndex: pageIndex, mediaBox: mediaBox, cropBox: cropBox, rotation: rotation)
@@ -48,8 +49,14 @@ public final class GlyphCollector: ContentSink {
     // MARK: ContentSink
 
     public func showGlyph(_ e: GlyphEvent) {
-        let fontIndex = index(of: e.font)
-        let serial = fontSerial[ObjectIdentifier(e.font)] ?? fontIndex
+        let fontID = ObjectIdentifier(e.font)
+        if fontID != lastFont {
+            lastFontIndex = index(of: e.font)
+            lastFontSerial = fontSerial[fontID] ?? lastFontIndex
+            lastFont = fontID
+        }
+        let fontIndex = lastFontIndex
+        let serial = lastFontSerial
         let span = spanStack.last ?? -1
         let key = RunKey(font: fontIndex, size: e.fontSize, fill: e.fillColor, stroke: e.strokeColor,
                          mode: e.renderingMode, span: span, serial: e.showSerial,
@@ -159,23 +166,7 @@ public final class GlyphCollector: ContentSink {
     /// Whether the same code of the same font was painted less than 1 pt from `origin`
     /// before; records `origin`.
     func isDuplicate(font: Int32, code: UInt32, origin: Point) -> Bool {
-        func cell(_ v: Double) -> Int32 { Int32(clamping: Int(min(max(v, -1e9), 1e9).rounded(.down))) }
-        let cx = cell(origin.x), cy = cell(origin.y)
-        var found = false
-        search: for dx: Int32 in -1...1 {
-            for dy: Int32 in -1...1 {
-                guard let points = painted[DuplicateKey(font: font, code: code, x: cx &+ dx, y: cy &+ dy)] else { continue }
-                for p in points {
-                    let ddx = p.x - origin.x, ddy = p.y - origin.y
-                    if ddx * ddx + ddy * ddy < 1 { found = true; break search }
-                }
-            }
-        }
-        // Every painting is recorded (a shadow painted in steps is caught along the chain),
-        // but a cell keeps a bounded list.
-        let key = DuplicateKey(font: font, code: code, x: cx, y: cy)
-        if painted[key, default: []].count < 16 { painted[key, default: []].append(origin) }
-        return found
+        duplicates.checkAndInsert(font: font, code: code, origin: origin)
     }
 
     /// The finished page: spans still open are left as they are (their glyphs are known),

@@ -66,7 +66,9 @@ public struct PageExtractor {
         if options.includeAnnotations {
             runAnnotations(page, interpreter: interpreter)
         }
-        return collector.finish(diagnostics: interpreter.diagnostics.finished)
+        var result = collector.finish(diagnostics: interpreter.diagnostics.finished)
+        result.userUnit = page.userUnit
+        return result
     }
 
     /// The page's /Contents: one stream, or an array of streams joined with a space.

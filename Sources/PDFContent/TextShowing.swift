@@ -93,8 +93,13 @@ extension ContentInterpreter {
             flags.insert(.vertical)
             let vx = g.verticalOrigin.x * fm.a, vy = g.verticalOrigin.y * fm.d
             let w1 = g.verticalAdvance * fm.d
-            origin = trm.apply(Point(x: -vx, y: -vy))
-            quad = glyphQuad(x: -vx, width: w0, low: extent.low, high: extent.high, fm: fm, trm: trm, dy: -vy)
+            // The origin is the pen position (as for horizontal text, and as MuPDF reports
+            // it); the box is the glyph's advance box: w0 wide, centred by vx, running from
+            // the pen down by the vertical advance w1.
+            origin = trm.apply(Point(x: 0, y: 0))
+            let w1Abs = abs(w1) > 1e-9 ? abs(w1) : 1
+            quad = glyphQuad(x: -vx, width: w0, low: -w1Abs / max(abs(fm.d), 1e-12), high: 0, fm: fm, trm: trm)
+            _ = vy
             let ty = w1 * fs + gs.charSpacing + wordSpacing
             advance = abs(ty) * (textToPage.c * textToPage.c + textToPage.d * textToPage.d).squareRoot()
             textMatrix = Matrix.translation(0, ty).concatenating(textMatrix)

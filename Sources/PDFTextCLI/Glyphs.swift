@@ -70,7 +70,7 @@ public struct Glyphs: ParsableCommand {
         let fonts = FontCache(store: document.store)
         var options = ExtractionOptions()
         options.includeAnnotations = annotations
-        let out = BufferedOutput()
+        let out = ByteWriter()
         if !noHeader { out.write("page\tindex\ttext\tx0\ty0\tx1\ty1\tfont\tsize\tsource\tflags\tox\toy\n") }
         for n in numbers {
             let page = GlyphExtraction.extract(document: document, pageIndex: n - 1, fonts: fonts, options: options)
@@ -80,57 +80,63 @@ public struct Glyphs: ParsableCommand {
             }
         }
         out.flush()
+        if let e = out.error {
+            printError("cannot write output: \(e)")
+            throw ExitCode(ExitStatus.outputFailed)
+        }
     }
 }
 
-/// The TSV rows of one page.
+/// The TSV rows of one page, written as bytes (a bulk output: no `String` per field).
 enum GlyphTSV {
-    static func write(_ page: PageGlyphs, pageNumber: Int, display: Bool, to out: BufferedOutput) {
+    static func write(_ page: PageGlyphs, pageNumber: Int, display: Bool, to out: ByteWriter) {
         let m = display ? page.displayTransform : Matrix.identity
-        var line = ""
+        let fontNames = page.fonts.map { Array($0.name.utf8) }
+        let sources = UnicodeSource.allCases.map { Array($0.description.utf8) }
+        var flagCache: [UInt16: [UInt8]] = [:]
         for (i, g) in page.glyphs.enumerated() {
             let run = page.runs[Int(g.run)]
-            let font = page.fonts[Int(run.font)]
             let box = g.quad.transformed(by: m).bounds
             let o = m.apply(g.origin)
-            line.removeAll(keepingCapacity: true)
-            line += String(pageNumber); line += "\t"
-            line += String(i); line += "\t"
-            escape(page, g.text, into: &line); line += "\t"
-            line += num(box.x0); line += "\t"; line += num(box.y0); line += "\t"
-            line += num(box.x1); line += "\t"; line += num(box.y1); line += "\t"
-            line += font.name; line += "\t"
-            line += num(run.effectiveSize); line += "\t"
-            line += g.unicodeSource.description; line += "\t"
-            line += flagText(g.flags); line += "\t"
-            line += num(o.x); line += "\t"; line += num(o.y); line += "\n"
-            out.write(line)
+            out.int(Int64(pageNumber)); out.byte(9)
+            out.int(Int64(i)); out.byte(9)
+            escape(page, g.text, into: out); out.byte(9)
+            out.number(box.x0); out.byte(9); out.number(box.y0); out.byte(9)
+            out.number(box.x1); out.byte(9); out.number(box.y1); out.byte(9)
+            out.bytes(fontNames[Int(run.font)]); out.byte(9)
+            out.number(run.effectiveSize); out.byte(9)
+            out.bytes(sources[Int(g.unicodeSource.rawValue)]); out.byte(9)
+            if let f = flagCache[g.flags.rawValue] {
+                out.bytes(f)
+            } else {
+                let f = Array(flagText(g.flags).utf8)
+                flagCache[g.flags.rawValue] = f
+                out.bytes(f)
+            }
+            out.byte(9)
+            out.number(o.x); out.byte(9); out.number(o.y); out.byte(10)
+            out.flushIfFull()
         }
     }
 
-    static func escape(_ page: PageGlyphs, _ r: Range<Int32>, into s: inout String) {
+    static func escape(_ page: PageGlyphs, _ r: Range<Int32>, into out: ByteWriter) {
         for k in Int(r.lowerBound)..<Int(r.upperBound) {
             let c = page.scalars[k]
             switch c {
-            case "\t": s += "\\t"
-            case "\n": s += "\\n"
-            case "\r": s += "\\r"
-            case "\\": s += "\\\\"
+            case "\t": out.byte(0x5C); out.byte(UInt8(ascii: "t"))
+            case "\n": out.byte(0x5C); out.byte(UInt8(ascii: "n"))
+            case "\r": out.byte(0x5C); out.byte(UInt8(ascii: "r"))
+            case "\\": out.byte(0x5C); out.byte(0x5C)
             default:
                 if c.value < 0x20 || c.value == 0x7F {
-                    s += "\\u{" + String(c.value, radix: 16) + "}"
+                    out.write("\\u{" + String(c.value, radix: 16) + "}")
+                } else if c.value < 0x80 {
+                    out.byte(UInt8(c.value))
                 } else {
-                    s.unicodeScalars.append(c)
+                    for u in UTF8.encode(c)! { out.byte(u) }
                 }
             }
         }
-    }
-
-    static func num(_ v: Double) -> String {
-        guard v.isFinite else { return "0" }
-        let r = (v * 100).rounded() / 100
-        if r == r.rounded(), abs(r) < 1e15 { return String(Int64(r)) }
-        return String(r)
     }
 
     static let flagNames: [(GlyphFlags, String)] = [
@@ -141,20 +147,5 @@ enum GlyphTSV {
     static func flagText(_ f: GlyphFlags) -> String {
         let names = flagNames.filter { f.contains($0.0) }.map(\.1)
         return names.isEmpty ? "-" : names.joined(separator: ",")
-    }
-}
-
-/// Standard output in 64 KiB writes.
-final class BufferedOutput {
-    var buffer: [UInt8] = []
-    init() { buffer.reserveCapacity(1 << 16) }
-    func write(_ s: String) {
-        buffer.append(contentsOf: s.utf8)
-        if buffer.count >= 1 << 16 { flush() }
-    }
-    func flush() {
-        guard !buffer.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(buffer))
-        buffer.removeAll(keepingCapacity: true)
     }
 }

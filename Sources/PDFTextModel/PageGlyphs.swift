@@ -122,9 +122,12 @@ public struct PositionedGlyph: Sendable, Hashable {
     /// The glyph's Unicode text: a range in `PageGlyphs.scalars` (empty when none, or when
     /// an ActualText given to an earlier glyph covers this one).
     public var text: Range<Int32>
-    /// The origin (pen position before the glyph) in page space.
+    /// The origin: the pen position before the glyph, in page space. For vertical writing
+    /// too (the top centre of the glyph's advance box), not the glyph-space origin, which
+    /// lies at the pen position minus the position vector v (PDF 32000-1 §9.7.4.3).
     public var origin: Point
-    /// The glyph box in page space: advance × (descent…ascent) of the font.
+    /// The glyph box in page space: horizontal writing, the advance × the font's
+    /// descent…ascent; vertical writing, the width × the vertical advance below the pen.
     public var quad: Quad
     /// The advance in page space, along the writing direction (absolute length).
     public var advance: Float
@@ -275,6 +278,8 @@ public struct PageGlyphs: Sendable {
     public var cropBox: Rect
     /// Clockwise display rotation: 0, 90, 180 or 270.
     public var rotation: Int
+    /// /UserUnit: the size of a page-space unit in points (1 unless the page says).
+    public var userUnit: Double = 1
     public var diagnostics = DiagnosticLog()
 
     public init(pageIndex: Int, mediaBox: Rect, cropBox: Rect, rotation: Int) {
@@ -297,8 +302,15 @@ public struct PageGlyphs: Sendable {
     }
 
     /// Page space → display space: rotated by /Rotate, origin at the top-left of the crop
-    /// box, y downwards (what MuPDF's stext and pdftotext's bbox output use).
+    /// box, y downwards, in points (scaled by /UserUnit) — what MuPDF's stext reports.
     public var displayTransform: Matrix {
+        let u = userUnit > 0 && userUnit.isFinite ? userUnit : 1
+        let m = unscaledDisplayTransform
+        return u == 1 ? m : m.concatenating(Matrix(a: u, b: 0, c: 0, d: u, e: 0, f: 0))
+    }
+
+    /// As `displayTransform`, in page-space units (no /UserUnit scaling).
+    public var unscaledDisplayTransform: Matrix {
         let c = cropBox
         // First move the crop box's top-left to the origin and flip y.
         let flip = Matrix(a: 1, b: 0, c: 0, d: -1, e: -c.x0, f: c.y1)

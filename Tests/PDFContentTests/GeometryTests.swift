@@ -3,9 +3,10 @@ import PDFCore
 import PDFSyntax
 import PDFTextModel
 @testable import PDFContent
+import PDFFonts
 
-// Font F1 of the test pages (`testFont` in Support.swift): every printable ASCII code is 500
-// glyph units wide (0.5 em), font matrix 0.001, Helvetica's ascent 718 and descent −207. Expected origins below follow
+// The fallback font of PDFFonts today: every code is 500 glyph units wide (0.5 em),
+// font matrix 0.001, ascent 718, descent −207. Expected origins below follow
 // PDF 32000-1 §9.4.4 by hand: advance = (0.5 × Tfs + Tc + Tw) × Th.
 
 @Suite struct GlyphGeometryTests {
@@ -59,8 +60,9 @@ import PDFTextModel
         // Box: 0.5 em × 10 × 0.5 wide, descent…ascent high.
         let box = p.glyphs[0].quad.bounds
         #expect(abs(box.width - 2.5) < 1e-9)
-        #expect(abs(box.y0 - (100 - 2.07)) < 1e-9)
-        #expect(abs(box.y1 - (100 + 7.18)) < 1e-9)
+        let helvetica = try #require(StandardFontMetrics.lookup("Helvetica"))
+        #expect(abs(box.y0 - (100 + helvetica.descent / 100)) < 1e-9)
+        #expect(abs(box.y1 - (100 + helvetica.ascent / 100)) < 1e-9)
         #expect(abs(p.glyphs[0].advance - 2.5) < 1e-5)
     }
 

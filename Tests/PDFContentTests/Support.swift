@@ -49,11 +49,10 @@ func dictionary(_ text: String) -> PDFDictionary {
     return (try? p.parseObject())?.dictionary ?? PDFDictionary()
 }
 
-/// Font F1 (object 10) of the test documents: Helvetica with explicit /Widths of 500 for every
-/// printable ASCII code and a descriptor giving ascent 718 and descent −207, so that
-/// hand-computed positions and boxes stay simple (0.5 em per glyph).
-let testFont = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /FirstChar 32 /LastChar 126 /Widths [\(String(repeating: "500 ", count: 95))] "
-    + "/FontDescriptor << /Type /FontDescriptor /FontName /Helvetica /Flags 32 /Ascent 718 /Descent -207 /ItalicAngle 0 /FontBBox [-166 -225 1000 931] >> >>"
+/// Font F1 of the tests: Helvetica whose every code is 500/1000 em wide (so positions are
+/// easy to compute by hand), ascent 718 and descent −207 as Helvetica's.
+let testFont = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /FirstChar 0 /LastChar 255 /Widths ["
+    + String(repeating: "500 ", count: 256) + "] >>"
 
 /// Runs content against a RecordingSink in a one-page document holding `objects`.
 func record(_ content: [UInt8], resources: String = "<< /Font << /F1 10 0 R >> >>",

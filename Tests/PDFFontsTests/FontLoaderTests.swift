@@ -124,6 +124,15 @@ func toUnicodeCMap(_ body: String, codespace: String = "<00> <FF>") -> String {
         #expect(decode(try f.font(11), [0x21]).text == "\u{2701}")
     }
 
+    @Test("TeX glyph names the Adobe Glyph List lacks resolve, marked as derived from the name")
+    func texNames() throws {
+        var f = FontFixture()
+        f.add(10, "<< /Type /Font /Subtype /Type1 /BaseFont /CMMI10 /Encoding << /Differences [2 /epsilon1 /theta1 /square] >> >>")
+        let r = decode(try f.font(), [2, 3, 4])
+        #expect(r.text == "\u{03F5}\u{03D1}\u{25A1}")
+        #expect(r.sources == [.glyphName, .encoding, .glyphName])  // theta1 is in the AGL itself
+    }
+
     @Test("Arial,Bold resolves to Helvetica-Bold metrics")
     func aliases() throws {
         var f = FontFixture()
@@ -231,6 +240,17 @@ func toUnicodeCMap(_ body: String, codespace: String = "<00> <FF>") -> String {
             """)
         let r = decode(try f.font(), [0x41, 0x82, 0xA2])
         #expect(r.text == "あい")
+    }
+
+    @Test("a vertical variant CID of a collection gives the horizontal character, not a presentation form",
+          .enabled(if: PredefinedCMaps.isAvailable, "poppler-data CMaps are not installed"))
+    func verticalPresentationForms() throws {
+        var f = FontFixture()
+        f.add(10, "<< /Type /Font /Subtype /Type0 /BaseFont /R /Encoding /Identity-V /DescendantFonts [11 0 R] >>")
+        f.add(11, "<< /Type /Font /Subtype /CIDFontType0 /BaseFont /R /CIDSystemInfo << /Registry (Adobe) /Ordering (Japan1) /Supplement 6 >> >>")
+        // CID 7899 is the vertical left parenthesis (U+FE35 in the collection's table).
+        let r = decode(try f.font(), [0x1E, 0xDB])
+        #expect(r.text == "\u{FF08}")
     }
 
     @Test("no ToUnicode, Identity ordering and no program: text unknown, with a diagnostic")

@@ -240,7 +240,10 @@ final class CompositeFontDecoder: FontDecoder, Sendable {
         } else if codesAreUnicode {
             if let s = Unicode.Scalar(code) { unicode = [s]; source = .encoding }
         } else if let t = cidToUnicode, let u = t.unicode(for: cid), !u.isEmpty {
-            unicode = u; source = .encoding
+            // A collection's vertical-variant CIDs map to the vertical presentation forms
+            // (U+FE35 for a vertical parenthesis); the text is the horizontal character.
+            unicode = u.count == 1 ? [VerticalForms.horizontal(u[0])] : u
+            source = .encoding
         } else if let program, gid != PositionedGlyph.unknownGlyphID {
             if let gn = program.glyphName(gid), gn != ".notdef", let r = GlyphList.resolve(gn) {
                 unicode = r.scalars; source = .fontProgram
@@ -272,5 +275,22 @@ public final class ProgramCache: Sendable {
         let p = FontProgram(data: store.streamData(stream).bytes, format: format)
         programs.withLock { $0[id] = p }
         return p
+    }
+}
+
+/// Vertical presentation forms (U+FE10–FE19, U+FE30–FE48) → the characters they present.
+enum VerticalForms {
+    static let table: [UInt32: UInt32] = [
+        0xFE10: 0xFF0C, 0xFE11: 0x3001, 0xFE12: 0x3002, 0xFE13: 0xFF1A, 0xFE14: 0xFF1B,
+        0xFE15: 0xFF01, 0xFE16: 0xFF1F, 0xFE17: 0x3016, 0xFE18: 0x3017, 0xFE19: 0x2026,
+        0xFE30: 0x2025, 0xFE31: 0x2014, 0xFE32: 0x2013, 0xFE33: 0xFF3F, 0xFE34: 0xFF3F,
+        0xFE35: 0xFF08, 0xFE36: 0xFF09, 0xFE37: 0xFF5B, 0xFE38: 0xFF5D, 0xFE39: 0x3014,
+        0xFE3A: 0x3015, 0xFE3B: 0x3010, 0xFE3C: 0x3011, 0xFE3D: 0x300A, 0xFE3E: 0x300B,
+        0xFE3F: 0x3008, 0xFE40: 0x3009, 0xFE41: 0x300C, 0xFE42: 0x300D, 0xFE43: 0x300E,
+        0xFE44: 0x300F, 0xFE47: 0xFF3B, 0xFE48: 0xFF3D,
+    ]
+    static func horizontal(_ s: Unicode.Scalar) -> Unicode.Scalar {
+        guard (0xFE10...0xFE48).contains(s.value), let h = table[s.value], let r = Unicode.Scalar(h) else { return s }
+        return r
     }
 }

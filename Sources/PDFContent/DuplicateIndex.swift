@@ -1,0 +1,99 @@
+import PDFCore
+
+/// A spatial hash of painted glyphs for fake-bold detection: the same code of the same font
+/// painted again less than 1 pt from an earlier painting. Cells are 1 pt squares keyed by
+/// (font, code, cell x, cell y) in one open-addressing table of packed 64-bit keys; the
+/// points of a cell form a linked list in flat arrays, so recording a glyph allocates
+/// nothing once the arrays have grown.
+struct DuplicateIndex {
+    private var keys: [UInt64]
+    private var heads: [Int32]   // index into points, -1 for an empty slot
+    private var counts: [UInt8]  // points kept per cell (at most `perCell`)
+    private var points: [Point] = []
+    private var next: [Int32] = []
+    private var used = 0
+    private var mask: Int
+    static let perCell: UInt8 = 16
+
+    init(capacity: Int = 1024) {
+        var n = 16
+        while n < capacity * 2 { n <<= 1 }
+        keys = [UInt64](repeating: 0, count: n)
+        heads = [Int32](repeating: -1, count: n)
+        counts = [UInt8](repeating: 0, count: n)
+        mask = n - 1
+    }
+
+    @inline(__always)
+    static func key(font: Int32, code: UInt32, cx: Int32, cy: Int32) -> UInt64 {
+        // 16 bits of font serial, 24 of code, 12 each of the cell coordinates (they wrap
+        // every 4096 pt; distances are checked exactly, so a wrap only costs a comparison).
+        // Codes beyond 24 bits fold into the font bits; a collision only costs a comparison
+        // too, since a slot's key must match exactly.
+        let f = UInt64(UInt32(bitPattern: font) ^ (code >> 24)) & 0xFFFF
+        return f << 48 | UInt64(code & 0xFF_FFFF) << 24 | UInt64(UInt32(bitPattern: cx) & 0xFFF) << 12
+            | UInt64(UInt32(bitPattern: cy) & 0xFFF)
+    }
+
+    @inline(__always)
+    private func slot(for key: UInt64) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    }
+
+    /// The slot holding `key`, or the empty slot where it would go.
+    @inline(__always)
+    private func find(_ key: UInt64) -> Int {
+        var s = slot(for: key)
+        while heads[s] >= 0 && keys[s] != key { s = (s + 1) & mask }
+        return s
+    }
+
+    /// Whether a painting within 1 pt was recorded before; records this one.
+    mutating func checkAndInsert(font: Int32, code: UInt32, origin: Point) -> Bool {
+        func cell(_ v: Double) -> Int32 { Int32(clamping: Int(min(max(v, -1e9), 1e9).rounded(.down))) }
+        let cx = cell(origin.x), cy = cell(origin.y)
+        var found = false
+        search: for dx: Int32 in -1...1 {
+            for dy: Int32 in -1...1 {
+                let s = find(Self.key(font: font, code: code, cx: cx &+ dx, cy: cy &+ dy))
+                var p = heads[s]
+                while p >= 0 {
+                    let q = points[Int(p)]
+                    let ddx = q.x - origin.x, ddy = q.y - origin.y
+                    if ddx * ddx + ddy * ddy < 1 { found = true; break search }
+                    p = next[Int(p)]
+                }
+            }
+        }
+        let key = Self.key(font: font, code: code, cx: cx, cy: cy)
+        var s = find(key)
+        if heads[s] < 0 {
+            if (used + 1) * 2 > keys.count {
+                grow()
+                s = find(key)
+            }
+            keys[s] = key
+            used += 1
+        } else if counts[s] >= Self.perCell {
+            return found
+        }
+        points.append(origin)
+        next.append(heads[s])
+        heads[s] = Int32(truncatingIfNeeded: points.count - 1)
+        counts[s] &+= 1
+        return found
+    }
+
+    private mutating func grow() {
+        let oldKeys = keys, oldHeads = heads, oldCounts = counts
+        let n = keys.count * 2
+        keys = [UInt64](repeating: 0, count: n)
+        heads = [Int32](repeating: -1, count: n)
+        counts = [UInt8](repeating: 0, count: n)
+        mask = n - 1
+        for i in 0..<oldKeys.count where oldHeads[i] >= 0 {
+            let s = find(oldKeys[i])
+            keys[s] = oldKeys[i]; heads[s] = oldHeads[i]; counts[s] = oldCounts[i]
+        }
+    }
+}
