@@ -7,7 +7,7 @@ import PDFTextModel
 // Glyph positions with real font dictionaries (Type 0 with /W and /W2, Type 3, standard 14),
 // checked against values worked out by hand from PDF 32000-1 §9.4.4 (text space advances:
 // tx = (w0 × Tfs + Tc + Tw) × Th, ty = w1 × Tfs + Tc + Tw) and §9.7.4.3 (vertical metrics:
-// the glyph is drawn with its horizontal origin at the pen minus the position vector v).
+// the position vector v and the vertical advance w1y; PositionedGlyph.origin is the pen).
 
 /// A Type 0 font (object 40, resource /T0) with Identity-H or Identity-V, a CIDFontType2
 /// descendant (41) and a ToUnicode map (42): CIDs 1…5 read A…E, CID 32 a space.
@@ -65,18 +65,28 @@ struct Type0Page {
         #expect(near(o[1], 10, 100))      // DW 1000/1000 × 10
     }
 
-    @Test("Type 0 Identity-V: advance by w1y downwards, origins shifted by v, TJ moves vertically")
+    @Test("Type 0 Identity-V: the pen moves down by w1y, TJ moves vertically, boxes centred by vx")
     func identityV() throws {
         let p = try Type0Page("BT /T0 10 Tf 200 700 Td [<0001> 500 <00020009>] TJ ET", vertical: true).extract()
         let o = p.origins()
         #expect(o.count == 3)
-        // CID 1: v = (w0/2, DW2[0]) = (300, 880) → origin = pen − (3, 8.8); w1y = DW2[1] = −1000.
-        #expect(near(o[0], 197, 691.2))
-        // Pen: 700 − 10 (w1y) − 5 (TJ 500 → −500/1000 × 10, vertical) = 685;
-        // CID 2: /W2 v = (250, 800) → origin = (200 − 2.5, 685 − 8).
-        #expect(near(o[1], 197.5, 677))
-        // Pen: 685 − 9 (w1y −900) = 676; CID 9: w0 = DW 1000, v = (500, 880).
-        #expect(near(o[2], 195, 667.2))
+        // Origins are pen positions (PositionedGlyph.origin; the glyph-space origin would be
+        // the pen minus v). Pen: 700, then − 10 (CID 1: w1y = DW2[1] = −1000) − 5 (TJ 500:
+        // −500/1000 × 10, vertical) = 685, then − 9 (CID 2: /W2 w1y −900) = 676.
+        #expect(near(o[0], 200, 700))
+        #expect(near(o[1], 200, 685))
+        #expect(near(o[2], 200, 676))
+        // Boxes: w0 wide starting vx left of the pen, |w1y| high below it.
+        // CID 1: w0 600, vx = w0/2 = 300 (no /W2 entry) → x 197…203, y 690…700.
+        let a = p.glyphs[0].quad.bounds, b = p.glyphs[1].quad.bounds, c = p.glyphs[2].quad.bounds
+        #expect(abs(a.x0 - 197) < 1e-9 && abs(a.x1 - 203) < 1e-9)
+        #expect(abs(a.y0 - 690) < 1e-9 && abs(a.y1 - 700) < 1e-9)
+        // CID 2: w0 700, /W2 vx 250 → x 197.5…204.5, y 676…685.
+        #expect(abs(b.x0 - 197.5) < 1e-9 && abs(b.x1 - 204.5) < 1e-9)
+        #expect(abs(b.y0 - 676) < 1e-9 && abs(b.y1 - 685) < 1e-9)
+        // CID 9: w0 = DW 1000, vx 500 → x 195…205, y 666…676.
+        #expect(abs(c.x0 - 195) < 1e-9 && abs(c.x1 - 205) < 1e-9)
+        #expect(abs(c.y0 - 666) < 1e-9 && abs(c.y1 - 676) < 1e-9)
         #expect(p.glyphs.allSatisfy { $0.flags.contains(.vertical) })
         #expect(p.runs.allSatisfy { $0.writingMode == 1 })
         #expect(abs(p.glyphs[1].advance - 9) < 1e-4)
