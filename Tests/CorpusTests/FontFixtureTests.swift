@@ -21,6 +21,8 @@ struct FontFixture: Sendable, CustomTestStringConvertible {
     var exercises: String
     /// The UnicodeSource descriptions page 1's glyphs show (`tounicode`, `fontprogram`, …).
     var unicodeSources: Set<String>?
+    /// Every glyph selects a glyph other than .notdef in the embedded program.
+    var programGlyphs: Bool
     var testDescription: String { file }
 
     static var all: [FontFixture] {
@@ -31,7 +33,8 @@ struct FontFixture: Sendable, CustomTestStringConvertible {
             return FontFixture(file: file, glyphText: e["glyphText"] as? String, contains: e["contains"] as? [String] ?? [],
                                allowUnmapped: e["allowUnmapped"] as? Bool ?? false, vertical: e["vertical"] as? Bool ?? false,
                                invisible: e["invisible"] as? Bool ?? false, exercises: e["exercises"] as? String ?? "",
-                               unicodeSources: (e["unicodeSources"] as? [String]).map(Set.init))
+                               unicodeSources: (e["unicodeSources"] as? [String]).map(Set.init),
+                               programGlyphs: e["programGlyphs"] as? Bool ?? false)
         }
     }
 
@@ -69,6 +72,10 @@ struct FontFixture: Sendable, CustomTestStringConvertible {
         }
         if let sources = f.unicodeSources {
             #expect(Set(page.glyphs.map { $0.unicodeSource.description }) == sources, "\(f.file) (\(f.exercises))")
+        }
+        if f.programGlyphs {
+            let missing = page.glyphs.filter { $0.glyphID == PositionedGlyph.unknownGlyphID || $0.glyphID == 0 }
+            #expect(missing.isEmpty, "\(f.file): codes \(missing.prefix(8).map { String($0.code, radix: 16) }) find no glyph in the program")
         }
         if f.vertical {
             #expect(page.glyphs.allSatisfy { $0.flags.contains(.vertical) })

@@ -6,7 +6,8 @@ Every fixture records `contains` strings and `glyphText`: the exact text of page
 in painting order with white space removed, written here from what the generator draws
 (never taken from pdftext's output); `unicodeSources`: the set of UnicodeSource descriptions
 (as `pdftext glyphs` prints them) that page 1's glyphs must show, i.e. the path the fixture is
-meant to exercise; `exercises`: that path in words; `vertical` / `invisible`: every glyph has that flag.
+meant to exercise; `exercises`: that path in words; `vertical` / `invisible`: every glyph has that flag; `programGlyphs`: every
+glyph finds a glyph other than .notdef in the embedded font program.
 
 Requirements (see each fixture's `source` in the manifest for what it used):
   Python packages: fonttools, reportlab, matplotlib (pip)
@@ -241,6 +242,7 @@ def type1_embedded():
         licence=URW_LICENCE, tags=["fonts", "type1", "embedded", "builtin-encoding"],
         contains=["Embedded Type 1"], glyphText=text.replace(" ", ""),
         unicodeSources=["encoding"],
+        programGlyphs=True,
         exercises="embedded Type 1 (/FontFile) whose built-in encoding (codes 0x21…) is the only code→glyph-name map; symbolic flag, no /Encoding, no ToUnicode")
 
 
@@ -265,6 +267,7 @@ def truetype_reportlab():
         licence=DEJAVU_LICENCE, tags=["fonts", "truetype", "embedded", "subset", "tounicode"],
         contains=["Grüße aus Köln", "Ωμέγα ≠ 42 €"], glyphText="GrüßeausKöln" + "Ωμέγα≠42€",
         unicodeSources=["tounicode"],
+        programGlyphs=True,
         exercises="embedded TrueType subset (/FontFile2) with reportlab's code assignment; text from /ToUnicode")
 
 
@@ -290,6 +293,7 @@ def truetype_symbolic():
         licence=DEJAVU_LICENCE, tags=["fonts", "truetype", "embedded", "symbolic"],
         contains=["Symbolic cmap"], glyphText=text.replace(" ", ""),
         unicodeSources=["fontprogram"],
+        programGlyphs=True,
         exercises="symbolic TrueType, (3,0) cmap only (codes at U+F020…), no /Encoding, no ToUnicode: glyph from (3,0), text from the program's post glyph names")
 
 
@@ -329,6 +333,7 @@ def truetype_gnames():
         licence=DEJAVU_LICENCE, tags=["fonts", "truetype", "embedded", "glyph-names"],
         contains=["Glyph names"], glyphText=text.replace(" ", ""),
         unicodeSources=["fontprogram"],
+        programGlyphs=True,
         exercises="TrueType with /Differences of g<gid> names (no ToUnicode): text from the program's (3,1) cmap for that glyph id")
 
 
@@ -374,7 +379,89 @@ def type0_cff_opentype():
         licence=DEJAVU_LICENCE, tags=["fonts", "type0", "cidfonttype0", "cff", "opentype", "identity-h", "embedded", "program-cmap"],
         contains=[text], glyphText=text.replace(" ", ""),
         unicodeSources=["fontprogram"],
+        programGlyphs=True,
         exercises="Type 0 Identity-H over a CIDFontType0 whose /FontFile3 is an OpenType CFF (not CID-keyed: CID = glyph id), no ToUnicode: text from the program's glyph names / cmap")
+
+
+def cid_keyed_cff(text, ordering):
+    """A bare CID-keyed CFF (ROS Adobe-<ordering>) with DejaVu Sans outlines scaled to 1000
+    units: the glyph of character c sits at CID c − 31 (Adobe-Japan1's proportional ASCII
+    CIDs 1…95). Returns (CFF bytes, {char: CID}, {CID: width})."""
+    from fontTools.ttLib import TTFont
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.t2CharStringPen import T2CharStringPen
+    from fontTools.pens.transformPen import TransformPen
+    from fontTools.cffLib import FDArrayIndex, FontDict, FDSelect
+    src = TTFont(DEJAVU)
+    best, glyphset, hmtx = src.getBestCmap(), src.getGlyphSet(), src["hmtx"]
+    scale = 1000 / src["head"].unitsPerEm
+    chars = sorted(set(text))
+    names = [".notdef"] + [best[ord(c)] for c in chars]
+    cid_of = {c: ord(c) - 31 for c in chars}
+    width = {0: round(hmtx[".notdef"][0] * scale)}
+    charstrings = {}
+    for c, g in zip([None] + chars, names):
+        w = round(hmtx[g][0] * scale)
+        if c is not None:
+            width[cid_of[c]] = w
+        pen = T2CharStringPen(w, glyphset)
+        glyphset[g].draw(TransformPen(pen, (scale, 0, 0, scale, 0, 0)))
+        charstrings[g] = pen.getCharString()
+    fb = FontBuilder(1000, isTTF=False)
+    fb.setupGlyphOrder(names)
+    fb.setupCFF("PDFTXT+DejaVuSansCID", {"FullName": "DejaVu Sans CID subset"}, charstrings, {})
+    cff = fb.font["CFF "].cff
+    top = cff.topDictIndex[0]
+    # Re-key by CID: ROS, one FDArray entry holding the Private dict, charset of CIDs.
+    cid_names = [".notdef"] + [f"cid{cid_of[c]:05d}" for c in chars]
+    rename = dict(zip(names, cid_names))
+    top.ROS = ("Adobe", ordering, 0 if ordering == "Identity" else 4)
+    top.CIDCount = max(cid_of.values()) + 1
+    fd = FontDict()
+    fd.Private = top.Private
+    fd.FontName = "PDFTXT+DejaVuSansCID-Latin"
+    fdarray = FDArrayIndex()
+    fdarray.append(fd)
+    top.FDArray = fdarray
+    fdselect = FDSelect()
+    fdselect.format = 3
+    fdselect.gidArray = [0] * len(names)
+    top.FDSelect = fdselect
+    top.CharStrings.charStrings = {rename[k]: v for k, v in top.CharStrings.charStrings.items()}
+    top.charset = cid_names
+    for key in ("Private", "Encoding"):
+        top.rawDict.pop(key, None)
+        if key in top.__dict__:
+            delattr(top, key)
+    fb.font.setGlyphOrder(cid_names)
+    buf = io.BytesIO()
+    cff.compile(buf, fb.font, isCFF2=False)
+    return buf.getvalue(), cid_of, width
+
+
+def type0_cid_cff(ordering):
+    """Type 0 Identity-H over a CIDFontType0 with a CID-keyed CFF (/FontFile3 /CIDFontType0C)
+    and no ToUnicode. Japan1: text from the collection's CID-to-Unicode table. Identity:
+    nothing gives text (the glyphs stay unmapped; no guessing)."""
+    text = "CID Japan1 keyed" if ordering == "Japan1" else "Identity CIDs"
+    data, cid_of, width = cid_keyed_cff(text, ordering)
+    supplement = 0 if ordering == "Identity" else 4
+    pdf = PDF()
+    one_page(pdf, f"BT /F1 20 Tf 20 100 Td {hexstr([cid_of[c] for c in text], 2)} Tj ET", {"F1": 10})
+    w = " ".join(f"{cid} [{width[cid]}]" for cid in sorted(width) if cid)
+    pdf.add(10, f"<< /Type /Font /Subtype /Type0 /BaseFont /PDFTXT+DejaVuSansCID /Encoding /Identity-H /DescendantFonts [13 0 R] >>")
+    pdf.add(13, f"<< /Type /Font /Subtype /CIDFontType0 /BaseFont /PDFTXT+DejaVuSansCID /CIDSystemInfo << /Registry (Adobe) /Ordering ({ordering}) /Supplement {supplement} >> "
+                f"/FontDescriptor 11 0 R /DW 1000 /W [{w}] >>")
+    pdf.add(11, descriptor(11, "PDFTXT+DejaVuSansCID", 4, "FontFile3", 12))
+    pdf.stream(12, data, extra=" /Subtype /CIDFontType0C")
+    common = dict(programGlyphs=True,
+        source=dejavu_source(", outlines converted to a CID-keyed CFF (ROS Adobe-" + ordering + ") with fontTools cffLib"),
+        licence=DEJAVU_LICENCE, tags=["fonts", "type0", "cidfonttype0", "cff", "cid-keyed", "identity-h", "embedded"])
+    if ordering == "Japan1":
+        return pdf.build(), dict(common, contains=[text], glyphText=text.replace(" ", ""), unicodeSources=["encoding"],
+            exercises="Type 0 Identity-H over a CID-keyed CFF (/CIDFontType0C, Adobe-Japan1 CIDs 1–95 = ASCII), no ToUnicode: glyph by CID through the program's charset, text from the Adobe-Japan1 CID-to-Unicode table")
+    return pdf.build(), dict(common, contains=[], glyphText="", allowUnmapped=True, unicodeSources=["none"],
+        exercises="Type 0 Identity-H over a CID-keyed CFF with ROS Adobe-Identity-0 and no ToUnicode: nothing says what the CIDs mean, so every glyph must stay unmapped (no Latin-1 guess)")
 
 
 def TTFontFrom(data):
@@ -410,6 +497,7 @@ def type0_identity(with_tounicode):
         licence=DEJAVU_LICENCE, tags=["fonts", "type0", "cidfonttype2", "identity-h", "embedded"] + (["tounicode"] if with_tounicode else ["program-cmap"]),
         contains=[text], glyphText=text.replace(" ", ""),
         unicodeSources=["tounicode" if with_tounicode else "fontprogram"],
+        programGlyphs=True,
         exercises=f"Type 0 Identity-H, CIDFontType2 with CIDToGIDMap /Identity and /W; text from {name}")
 
 
@@ -506,6 +594,7 @@ def matplotlib_fixture(fonttype):
         licence=DEJAVU_LICENCE, tags=["fonts", "type3" if fonttype == 3 else "type42", "embedded", "matplotlib"],
         contains=[text], glyphText=text.replace(" ", ""),
         unicodeSources=["tounicode"],
+        programGlyphs=fonttype == 42,
         exercises=f"matplotlib {kind}")
 
 
@@ -518,6 +607,8 @@ FIXTURES = [
     ("fonts/type0-identity-h-tounicode.pdf", lambda: type0_identity(True)),
     ("fonts/type0-identity-h-program-cmap.pdf", lambda: type0_identity(False)),
     ("fonts/type0-cff-opentype-program.pdf", type0_cff_opentype),
+    ("fonts/type0-cid-cff-japan1.pdf", lambda: type0_cid_cff("Japan1")),
+    ("fonts/type0-cid-cff-identity-unmapped.pdf", lambda: type0_cid_cff("Identity")),
     ("fonts/type0-cjk-predefined-cmaps.pdf", cjk_predefined),
     ("fonts/type0-vertical-unijis-v.pdf", vertical),
     ("fonts/type3-matplotlib.pdf", lambda: matplotlib_fixture(3)),
