@@ -464,6 +464,21 @@ def type0_cid_cff(ordering):
         exercises="Type 0 Identity-H over a CID-keyed CFF with ROS Adobe-Identity-0 and no ToUnicode: nothing says what the CIDs mean, so every glyph must stay unmapped (no Latin-1 guess)")
 
 
+def glyph_name_forms():
+    """Glyph names that are not in the Adobe Glyph List but resolve by their form (AGL
+    specification): uniXXXX, uniXXXXYYYY, uXXXXX, ligatures with _, suffixes after a period."""
+    pdf = PDF()
+    one_page(pdf, "BT /F1 16 Tf 20 100 Td (\\001\\002\\003 \\004\\005 \\006\\007) Tj ET", {"F1": 10})
+    pdf.add(10, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /Type /Encoding /BaseEncoding /WinAnsiEncoding "
+                "/Differences [1 /uni00E9 /f_f_i /a.sc /u1D400 /uni00660069 /Omega.alt /Euro.oldstyle] >> >>")
+    return pdf.build(), dict(
+        source=f"{SCRIPT} (hand-written PDF; Helvetica not embedded)",
+        licence=OWN_LICENCE, tags=["fonts", "glyph-names", "differences"],
+        contains=["éffi", "a𝐀", "fiΩ€"], glyphText="é" + "ffi" + "a" + "\U0001D400" + "fi" + "Ω" + "€",
+        unicodeSources=["glyphname", "encoding"],   # the spaces: WinAnsi
+        exercises="/Differences names resolved by form: uni00E9, f_f_i (ligature → f f i), a.sc (suffix dropped), u1D400, uni00660069 (two characters), Omega.alt, Euro.oldstyle")
+
+
 def TTFontFrom(data):
     from fontTools.ttLib import TTFont
     return TTFont(io.BytesIO(data))
@@ -613,6 +628,7 @@ FIXTURES = [
     ("fonts/type0-vertical-unijis-v.pdf", vertical),
     ("fonts/type3-matplotlib.pdf", lambda: matplotlib_fixture(3)),
     ("fonts/type42-matplotlib.pdf", lambda: matplotlib_fixture(42)),
+    ("fonts/glyph-name-forms.pdf", glyph_name_forms),
     ("fonts/actualtext.pdf", actual_text),
     ("fonts/invisible-ocr-text.pdf", invisible_ocr),
 ]
