@@ -78,9 +78,6 @@ import PDFTextModel
         #expect(log.contains(.resourceMissing))
     }
 
-    // Type 3 fonts: PDFFonts' fallback font ignores /Subtype /Type3 today (no /FontMatrix,
-    // no /Widths, no procedures), so these expectations are known to fail until the real
-    // FontLoader lands; they then pass unchanged.
     @Test("a Type 3 font maps widths through its FontMatrix and boxes through d1")
     func type3() throws {
         var page = TestPage("BT /T3 10 Tf 100 100 Td (ab) Tj ET")
@@ -91,11 +88,9 @@ import PDFTextModel
         #expect(p.glyphs.count == 2)
         #expect(near(p.glyphs[0].origin, 100, 100))
         #expect(p.paths.isEmpty)   // glyph procedures paint nothing of the page's
-        withKnownIssue("fallback font: Type 3 FontMatrix and /Widths not loaded yet", isIntermittent: true) {
-            #expect(near(p.glyphs[1].origin, 105, 100))          // 50 × 0.01 × 10
-            let box = p.glyphs[0].quad.bounds
-            #expect(abs(box.y0 - 98) < 1e-9)                        // d1 lly −20 × 0.01 × 10
-            #expect(abs(box.y1 - 107) < 1e-9)                       // d1 ury 70
-        }
+        #expect(near(p.glyphs[1].origin, 105, 100))          // 50 × 0.01 × 10
+        let box = p.glyphs[0].quad.bounds
+        #expect(abs(box.y0 - 98) < 1e-9)                        // d1 lly −20 × 0.01 × 10
+        #expect(abs(box.y1 - 107) < 1e-9)                       // d1 ury 70
     }
 }
