@@ -86,7 +86,14 @@ public final class GlyphCollector: ContentSink {
                 actualText = at
             }
         } else {
-            page.scalars.append(contentsOf: e.glyph.unicode)
+            if source == .none && e.glyph.unicode.isEmpty {
+                // Unknown text is marked, not dropped: one U+FFFD per glyph (as MuPDF does),
+                // so that every painted glyph has a character and consumers can count,
+                // select and flag it. The source `.none` says it is not text.
+                page.scalars.append("\u{FFFD}")
+            } else {
+                page.scalars.append(contentsOf: e.glyph.unicode)
+            }
             if e.glyph.unicode.isEmpty || source == .none {
                 noUnicode[fontIndex, default: 0] += 1
                 if fontNames[fontIndex] == nil { fontNames[fontIndex] = e.font.summary.baseFont }

@@ -460,8 +460,8 @@ def type0_cid_cff(ordering):
     if ordering == "Japan1":
         return pdf.build(), dict(common, contains=[text], glyphText=text.replace(" ", ""), unicodeSources=["encoding"],
             exercises="Type 0 Identity-H over a CID-keyed CFF (/CIDFontType0C, Adobe-Japan1 CIDs 1–95 = ASCII), no ToUnicode: glyph by CID through the program's charset, text from the Adobe-Japan1 CID-to-Unicode table")
-    return pdf.build(), dict(common, contains=[], glyphText="", allowUnmapped=True, unicodeSources=["none"],
-        exercises="Type 0 Identity-H over a CID-keyed CFF with ROS Adobe-Identity-0 and no ToUnicode: nothing says what the CIDs mean, so every glyph must stay unmapped (no Latin-1 guess)")
+    return pdf.build(), dict(common, contains=[], glyphText="\ufffd" * len(text), allowUnmapped=True, unicodeSources=["none"],
+        exercises="Type 0 Identity-H over a CID-keyed CFF with ROS Adobe-Identity-0 and no ToUnicode: nothing says what the CIDs mean, so every glyph must stay unmapped (U+FFFD with source none, no Latin-1 guess)")
 
 
 def glyph_name_forms():

@@ -11,6 +11,8 @@ extension FontLoader {
         if kind == .type3, d.baseFont.isEmpty, let n = store.name(dict["Name"])?.string { d.baseFont = n }
         let program = d.program
         let toUnicode = toUnicode(dict, objectNumber: objectNumber)
+        let isDingbats = standard?.builtinEncoding == .zapfDingbats
+            || FontNames.stripSubsetPrefix(d.baseFont).lowercased().contains("dingbats")
 
         // Symbolic or not: the descriptor's flags, else the standard font's, else the name.
         let symbolic: Bool = {
@@ -91,7 +93,7 @@ extension FontLoader {
             var source = UnicodeSource.none
             if let u = Self.usable(toUnicode?.unicode(for: code, length: 1)) {
                 unicode = u; source = .toUnicode
-            } else if let name, let r = GlyphList.resolve(name) {
+            } else if let name, let r = GlyphList.resolve(name, zapfDingbats: isDingbats) {
                 switch r {
                 case .standard(let s): unicode = s; source = .encoding
                 case .derived(let s): unicode = s; source = .glyphName
@@ -114,7 +116,7 @@ extension FontLoader {
                 }
             }
             if source == .none, let program, gid != PositionedGlyph.unknownGlyphID {
-                if let gn = program.glyphName(gid), gn != ".notdef", let r = GlyphList.resolve(gn) {
+                if let gn = program.glyphName(gid), gn != ".notdef", let r = GlyphList.resolve(gn, zapfDingbats: isDingbats) {
                     unicode = r.scalars; source = .fontProgram
                 } else if let u = program.unicode(forGlyph: gid) {
                     unicode = u; source = .fontProgram

@@ -28,9 +28,12 @@ public enum GlyphList {
     /// files can write megabytes).
     public static let maximumNameLength = 1024
 
-    /// The Adobe Glyph List (and ZapfDingbats `a1`… names) entry for `name`, exactly.
-    public static func standardUnicode(for name: String) -> [Unicode.Scalar]? {
-        Tables.shared.byName[name]
+    /// The Adobe Glyph List entry for `name`, exactly; for the ZapfDingbats font
+    /// (`zapfDingbats: true`) its own list (`a1`…`a191`) first. The dingbats list applies
+    /// to that font only: elsewhere `a101` is a producer's name for code 101.
+    public static func standardUnicode(for name: String, zapfDingbats: Bool = false) -> [Unicode.Scalar]? {
+        if zapfDingbats, let d = Tables.shared.dingbats[name] { return d }
+        return Tables.shared.byName[name]
     }
 
     /// Full resolution of a glyph name (AGL specification: drop the suffix after the first
@@ -41,8 +44,8 @@ public enum GlyphList {
     /// says; a name whose components all map to nothing (`.notdef`, `g12`) gives nil.
     /// Hexadecimal digits may be lowercase (a common producer variant; the specification
     /// asks for uppercase). Surrogates (D800–DFFF) and values above 10FFFF are rejected.
-    public static func resolve(_ name: String) -> GlyphNameResolution? {
-        if let exact = standardUnicode(for: name) { return .standard(exact) }
+    public static func resolve(_ name: String, zapfDingbats: Bool = false) -> GlyphNameResolution? {
+        if let exact = standardUnicode(for: name, zapfDingbats: zapfDingbats) { return .standard(exact) }
         let bytes = Array(name.utf8)
         guard bytes.count <= maximumNameLength else { return nil }
         let base = bytes.firstIndex(of: UInt8(ascii: ".")).map { bytes[..<$0] } ?? bytes[...]
@@ -156,19 +159,23 @@ public enum GlyphList {
         static let shared = Tables()
 
         let byName: [String: [Unicode.Scalar]]
+        let dingbats: [String: [Unicode.Scalar]]
         let preferred: [UInt32: String]
 
         init() {
-            var byName: [String: [Unicode.Scalar]] = [:]
-            byName.reserveCapacity(4600)
-            for data in [GlyphListData.adobeGlyphList, GlyphListData.zapfDingbats] {
+            func parse(_ data: String, capacity: Int) -> [String: [Unicode.Scalar]] {
+                var table: [String: [Unicode.Scalar]] = [:]
+                table.reserveCapacity(capacity)
                 Self.forEachLine(data) { left, right in
                     let scalars = right.split(separator: UInt8(ascii: " ")).compactMap {
                         GlyphList.hexValue($0).flatMap(Unicode.Scalar.init)
                     }
-                    byName[String(decoding: left, as: UTF8.self)] = scalars
+                    table[String(decoding: left, as: UTF8.self)] = scalars
                 }
+                return table
             }
+            let byName = parse(GlyphListData.adobeGlyphList, capacity: 4400)
+            dingbats = parse(GlyphListData.zapfDingbats, capacity: 220)
             var preferred: [UInt32: String] = [:]
             preferred.reserveCapacity(1600)
             Self.forEachLine(GlyphListData.preferredNames) { left, right in
