@@ -79,7 +79,7 @@ struct GlyphListTableTests {
         #expect(GlyphList.numericForm("a200") == .code(200))
         #expect(GlyphList.numericForm("#12") == .code(12))
         #expect(GlyphList.numericForm("G3A") == .code(0x3A))
-        #expect(GlyphList.numericForm("G41") == .code(0x41))
+        #expect(GlyphList.numericForm("G41") == .glyphID(41))  // all digits: a glyph number
         #expect(GlyphList.numericForm("c3A") == .code(0x3A))
         #expect(GlyphList.numericForm("cFF") == .code(0xFF))
         #expect(GlyphList.numericForm("g") == nil)

@@ -52,6 +52,8 @@ extension FontLoader {
             var name: String? = nil
             if let base {
                 name = base.glyphName(UInt8(c))
+                // PDF 32000-1 Annex D, note 3: unused WinAnsi codes above 0x20 show a bullet.
+                if name == nil, base == .winAnsi, c > 0x20 { name = "bullet" }
             } else if kind == .type3 {
                 name = nil
             } else if let builtin, kind != .trueType, c < builtin.count, builtin[c] != nil {

@@ -83,10 +83,11 @@ public enum GlyphList {
 
     /// The numeric producer forms, for names `resolve` could not map. Accepted (the whole
     /// name, ASCII; decimal unless said; values 0…65535):
-    /// - `.glyphID`: `gid123`, `glyph123`, `index123`, `g123`;
+    /// - `.glyphID`: `gid123`, `glyph123`, `index123`, `g123`, `G123` (decimal: sequential
+    ///   glyph names such as `G1`…`G54` are glyph numbers, not codes);
     /// - `.cid`: `cid123`;
-    /// - `.code`: `char123`, `c123`, `a123`, `#123`; and two hexadecimal digits after `G`
-    ///   (`G3A`, `G41`: always hexadecimal) or after `c` when one of them is a letter (`c3A`).
+    /// - `.code`: `char123`, `c123`, `a123`, `#123`; and two hexadecimal digits after `G` or
+    ///   `c` when one of them is a letter (`G3A`, `c3A`).
     ///
     /// `a1`…`a191` (and `a192`…`a206`) are ZapfDingbats names: `resolve` maps them first, so
     /// a caller asks for the numeric form only after `resolve` failed (or, for such names,
@@ -97,7 +98,7 @@ public enum GlyphList {
         let decimal: [(prefix: String, make: (Int) -> NumericGlyphName)] = [
             ("gid", NumericGlyphName.glyphID), ("glyph", NumericGlyphName.glyphID),
             ("index", NumericGlyphName.glyphID), ("cid", NumericGlyphName.cid),
-            ("char", NumericGlyphName.code), ("g", NumericGlyphName.glyphID),
+            ("char", NumericGlyphName.code), ("g", NumericGlyphName.glyphID), ("G", NumericGlyphName.glyphID),
             ("c", NumericGlyphName.code), ("a", NumericGlyphName.code), ("#", NumericGlyphName.code),
         ]
         for (prefix, make) in decimal where b.starts(with: prefix.utf8) {
@@ -107,7 +108,7 @@ public enum GlyphList {
             let v = hexValue(b[1...])
         {
             let hasLetter = b[1...].contains { $0 > UInt8(ascii: "9") }
-            if b[0] == UInt8(ascii: "G") || hasLetter { return .code(Int(v)) }
+            if hasLetter { return .code(Int(v)) }
         }
         return nil
     }
