@@ -14,6 +14,10 @@ public struct ExtractionOptions: Sendable, Hashable {
     /// Also interpret annotation appearance streams (`/AP /N`); their glyphs get
     /// `GlyphFlags.annotation`. Hidden, NoView and Popup annotations are skipped.
     public var includeAnnotations = false
+    /// With `includeAnnotations`: text fields, choice fields and FreeText annotations that
+    /// have no appearance stream get one made from their value and /DA, as viewers show
+    /// them (see `SynthesizedAppearance`).
+    public var synthesizeAppearances = true
     /// The most operators executed per page, over the page and every form and annotation
     /// it paints. Past it interpretation stops with a `contentBudget` diagnostic.
     public var maxOperators = 10_000_000
@@ -94,6 +98,7 @@ public struct PageExtractor {
     func runAnnotations<S>(_ page: PageInfo, interpreter: ContentInterpreter<S>) {
         let store = document.store
         guard let annots = store.array(page.dictionary["Annots"]) else { return }
+        let acroForm = store.dictionary(document.catalog["AcroForm"])
         let saved = interpreter.extraFlags
         interpreter.extraFlags.insert(.annotation)
         defer { interpreter.extraFlags = saved }
@@ -102,8 +107,18 @@ public struct PageExtractor {
             if store.name(annot["Subtype"]) == "Popup" { continue }
             let flags = store.integer(annot["F"]) ?? 0
             if flags & (1 << 1) != 0 || flags & (1 << 5) != 0 { continue }  // Hidden, NoView
-            guard let rect = interpreter.rectValue(annot["Rect"]),
-                  let normal = store.dictionary(annot["AP"])?["N"] else { continue }
+            guard let rect = interpreter.rectValue(annot["Rect"]) else { continue }
+            guard let normal = store.dictionary(annot["AP"])?["N"],
+                  store.resolve(normal).stream != nil || store.dictionary(normal) != nil else {
+                // No appearance: a field value or FreeText is laid out as a viewer would.
+                if options.synthesizeAppearances,
+                   let synthetic = SynthesizedAppearance.make(annot, rect: rect, store: store, acroForm: acroForm) {
+                    interpreter.gs = GraphicsState()
+                    interpreter.gs.ctm = Matrix(a: 1, b: 0, c: 0, d: 1, e: rect.x0, f: rect.y0)
+                    interpreter.run(synthetic.content, resources: synthetic.resources)
+                }
+                continue
+            }
             var appearanceRef = normal
             if store.resolve(normal).stream == nil {
                 // A dictionary of states: /AS picks one.

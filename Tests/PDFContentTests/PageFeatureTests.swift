@@ -245,3 +245,47 @@ import PDFTextModel
         #expect(p.diagnostics.contains(.pageMissing))
     }
 }
+
+@Suite struct SynthesizedAppearanceTests {
+    func page(_ annots: [(Int, String)], catalogForm: Bool = false) -> TestPage {
+        var page = TestPage("BT /F1 10 Tf 10 10 Td (P) Tj ET")
+        page.pageExtras = "/Annots [" + annots.map { "\($0.0) 0 R" }.joined(separator: " ") + "]"
+        page.objects = annots
+        page.options.includeAnnotations = true
+        return page
+    }
+
+    @Test("a text field without an appearance shows its value (inherited from the parent) in its rectangle")
+    func textField() throws {
+        let p = try page([
+            (30, "<< /Type /Annot /Subtype /Widget /Parent 31 0 R /Rect [100 100 300 120] /DA (/Helv 10 Tf 0 0 1 rg) >>"),
+            (31, "<< /FT /Tx /T (name) /V (Jane Doe) >>"),
+        ]).extract()
+        #expect(p.paintingOrderText == "PJane Doe")
+        let j = p.glyphs[1]
+        #expect(j.flags.contains(.annotation))
+        #expect(j.origin.x == 102)                          // 2 pt padding
+        #expect(j.origin.y > 100 && j.origin.y < 110)       // inside the field, centred
+        #expect(p.runs[Int(j.run)].fillColor == RGBA(red: 0, green: 0, blue: 1))
+    }
+
+    @Test("FreeText without an appearance shows /Contents, any script, one line per line break")
+    func freeText() throws {
+        let p = try page([
+            (30, "<< /Type /Annot /Subtype /FreeText /Rect [0 0 200 100] /DA (/Helv 12 Tf) /Contents <FEFF005A0061014201050063007A006E0069006B000A0041> >>"),
+        ]).extract()
+        #expect(p.paintingOrderText == "PZałącznikA")
+        let a = p.glyphs.last!
+        let z = p.glyphs[1]
+        #expect(a.origin.y < z.origin.y - 12)               // the second line is below
+    }
+
+    @Test("password fields and fields without a value show nothing; the option turns synthesis off")
+    func nothing() throws {
+        #expect(try page([(30, "<< /Subtype /Widget /FT /Tx /Ff 8192 /V (secret) /Rect [0 0 100 20] >>")]).extract().paintingOrderText == "P")
+        #expect(try page([(30, "<< /Subtype /Widget /FT /Tx /Rect [0 0 100 20] >>")]).extract().paintingOrderText == "P")
+        var off = page([(30, "<< /Subtype /Widget /FT /Tx /V (x) /Rect [0 0 100 20] >>")])
+        off.options.synthesizeAppearances = false
+        #expect(try off.extract().paintingOrderText == "P")
+    }
+}

@@ -12,6 +12,11 @@ public final class FontCache: Sendable {
 
     public init(store: ObjectStore) { self.store = store }
 
+    /// A key of font dictionaries the toolkit makes itself (appearances it synthesises for
+    /// annotations without one): a Type 0 font with Identity-H whose codes are UTF-16 code
+    /// units, read as their own text.
+    public static let utf16CodesKey: Name = "PDFTextUTF16Codes"
+
     /// The font a font dictionary (or a reference to one) describes. Never fails: a missing
     /// or broken dictionary gives a fallback font (Helvetica metrics, Latin-1 guesses) with
     /// diagnostics saying what was wrong.

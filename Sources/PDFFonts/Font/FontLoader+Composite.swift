@@ -65,6 +65,7 @@ extension FontLoader {
         }
         // Unicode CMaps: the codes are UTF-16 / UCS-2.
         let codesAreUnicode = cmapName.map { $0.hasPrefix("Uni") && ($0.contains("UCS2") || $0.contains("UTF16")) } ?? false
+            || (dict[FontCache.utf16CodesKey]?.bool ?? false)
 
         // CIDToGIDMap.
         var cidToGID: [UInt16]? = nil

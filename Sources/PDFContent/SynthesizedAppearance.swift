@@ -1,0 +1,166 @@
+import PDFCore
+import PDFSyntax
+import PDFFile
+import PDFFonts
+
+/// Appearances for annotations that have none (PDF 32000-1 §12.7.3.3, §12.5.6.6): a text
+/// field's or choice field's value (/V) and a FreeText annotation's /Contents, laid out in
+/// the annotation's /Rect with the default appearance string (/DA) as a viewer would, so
+/// their text is found. Simple layout: left aligned (centred or right aligned per /Q when
+/// the width is known), 2 pt padding, one line per line break of the value.
+struct SynthesizedAppearance {
+    var content: [UInt8]
+    var resources: PDFDictionary
+
+    /// The appearance of `annot`, or nil when it has no text to show.
+    static func make(_ annot: PDFDictionary, rect: Rect, store: ObjectStore, acroForm: PDFDictionary?) -> SynthesizedAppearance? {
+        let subtype = store.name(annot["Subtype"])?.string
+        var text: String? = nil
+        var isMultiline = false
+        var quadding = 0
+        var da: String? = nil
+        if subtype == "FreeText" {
+            text = store.text(annot["Contents"])
+            da = store.text(annot["DA"])
+            isMultiline = true
+        } else if subtype == "Widget" {
+            // Field attributes may be inherited from the parents.
+            var field: PDFDictionary? = annot
+            var fieldType: String? = nil
+            var flags = 0
+            var depth = 0
+            var q: Int? = nil
+            while let f = field, depth < 32 {
+                if fieldType == nil { fieldType = store.name(f["FT"])?.string }
+                if text == nil {
+                    let v = store.resolve(f["V"])
+                    if let s = v.text { text = s } else if let a = v.array, let first = a.first.flatMap({ store.text($0) }) { text = first }
+                }
+                if da == nil { da = store.text(f["DA"]) }
+                if q == nil { q = store.integer(f["Q"]) }
+                if f["Ff"] != nil, flags == 0 { flags = store.integer(f["Ff"]) ?? 0 }
+                field = store.dictionary(f["Parent"])
+                depth += 1
+            }
+            guard fieldType == "Tx" || fieldType == "Ch" else { return nil }
+            if flags & (1 << 13) != 0 { return nil }  // password field: never shown
+            isMultiline = flags & (1 << 12) != 0
+            quadding = q ?? store.integer(acroForm?["Q"]) ?? 0
+        } else {
+            return nil
+        }
+        guard let text, !text.isEmpty else { return nil }
+        let daString = da ?? acroForm.flatMap { store.text($0["DA"]) } ?? "/Helv 0 Tf 0 g"
+
+        // The font and size from /DA.
+        var fontName = "Helv"
+        var size = 0.0
+        var colour = "0 g"
+        let parts = daString.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\r" }).map(String.init)
+        for (i, p) in parts.enumerated() {
+            if p == "Tf", i >= 2, parts[i - 2].hasPrefix("/") {
+                fontName = String(parts[i - 2].dropFirst())
+                size = Double(parts[i - 1]) ?? 0
+            }
+            if ["g", "rg", "k"].contains(p) {
+                let n = p == "g" ? 1 : p == "rg" ? 3 : 4
+                if i >= n { colour = parts[(i - n)...i].joined(separator: " ") }
+            }
+        }
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\r" || $0 == "\n" || $0 == "\r\n" })
+        if size <= 0 || !size.isFinite {
+            // Auto size: fit the height (single line) or 12 pt (multi-line), as viewers do.
+            size = isMultiline ? 12 : max(4, min(12, rect.height - 4))
+        }
+        size = min(size, 1000)
+
+        var fonts = PDFDictionary()
+        let latin1 = text.unicodeScalars.allSatisfy { $0.value < 256 }
+        if !latin1 {
+            // Text beyond Latin-1: a font whose two-byte codes are the UTF-16 code units.
+            fontName = "PDFTextUTF16"
+            var descendant = PDFDictionary()
+            descendant.entries["Type"] = .name("Font")
+            descendant.entries["Subtype"] = .name("CIDFontType2")
+            descendant.entries["BaseFont"] = .name("Helvetica")
+            descendant.entries["DW"] = .integer(556)
+            var f = PDFDictionary()
+            f.entries["Type"] = .name("Font")
+            f.entries["Subtype"] = .name("Type0")
+            f.entries["BaseFont"] = .name("Helvetica")
+            f.entries["Encoding"] = .name("Identity-H")
+            f.entries[FontCache.utf16CodesKey] = .bool(true)
+            f.entries["DescendantFonts"] = .array([.dictionary(descendant)])
+            fonts.entries[Name(fontName)] = .dictionary(f)
+        } else if let dr = acroForm.flatMap({ store.dictionary($0["DR"]) }), let drFonts = store.dictionary(dr["Font"]),
+           let f = drFonts[Name(fontName)] {
+            fonts.entries[Name(fontName)] = f
+        } else {
+            fontName = "Helv"
+            var helv = PDFDictionary()
+            helv.entries["Type"] = .name("Font")
+            helv.entries["Subtype"] = .name("Type1")
+            helv.entries["BaseFont"] = .name("Helvetica")
+            helv.entries["Encoding"] = .name("WinAnsiEncoding")
+            fonts.entries["Helv"] = .dictionary(helv)
+        }
+        var resources = PDFDictionary()
+        resources.entries["Font"] = .dictionary(fonts)
+
+        var out = Array("q BT \(colour) /".utf8)
+        out += Name(fontName).bytes
+        out += Array(" \(fmt(size)) Tf\n".utf8)
+        let leading = size * 1.15
+        var y = isMultiline || lines.count > 1
+            ? rect.height - 2 - size * 0.8
+            : (rect.height - size) / 2 + size * 0.22
+        let shown = lines.prefix(isMultiline || lines.count > 1 ? 1000 : 1)
+        var first = true
+        for line in shown {
+            var x = 2.0
+            if quadding != 0 {
+                // Approximate width: half an em per character.
+                let w = Double(line.unicodeScalars.count) * size * 0.5
+                x = quadding == 1 ? (rect.width - w) / 2 : rect.width - 2 - w
+            }
+            out += Array((first ? "\(fmt(x)) \(fmt(y)) Td " : "\(fmt(x)) \(fmt(-leading)) TD ").utf8)
+            if !first { x = 0 }
+            out += latin1 ? literal(line) : utf16Hex(line)
+            out += Array(" Tj\n".utf8)
+            first = false
+            y -= leading
+        }
+        out += Array("ET Q".utf8)
+        return SynthesizedAppearance(content: out, resources: resources)
+    }
+
+    /// A PDF literal string of the text's Latin-1 bytes (a character outside Latin-1 becomes
+    /// `?`), escaped.
+    static func literal(_ s: Substring) -> [UInt8] {
+        var out: [UInt8] = [UInt8(ascii: "(")]
+        for u in s.unicodeScalars {
+            let b: UInt8 = u.value < 256 ? UInt8(u.value) : UInt8(ascii: "?")
+            if b == UInt8(ascii: "(") || b == UInt8(ascii: ")") || b == UInt8(ascii: "\\") { out.append(UInt8(ascii: "\\")) }
+            out.append(b)
+        }
+        out.append(UInt8(ascii: ")"))
+        return out
+    }
+
+    /// A hex string of the text's UTF-16BE code units.
+    static func utf16Hex(_ s: Substring) -> [UInt8] {
+        let digits = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = [UInt8(ascii: "<")]
+        for u in s.utf16 {
+            out.append(digits[Int(u >> 12)]); out.append(digits[Int(u >> 8 & 15)])
+            out.append(digits[Int(u >> 4 & 15)]); out.append(digits[Int(u & 15)])
+        }
+        out.append(UInt8(ascii: ">"))
+        return out
+    }
+
+    static func fmt(_ v: Double) -> String {
+        let r = (v * 1000).rounded() / 1000
+        return r == r.rounded() && abs(r) < 1e12 ? String(Int64(r)) : String(r)
+    }
+}
