@@ -90,6 +90,8 @@ public final class ContentInterpreter<Sink: ContentSink> {
     public var extraFlags: GlyphFlags = []
 
     var gs = GraphicsState()
+    /// Resources consulted when a name is missing from the current ones (see `resourceEntry`).
+    public var fallbackResources: PDFDictionary? = nil
     var saved: [GraphicsState] = []
     var colorSpaces: ColorSpaceReader
     var textMatrix = Matrix.identity
@@ -335,8 +337,18 @@ public final class ContentInterpreter<Sink: ContentSink> {
 
     // MARK: Resources
 
+    /// A resource by category and name: from `resources`, else from `fallbackResources`
+    /// (the page tree's inherited /Resources, which viewers consult when a page's own
+    /// dictionary lacks the name).
+    func resourceEntry(_ category: Name, _ name: Name, in resources: PDFDictionary?) -> PDFObject? {
+        if let e = store.dictionary(resources?[category])?[name] { return e }
+        guard let fallback = fallbackResources, let e = store.dictionary(fallback[category])?[name] else { return nil }
+        diagnostics.note(.resourceMissing, "\(category.string) \(name) taken from an ancestor's /Resources")
+        return e
+    }
+
     func font(named name: Name, resources: PDFDictionary?) -> Font? {
-        guard let entry = store.dictionary(resources?["Font"])?[name] else {
+        guard let entry = resourceEntry("Font", name, in: resources) else {
             diagnostics.note(.resourceMissing, "font \(name) not in the resources; a fallback font is used")
             return fallbackFont
         }
@@ -349,7 +361,7 @@ public final class ContentInterpreter<Sink: ContentSink> {
     }
 
     func applyExtGState(_ name: Name, resources: PDFDictionary?) {
-        guard let d = store.dictionary(store.dictionary(resources?["ExtGState"])?[name]) else {
+        guard let d = store.dictionary(resourceEntry("ExtGState", name, in: resources)) else {
             diagnostics.note(.resourceMissing, "ExtGState \(name) not in the resources")
             return
         }
@@ -424,7 +436,7 @@ public final class ContentInterpreter<Sink: ContentSink> {
     // MARK: XObjects
 
     func doXObject(_ name: Name, resources: PDFDictionary?) {
-        guard let ref = store.dictionary(resources?["XObject"])?[name] else {
+        guard let ref = resourceEntry("XObject", name, in: resources) else {
             diagnostics.note(.resourceMissing, "XObject \(name) not in the resources")
             return
         }

@@ -66,6 +66,7 @@ public struct PageExtractor {
         let collector = GlyphCollector(pageIndex: page.index, mediaBox: page.mediaBox, cropBox: page.cropBox,
                                        rotation: page.rotation, maxPaths: options.maxPaths)
         let interpreter = ContentInterpreter(store: store, fonts: fonts, options: options, sink: collector)
+        interpreter.fallbackResources = inheritedResources(page)
         interpreter.run(contentBytes(page, interpreter: interpreter), resources: page.resources)
         if options.includeAnnotations {
             runAnnotations(page, interpreter: interpreter)
@@ -73,6 +74,21 @@ public struct PageExtractor {
         var result = collector.finish(diagnostics: interpreter.diagnostics.finished)
         result.userUnit = page.userUnit
         return result
+    }
+
+    /// The nearest ancestor's /Resources when the page has its own (they replace, not
+    /// extend, the inherited ones; viewers still find names there).
+    func inheritedResources(_ page: PageInfo) -> PDFDictionary? {
+        guard page.dictionary["Resources"] != nil else { return nil }
+        let store = document.store
+        var node = store.dictionary(page.dictionary["Parent"])
+        var depth = 0
+        while let n = node, depth < 64 {
+            if let r = store.dictionary(n["Resources"]) { return r }
+            node = store.dictionary(n["Parent"])
+            depth += 1
+        }
+        return nil
     }
 
     /// The page's /Contents: one stream, or an array of streams joined with a space.

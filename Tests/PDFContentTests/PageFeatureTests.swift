@@ -1,4 +1,7 @@
 import Testing
+import PDFFile
+import PDFFonts
+import PDFTestSupport
 import PDFCore
 import PDFSyntax
 import PDFTextModel
@@ -287,5 +290,23 @@ import PDFTextModel
         var off = page([(30, "<< /Subtype /Widget /FT /Tx /V (x) /Rect [0 0 100 20] >>")])
         off.options.synthesizeAppearances = false
         #expect(try off.extract().paintingOrderText == "P")
+    }
+}
+
+@Suite struct InheritedResourceTests {
+    @Test("a font missing from the page's own /Resources is found in the page tree's, with a diagnostic")
+    func fallback() throws {
+        var b = PDFBuilder()
+        b.add(1, "<< /Type /Catalog /Pages 2 0 R >>")
+        b.add(2, "<< /Type /Pages /Kids [3 0 R] /Count 1 /MediaBox [0 0 200 50] /Resources << /Font << /F1 10 0 R >> >> >>")
+        b.add(3, "<< /Type /Page /Parent 2 0 R /Contents 4 0 R /Resources << /XObject << >> >> >>")
+        b.addStream(4, text: "BT /F1 20 Tf 10 20 Td (Is) Tj ET")
+        b.add(10, "<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman >>")
+        let doc = try Document(bytes: b.build().bytes)
+        let p = extractGlyphs(document: doc, pageIndex: 0, fonts: FontCache(store: doc.store))
+        #expect(p.paintingOrderText == "Is")
+        #expect(p.fonts.first?.name == "Times-Roman")
+        #expect(abs(p.glyphs[1].origin.x - (10 + 0.333 * 20)) < 1e-9)
+        #expect(p.diagnostics.contains(.resourceMissing))
     }
 }

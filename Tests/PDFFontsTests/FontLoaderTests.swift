@@ -133,6 +133,29 @@ func toUnicodeCMap(_ body: String, codespace: String = "<00> <FF>") -> String {
         #expect(r.sources == [.glyphName, .encoding, .glyphName])  // theta1 is in the AGL itself
     }
 
+    @Test("a non-standard font without /Widths or program is measured with a substitute: Times, Helvetica when sans, Courier when fixed")
+    func substituteWidths() throws {
+        var f = FontFixture()
+        f.add(10, "<< /Type /Font /Subtype /Type1 /BaseFont /Monaco >>")
+        f.add(11, "<< /Type /Font /Subtype /TrueType /BaseFont /Verdana /FontDescriptor 12 0 R >>")
+        f.add(12, "<< /Type /FontDescriptor /FontName /Verdana /Flags 32 >>")
+        f.add(13, "<< /Type /Font /Subtype /TrueType /BaseFont /Consolas /FontDescriptor 14 0 R >>")
+        f.add(14, "<< /Type /FontDescriptor /FontName /Consolas /Flags 33 >>")
+        #expect(decode(try f.font(10), Array("I".utf8)).widths == [333])   // Times-Roman
+        #expect(decode(try f.font(11), Array("I".utf8)).widths == [278])   // Helvetica
+        #expect(decode(try f.font(13), Array("I".utf8)).widths == [600])   // Courier
+    }
+
+    @Test("unused WinAnsi codes show a bullet; .notdef over a code takes the standard glyph's width there")
+    func winAnsiBulletAndNotdef() throws {
+        var f = FontFixture()
+        f.add(10, "<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding << /BaseEncoding /WinAnsiEncoding /Differences [32 /.notdef] >> >>")
+        let r = decode(try f.font(), [0x81, 0x20])
+        #expect(r.text == "\u{2022}")
+        #expect(r.widths == [350, 250])
+        #expect(r.sources == [.encoding, .none])
+    }
+
     @Test("Arial,Bold resolves to Helvetica-Bold metrics")
     func aliases() throws {
         var f = FontFixture()

@@ -69,7 +69,11 @@ extension FontLoader {
             names[c] = name
         }
 
-        // Widths.
+        // Widths. A font with neither /Widths, standard metrics nor a program is shown with a
+        // substitute (as MuPDF and Acrobat do): Courier when fixed-pitch, Helvetica when the
+        // descriptor says sans serif, else Times; its metrics give the widths.
+        let metrics: StandardFontMetrics? = standard ?? (program == nil && kind != .type3
+            ? Self.substituteMetrics(d, name: FontNames.stripSubsetPrefix(d.baseFont)) : nil)
         let firstChar = store.integer(dict["FirstChar"]) ?? 0
         let widthsArray = store.array(dict["Widths"])
         var widths = [Double?](repeating: nil, count: 256)
@@ -135,7 +139,12 @@ extension FontLoader {
                 width = w
             } else if widthsArray != nil {
                 width = d.missingWidth
-            } else if let standard, let name, let w = standard.width(ofGlyph: name) {
+            } else if let metrics, let name, let w = metrics.width(ofGlyph: name) {
+                width = w
+            } else if let metrics, let alt = metrics.builtinEncoding.glyphName(UInt8(c)),
+                      let w = metrics.width(ofGlyph: alt) {
+                // A name the standard font lacks (.notdef over code 32): the width of the
+                // glyph its built-in encoding has there, as the substituted font would show.
                 width = w
             } else if let program, gid != PositionedGlyph.unknownGlyphID, let w = program.advanceWidth(gid) {
                 width = w
@@ -184,6 +193,25 @@ extension FontLoader {
         let summary = summary(d, kind: kind, standard: standard, objectNumber: objectNumber)
         return Font(summary: summary, writingMode: 0, fontMatrix: fontMatrix, ascent: ascent, descent: descent,
                     type3: type3, diagnostics: diagnostics, decoder: SimpleFontDecoder(table: table))
+    }
+
+    /// The standard font that stands in for a non-embedded font without metrics.
+    static func substituteMetrics(_ d: Descriptor, name: String) -> StandardFontMetrics? {
+        let lower = name.lowercased()
+        let fixed = d.flags & 1 != 0 || lower.contains("courier") || lower.contains("mono")
+        let serif = d.flags & 2 != 0 || !d.hasFlags
+        let bold = d.flags & (1 << 18) != 0 || (d.fontWeight ?? 0) >= 600
+            || FontNames.styleWords(lower, ["bold", "black", "heavy", "semibold", "demi"])
+        let italic = d.flags & 64 != 0 || d.italicAngle != 0 || FontNames.styleWords(lower, ["italic", "oblique"])
+        let base: String
+        if fixed {
+            base = "Courier" + (bold && italic ? "-BoldOblique" : bold ? "-Bold" : italic ? "-Oblique" : "")
+        } else if serif {
+            base = bold && italic ? "Times-BoldItalic" : bold ? "Times-Bold" : italic ? "Times-Italic" : "Times-Roman"
+        } else {
+            base = "Helvetica" + (bold && italic ? "-BoldOblique" : bold ? "-Bold" : italic ? "-Oblique" : "")
+        }
+        return StandardFontMetrics.lookup(base)
     }
 
     /// The glyph a simple font's code selects in its program (PDF 32000-1 §9.6.6.4 for TrueType).
