@@ -106,7 +106,10 @@ extension FontLoader {
                 }
             } else if let name, let n = GlyphList.numericForm(name) {
                 switch n {
-                case .glyphID(let g):
+                case .glyphID(let g) where kind == .trueType || program?.hasGlyphNames == false:
+                    // Glyph numbers mean something only where glyphs have no names (TrueType):
+                    // a Type 1 or CFF subset's `g3` is a name, and its index is not the
+                    // original font's glyph 3.
                     if let program, g >= 0, let u = program.unicode(forGlyph: UInt32(g)) { unicode = u; source = .fontProgram }
                     else if let program, g >= 0, let gn = program.glyphName(UInt32(g)), let r = GlyphList.resolve(gn) {
                         unicode = r.scalars; source = .fontProgram
@@ -119,6 +122,8 @@ extension FontLoader {
                     if v >= 32, v < 0x110000, let s = Unicode.Scalar(UInt32(v)), v != 127 {
                         unicode = [s]; source = .guessed
                     }
+                case .glyphID:
+                    break
                 }
             }
             if source == .none, let program, gid != PositionedGlyph.unknownGlyphID {
@@ -128,7 +133,10 @@ extension FontLoader {
                     unicode = u; source = .fontProgram
                 }
             }
-            if source == .none, name == nil || kind == .type3, c >= 32, c != 127 {
+            // (Not for a Type 1 or CFF program whose own encoding leaves the code empty: it
+            // paints .notdef there, which is no character.)
+            if source == .none, name == nil || kind == .type3, c >= 32, c != 127,
+               kind == .type3 || builtin == nil || kind == .trueType {
                 // Nothing says what the code means: read it as Latin-1.
                 if let s = Unicode.Scalar(code), !(0x80..<0xA0).contains(c) { unicode = [s]; source = .guessed }
             }
