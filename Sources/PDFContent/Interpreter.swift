@@ -88,6 +88,12 @@ public final class ContentInterpreter<Sink: ContentSink> {
 
     /// Flags added to every glyph (`.annotation` while running an appearance stream).
     public var extraFlags: GlyphFlags = []
+    /// The document's optional content configuration: glyphs in groups that are off get
+    /// `GlyphFlags.hidden`.
+    public var optionalContent = OptionalContent()
+    /// For each open marked-content sequence, whether it hid its content; and how many do.
+    var hidingStack: [Bool] = []
+    var hiddenDepth = 0
 
     var gs = GraphicsState()
     /// Resources consulted when a name is missing from the current ones (see `resourceEntry`).
@@ -150,6 +156,7 @@ public final class ContentInterpreter<Sink: ContentSink> {
             while markedDepth > markedBase {
                 sink.endMarkedContent()
                 markedDepth -= 1
+                if let hid = hidingStack.popLast(), hid { hiddenDepth -= 1 }
             }
             while saved.count > stackBase { gs = saved.removeLast() }
             stackBase = outerStackBase
@@ -313,13 +320,22 @@ public final class ContentInterpreter<Sink: ContentSink> {
         // Marked content
         case .BMC(let tag):
             markedDepth += 1
+            hidingStack.append(false)
             sink.beginMarkedContent(tag: tag, properties: nil)
         case .BDC(let tag, let props):
             markedDepth += 1
+            var hides = false
+            if tag == "OC", !optionalContent.isTrivial {
+                let group = props.name.flatMap { store.dictionary(resources?["Properties"])?[$0] } ?? props
+                hides = !optionalContent.isVisible(group, store: store)
+            }
+            hidingStack.append(hides)
+            if hides { hiddenDepth += 1 }
             sink.beginMarkedContent(tag: tag, properties: properties(props, resources: resources))
         case .EMC:
             if markedDepth > markedBase {
                 markedDepth -= 1
+                if let hid = hidingStack.popLast(), hid { hiddenDepth -= 1 }
                 sink.endMarkedContent()
             } else {
                 diagnostics.note(.contentUnbalanced, "EMC without BMC/BDC; ignored")
@@ -449,7 +465,10 @@ public final class ContentInterpreter<Sink: ContentSink> {
             sink.paintImage(ImageEvent(quad: Quad(Rect(x0: 0, y0: 0, x1: 1, y1: 1)).transformed(by: gs.ctm),
                                        isInline: false, name: name))
         case "Form":
+            let hidden = !optionalContent.isVisible(stream.dictionary["OC"], store: store)
+            if hidden { hiddenDepth += 1 }
             runForm(stream, id: ref.reference ?? stream.objectID, callerResources: resources, matrix: nil)
+            if hidden { hiddenDepth -= 1 }
         default:
             break  // PostScript XObjects paint nothing we read
         }

@@ -67,6 +67,7 @@ public struct PageExtractor {
                                        rotation: page.rotation, maxPaths: options.maxPaths)
         let interpreter = ContentInterpreter(store: store, fonts: fonts, options: options, sink: collector)
         interpreter.fallbackResources = inheritedResources(page)
+        interpreter.optionalContent = OptionalContent(document: document)
         interpreter.run(contentBytes(page, interpreter: interpreter), resources: page.resources)
         if options.includeAnnotations {
             runAnnotations(page, interpreter: interpreter)
@@ -123,6 +124,7 @@ public struct PageExtractor {
             if store.name(annot["Subtype"]) == "Popup" { continue }
             let flags = store.integer(annot["F"]) ?? 0
             if flags & (1 << 1) != 0 || flags & (1 << 5) != 0 { continue }  // Hidden, NoView
+            if !interpreter.optionalContent.isVisible(annot["OC"], store: store) { continue }
             guard let rect = interpreter.rectValue(annot["Rect"]) else { continue }
             guard let normal = store.dictionary(annot["AP"])?["N"],
                   store.resolve(normal).stream != nil || store.dictionary(normal) != nil else {

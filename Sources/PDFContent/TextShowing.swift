@@ -80,6 +80,7 @@ extension ContentInterpreter {
         let extent = verticalExtent(font, code: code)
         let vertical = font.writingMode == 1
         var flags = extraFlags
+        if hiddenDepth > 0 { flags.insert(.hidden) }
         let origin: Point
         let quad: Quad
         let advance: Double

@@ -15,8 +15,8 @@ public struct Glyphs: ParsableCommand {
             Columns: page (1-based), index (on the page, painting order), text, x0 y0 x1 y1 \
             (the glyph box), font, size (effective, in points), source (where the Unicode came \
             from: tounicode, encoding, glyphname, fontprogram, actualtext, guessed, none), \
-            flags (duplicate, invisible, clipped, offpage, annotation, artifact, vertical; - \
-            when none), then ox oy (the glyph origin). Coordinates are PDF page space (origin \
+            flags (duplicate, invisible, clipped, offpage, annotation, artifact, vertical, \
+            hidden: in an optional-content layer that is off; - when none), then ox oy (the glyph origin). Coordinates are PDF page space (origin \
             bottom-left, y up, before /Rotate) unless --display is given: then the rotated, \
             y-down space of the crop box that mutool and pdftotext -bbox use. Text is escaped: \
             \\t, \\n, \\\\.
@@ -141,7 +141,7 @@ enum GlyphTSV {
 
     static let flagNames: [(GlyphFlags, String)] = [
         (.duplicate, "duplicate"), (.invisible, "invisible"), (.clipped, "clipped"), (.offPage, "offpage"),
-        (.annotation, "annotation"), (.artifact, "artifact"), (.vertical, "vertical"),
+        (.annotation, "annotation"), (.artifact, "artifact"), (.vertical, "vertical"), (.hidden, "hidden"),
     ]
 
     static func flagText(_ f: GlyphFlags) -> String {

@@ -62,6 +62,9 @@ public struct GlyphFlags: OptionSet, Sendable, Hashable {
     public static let vertical = GlyphFlags(rawValue: 1 << 6)
     /// A word space inferred by nobody: the glyph itself is a space character.
     public static let space = GlyphFlags(rawValue: 1 << 7)
+    /// In optional content (a layer) that is off in the document's default configuration:
+    /// viewers do not show it.
+    public static let hidden = GlyphFlags(rawValue: 1 << 8)
 }
 
 /// A quadrilateral in page space. For horizontal text: the baseline runs from `lowerLeft`

@@ -310,3 +310,28 @@ import PDFTextModel
         #expect(p.diagnostics.contains(.resourceMissing))
     }
 }
+
+@Suite struct OptionalContentTests {
+    @Test("text in a layer that is off, by BDC /OC or a form's /OC, is flagged hidden; other layers are not")
+    func hiddenLayers() throws {
+        var b = PDFBuilder()
+        b.add(1, "<< /Type /Catalog /Pages 2 0 R /OCProperties << /OCGs [20 0 R 21 0 R 22 0 R] /D << /OFF [20 0 R] >> >> >>")
+        b.add(2, "<< /Type /Pages /Kids [3 0 R] /Count 1 /MediaBox [0 0 200 200] >>")
+        b.add(3, "<< /Type /Page /Parent 2 0 R /Contents 4 0 R /Resources << /Font << /F1 10 0 R >> /Properties << /Off 20 0 R /On 21 0 R /M 23 0 R >> /XObject << /X 24 0 R >> >> >>")
+        b.addStream(4, text: """
+            BT /F1 10 Tf 10 10 Td /OC /Off BDC (a) Tj EMC /OC /On BDC (b) Tj EMC /OC /M BDC (c) Tj EMC (d) Tj ET
+            /X Do
+            """)
+        b.add(10, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+        b.add(20, "<< /Type /OCG /Name (off) >>")
+        b.add(21, "<< /Type /OCG /Name (on) >>")
+        b.add(22, "<< /Type /OCG /Name (other) >>")
+        b.add(23, "<< /Type /OCMD /OCGs [20 0 R 21 0 R] /P /AllOn >>")
+        b.addStream(24, dictionary: "/Type /XObject /Subtype /Form /BBox [0 0 200 200] /OC 20 0 R /Resources << /Font << /F1 10 0 R >> >>",
+                    text: "BT /F1 10 Tf 50 50 Td (e) Tj ET")
+        let doc = try Document(bytes: b.build().bytes)
+        let p = extractGlyphs(document: doc, pageIndex: 0, fonts: FontCache(store: doc.store))
+        #expect(p.paintingOrderText == "abcde")
+        #expect(p.glyphs.map { $0.flags.contains(.hidden) } == [true, false, true, false, true])
+    }
+}
