@@ -1,7 +1,8 @@
 /// Glyph names that TeX's Computer Modern and Latin Modern fonts (OML, OMS and OT1
-/// encodings) use and that the Adobe Glyph List lacks. Written by hand from those fonts'
-/// encoding vectors; consulted after the Adobe Glyph List, and the result is marked
-/// `.derived` (UnicodeSource `.glyphName`).
+/// encodings) and a few other producers (`square`, `triangle` in Type 3 fonts) use and that
+/// the Adobe Glyph List lacks. Written by hand from those fonts' encoding vectors;
+/// consulted after the Adobe Glyph List, and the result is marked `.derived`
+/// (UnicodeSource `.glyphName`).
 enum TeXGlyphNames {
     static let table: [String: Unicode.Scalar] = [
         "epsilon1": "\u{03F5}", "theta1": "\u{03D1}", "phi1": "\u{03D5}", "omega1": "\u{03D6}",
@@ -13,7 +14,7 @@ enum TeXGlyphNames {
         "cwm": "\u{200C}", "square": "\u{25A1}", "owner": "\u{220B}", "unionsq": "\u{2294}",
         "intersectionsq": "\u{2293}", "follows": "\u{227B}", "precedes": "\u{227A}",
         "followsequal": "\u{2AB0}", "precedesequal": "\u{2AAF}", "similarequal": "\u{2243}",
-        "lessmuch": "\u{226A}", "greatermuch": "\u{226B}", "triangleinv": "\u{25BD}",
+        "lessmuch": "\u{226A}", "greatermuch": "\u{226B}", "triangleinv": "\u{25BD}", "triangle": "\u{25B3}",
         "ceilingleft": "\u{2308}", "ceilingright": "\u{2309}", "floorleft": "\u{230A}",
         "floorright": "\u{230B}", "bardbl": "\u{2016}", "backslash": "\u{005C}",
         "arrowbothv": "\u{2195}", "arrowdblbothv": "\u{21D5}", "arrownortheast": "\u{2197}",
