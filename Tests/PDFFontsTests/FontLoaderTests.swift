@@ -276,49 +276,33 @@ func toUnicodeCMap(_ body: String, codespace: String = "<00> <FF>") -> String {
         #expect(r.text == "\u{FF08}")
     }
 
-    @Test("a non-embedded Identity-H font with nothing else: the CIDs are read as Unicode, marked guessed")
-    func nonEmbeddedIdentityGuess() throws {
+    @Test("/ToUnicode /Identity-H (a name) says the codes are Unicode, whatever the encoding CMap does")
+    func toUnicodeIdentityName() throws {
         var f = FontFixture()
-        f.add(10, "<< /Type /Font /Subtype /Type0 /BaseFont /Arial /Encoding /Identity-H /DescendantFonts [11 0 R] >>")
+        f.add(10, "<< /Type /Font /Subtype /Type0 /BaseFont /Arial /Encoding /Identity-H /ToUnicode /Identity-H /DescendantFonts [11 0 R] >>")
         f.add(11, "<< /Type /Font /Subtype /CIDFontType2 /BaseFont /Arial /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> >>")
         let r = decode(try f.font(), [0x00, 0x41, 0x01, 0x59])
         #expect(r.text == "Ař")
-        #expect(r.sources == [.guessed, .guessed])
-    }
+        #expect(r.sources == [.toUnicode, .toUnicode])
 
-    @Test("a /CIDToGIDMap over Unicode-valued CIDs is read as Unicode; one over dense glyph numbers is not")
-    func cidToGIDMapHeuristic() throws {
-        func font(mappedCIDs: [Int]) throws -> Font {
-            var map = [UInt8](repeating: 0, count: 2 * 0x200)
-            for (i, cid) in mappedCIDs.enumerated() { map[2 * cid] = 0; map[2 * cid + 1] = UInt8(i + 1) }
-            var f = FontFixture()
-            f.add(10, "<< /Type /Font /Subtype /Type0 /BaseFont /E /Encoding /Identity-H /DescendantFonts [11 0 R] >>")
-            f.add(11, "<< /Type /Font /Subtype /CIDFontType2 /BaseFont /E /CIDSystemInfo << /Registry (X) /Ordering (Identity) /Supplement 0 >> /FontDescriptor 12 0 R /CIDToGIDMap 14 0 R >>")
-            f.add(12, "<< /Type /FontDescriptor /FontName /E /Flags 32 /FontFile2 13 0 R >>")
-            f.stream(13, dict: "", "not a font program")
-            f.stream(14, bytes: map)
-            return try f.font()
-        }
-        let unicodeCIDs = try font(mappedCIDs: [0x20, 0x41, 0x61, 0x62, 0x159])
-        #expect(decode(unicodeCIDs, [0x00, 0x41, 0x01, 0x59]).text == "Ař")
-        let glyphNumbers = try font(mappedCIDs: Array(1...40))
-        #expect(decode(glyphNumbers, [0x00, 0x05]).sources == [.none])
-    }
-
-    @Test("an embedded two-byte CMap of an unknown collection: its codes are read as Unicode, marked guessed")
-    func embeddedCMapCodesGuess() throws {
-        var f = FontFixture()
-        f.add(10, "<< /Type /Font /Subtype /Type0 /BaseFont /T /Encoding 12 0 R /DescendantFonts [11 0 R] >>")
-        f.add(11, "<< /Type /Font /Subtype /CIDFontType2 /BaseFont /T /CIDSystemInfo << /Registry (Actuate) /Ordering (Identity) /Supplement 0 >> >>")
-        f.stream(12, dict: "/Type /CMap /CMapName /CM1", """
+        var g = FontFixture()
+        g.add(10, "<< /Type /Font /Subtype /Type0 /BaseFont /T /Encoding 12 0 R /ToUnicode /Identity-H /DescendantFonts [11 0 R] >>")
+        g.add(11, "<< /Type /Font /Subtype /CIDFontType2 /BaseFont /T /CIDSystemInfo << /Registry (Actuate) /Ordering (Identity) /Supplement 0 >> >>")
+        g.stream(12, dict: "/Type /CMap /CMapName /CM1", """
             /CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /CM1 def
             1 begincodespacerange <0000> <FFFF> endcodespacerange
             2 begincidrange <0041> <0041> 18 <004B> <004B> 20 endcidrange
             endcmap CMapName currentdict /CMap defineresource pop end end
             """)
-        let r = decode(try f.font(), [0x00, 0x4B, 0x00, 0x41])
-        #expect(r.text == "KA")
-        #expect(r.sources == [.guessed, .guessed])
+        #expect(decode(try g.font(), [0x00, 0x4B, 0x00, 0x41]).text == "KA")
+    }
+
+    @Test("a non-embedded Identity-H font without ToUnicode: CIDs are glyph numbers, text unknown")
+    func nonEmbeddedIdentityUnknown() throws {
+        var f = FontFixture()
+        f.add(10, "<< /Type /Font /Subtype /Type0 /BaseFont /TimesNewRoman /Encoding /Identity-H /DescendantFonts [11 0 R] >>")
+        f.add(11, "<< /Type /Font /Subtype /CIDFontType2 /BaseFont /TimesNewRoman /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> >>")
+        #expect(decode(try f.font(), [0x00, 0x28]).sources == [.none])
     }
 
     @Test("embedded, no ToUnicode, Identity ordering and an unreadable program: text unknown, with a diagnostic")

@@ -89,39 +89,17 @@ extension FontLoader {
                                "font \(summary.name): no ToUnicode, collection \(registry)-\(ordering) has no CID-to-Unicode table and no program; its text is unknown",
                                objectNumber: objectNumber)
         }
-        // Last resort for Identity encodings with nothing else: when the CIDs are not glyph
-        // numbers (the font is not embedded, or a /CIDToGIDMap stream maps them), producers
-        // write Unicode as the CID; such glyphs are read so, marked `.guessed`.
-        // An embedded encoding CMap over the whole two-byte space whose collection has no
-        // table (`Actuate-Identity`) is the same habit one step removed: the codes are
-        // Unicode, the CMap maps them to the font's CIDs.
-        let nothingElse = toUnicode == nil && cidToUnicode == nil && !codesAreUnicode
-        let cidsLookUnicode = nothingElse && cmap.isIdentity
-            && (!d.isEmbedded || cidToGID.map(Self.mappedCIDsLookUnicode) == true)
-        let codesLookUnicode = nothingElse && !cmap.isIdentity && enc.stream != nil
-            && cmap.codespaceRanges == [CodespaceRange(low: [0, 0], high: [0xFF, 0xFF])]
+        // `/ToUnicode /Identity-H` (a name, not a CMap): the producer says the codes are
+        // Unicode (UCS-2), whatever the encoding CMap makes of them.
+        let codesLookUnicode = toUnicode == nil && store.name(dict["ToUnicode"]).map {
+            $0.string.hasPrefix("Identity") || $0.string.hasPrefix("Uni")
+        } == true
         let decoder = CompositeFontDecoder(
             cmap: cmap, toUnicode: toUnicode, cidToUnicode: cidToUnicode, codesAreUnicode: codesAreUnicode,
-            cidsLookUnicode: cidsLookUnicode, codesLookUnicode: codesLookUnicode,
+            codesLookUnicode: codesLookUnicode,
             program: d.program, cidToGID: cidToGID, isCFF: cidKind == .cidType0, widths: widths)
         return Font(summary: summary, writingMode: cmap.writingMode, fontMatrix: Font.standardMatrix,
                     ascent: ascent, descent: descent, type3: nil, diagnostics: diagnostics, decoder: decoder)
-    }
-}
-
-extension FontLoader {
-    /// Whether the CIDs a /CIDToGIDMap maps look like Unicode rather than glyph numbers:
-    /// none is a control character (glyph numbers run densely from 1) and few are combining
-    /// marks, and some are printable ASCII.
-    static func mappedCIDsLookUnicode(_ map: [UInt16]) -> Bool {
-        var mapped = 0, ascii = 0, marks = 0
-        for (cid, gid) in map.enumerated() where gid != 0 && cid != 0 {
-            mapped += 1
-            if cid < 0x20 || (0x7F...0x9F).contains(cid) || (0xD800...0xDFFF).contains(cid) { return false }
-            if (0x20...0x7E).contains(cid) { ascii += 1 }
-            if let s = Unicode.Scalar(UInt32(cid)), s.properties.generalCategory == .nonspacingMark { marks += 1 }
-        }
-        return mapped > 0 && ascii > 0 && marks * 10 <= mapped
     }
 }
 
@@ -214,7 +192,6 @@ final class CompositeFontDecoder: FontDecoder, Sendable {
     let toUnicode: ToUnicodeMap?
     let cidToUnicode: CIDToUnicodeTable?
     let codesAreUnicode: Bool
-    let cidsLookUnicode: Bool
     let codesLookUnicode: Bool
     let program: FontProgram?
     let cidToGID: [UInt16]?
@@ -223,9 +200,9 @@ final class CompositeFontDecoder: FontDecoder, Sendable {
     private let cache = Mutex<[UInt64: FontGlyph]>([:])
 
     init(cmap: CMap, toUnicode: ToUnicodeMap?, cidToUnicode: CIDToUnicodeTable?, codesAreUnicode: Bool,
-         cidsLookUnicode: Bool = false, codesLookUnicode: Bool = false, program: FontProgram?, cidToGID: [UInt16]?, isCFF: Bool, widths: CIDWidths) {
+         codesLookUnicode: Bool = false, program: FontProgram?, cidToGID: [UInt16]?, isCFF: Bool, widths: CIDWidths) {
         self.cmap = cmap; self.toUnicode = toUnicode; self.cidToUnicode = cidToUnicode
-        self.codesAreUnicode = codesAreUnicode; self.cidsLookUnicode = cidsLookUnicode
+        self.codesAreUnicode = codesAreUnicode
         self.codesLookUnicode = codesLookUnicode
         self.program = program; self.cidToGID = cidToGID
         self.isCFF = isCFF; self.widths = widths
@@ -284,9 +261,8 @@ final class CompositeFontDecoder: FontDecoder, Sendable {
                 unicode = u; source = .fontProgram
             }
         }
-        if source == .none, cidsLookUnicode || codesLookUnicode {
-            let v = cidsLookUnicode ? cid : code
-            if v >= 0x20, !(0xD800...0xDFFF).contains(v), let s = Unicode.Scalar(v) { unicode = [s]; source = .guessed }
+        if source != .toUnicode, codesLookUnicode, !(0xD800...0xDFFF).contains(code), let s = Unicode.Scalar(code) {
+            unicode = code < 0x20 ? [] : [s]; source = .toUnicode
         }
         let w = widths.width(cid)
         var g = FontGlyph(unicode: unicode, source: source, width: w, glyphID: gid)
