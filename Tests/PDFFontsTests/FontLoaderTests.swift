@@ -130,6 +130,8 @@ func toUnicodeCMap(_ body: String, codespace: String = "<00> <FF>") -> String {
         f.add(10, "<< /Type /Font /Subtype /Type1 /BaseFont /CMMI10 /Encoding << /Differences [2 /epsilon1 /theta1 /square] >> >>")
         let r = decode(try f.font(), [2, 3, 4])
         #expect(r.text == "\u{03F5}\u{03D1}\u{25A1}")
+        f.add(11, "<< /Type /Font /Subtype /Type1 /BaseFont /CMEX10 /Encoding << /Differences [2 /prime /parenleftbigg /integraltext /summationdisplay /bracketrightBig] >> >>")
+        #expect(decode(try f.font(11), [2, 3, 4, 5, 6]).text == "\u{2032}(\u{222B}\u{2211}]")
         #expect(r.sources == [.glyphName, .encoding, .glyphName])  // theta1 is in the AGL itself
     }
 

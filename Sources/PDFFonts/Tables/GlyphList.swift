@@ -59,7 +59,7 @@ public enum GlyphList {
     private static func resolveComponent(_ c: ArraySlice<UInt8>) -> [Unicode.Scalar] {
         let text = String(decoding: c, as: UTF8.self)
         if let listed = Tables.shared.byName[text] { return listed }
-        if let tex = TeXGlyphNames.table[text] { return [tex] }
+        if let tex = TeXGlyphNames.lookup(text) { return [tex] }
         if c.count > 3, c.starts(with: "uni".utf8) {
             let digits = c.dropFirst(3)
             if digits.count % 4 == 0 {

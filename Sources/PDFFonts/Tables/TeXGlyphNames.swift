@@ -28,6 +28,28 @@ enum TeXGlyphNames {
         "reflexsubset": "\u{2286}", "reflexsuperset": "\u{2287}", "element": "\u{2208}",
         "minusplus": "\u{2213}", "logicalor": "\u{2228}", "logicaland": "\u{2227}",
         "dagger": "\u{2020}", "daggerdbl": "\u{2021}", "section": "\u{00A7}", "paragraph": "\u{00B6}",
-        "ff": "\u{FB00}", "ffi": "\u{FB03}", "ffl": "\u{FB04}",
+        "ff": "\u{FB00}", "ffi": "\u{FB03}", "ffl": "\u{FB04}", "prime": "\u{2032}",
     ]
+
+    /// The pieces of TeX's math extension font (OMX): a delimiter or operator name with a
+    /// size suffix (`parenleftbigg`, `integraltext`, `summationdisplay`).
+    static let sized: [String: Unicode.Scalar] = [
+        "parenleft": "(", "parenright": ")", "bracketleft": "[", "bracketright": "]",
+        "braceleft": "{", "braceright": "}", "floorleft": "\u{230A}", "floorright": "\u{230B}",
+        "ceilingleft": "\u{2308}", "ceilingright": "\u{2309}", "angbracketleft": "\u{27E8}",
+        "angbracketright": "\u{27E9}", "slash": "/", "backslash": "\\", "radical": "\u{221A}",
+        "integral": "\u{222B}", "contintegral": "\u{222E}", "summation": "\u{2211}",
+        "product": "\u{220F}", "coproduct": "\u{2210}", "union": "\u{22C3}",
+        "intersection": "\u{22C2}", "unionmulti": "\u{2A04}", "unionsq": "\u{2A06}",
+        "logicaland": "\u{22C0}", "logicalor": "\u{22C1}", "circledot": "\u{2A00}",
+        "circleplus": "\u{2A01}", "circlemultiply": "\u{2A02}", "bar": "|", "bardbl": "\u{2016}",
+    ]
+
+    static func lookup(_ name: String) -> Unicode.Scalar? {
+        if let s = table[name] { return s }
+        for suffix in ["bigg", "Bigg", "big", "Big", "text", "display"] where name.hasSuffix(suffix) {
+            if let s = sized[String(name.dropLast(suffix.count))] { return s }
+        }
+        return nil
+    }
 }
