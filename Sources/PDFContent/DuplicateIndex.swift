@@ -15,7 +15,7 @@ struct DuplicateIndex {
     private var mask: Int
     static let perCell: UInt8 = 16
 
-    init(capacity: Int = 1024) {
+    init(capacity: Int = 4096) {
         var n = 16
         while n < capacity * 2 { n <<= 1 }
         keys = [UInt64](repeating: 0, count: n)
@@ -27,7 +27,7 @@ struct DuplicateIndex {
     @inline(__always)
     static func key(font: Int32, code: UInt32, cx: Int32, cy: Int32) -> UInt64 {
         // 16 bits of font serial, 24 of code, 12 each of the cell coordinates (they wrap
-        // every 4096 pt; distances are checked exactly, so a wrap only costs a comparison).
+        // every 8192 pt; distances are checked exactly, so a wrap only costs a comparison).
         // Codes beyond 24 bits fold into the font bits; a collision only costs a comparison
         // too, since a slot's key must match exactly.
         let f = UInt64(UInt32(bitPattern: font) ^ (code >> 24)) & 0xFFFF
@@ -48,13 +48,19 @@ struct DuplicateIndex {
         return s
     }
 
-    /// Whether a painting within 1 pt was recorded before; records this one.
+    /// Whether a painting within 1 pt was recorded before; records this one. Cells are
+    /// 2 pt wide, so a 1 pt circle touches at most the point's cell and the three cells
+    /// toward its nearest corner: four lookups.
     mutating func checkAndInsert(font: Int32, code: UInt32, origin: Point) -> Bool {
-        func cell(_ v: Double) -> Int32 { Int32(clamping: Int(min(max(v, -1e9), 1e9).rounded(.down))) }
-        let cx = cell(origin.x), cy = cell(origin.y)
+        let sx = min(max(origin.x / 2, -1e9), 1e9), sy = min(max(origin.y / 2, -1e9), 1e9)
+        let fx = sx.rounded(.down), fy = sy.rounded(.down)
+        let cx = Int32(clamping: Int(fx)), cy = Int32(clamping: Int(fy))
+        let nx: Int32 = sx - fx < 0.5 ? -1 : 1, ny: Int32 = sy - fy < 0.5 ? -1 : 1
         var found = false
-        search: for dx: Int32 in -1...1 {
-            for dy: Int32 in -1...1 {
+        search: for i in 0..<2 {
+            let dx: Int32 = i == 0 ? 0 : nx
+            for j in 0..<2 {
+                let dy: Int32 = j == 0 ? 0 : ny
                 let s = find(Self.key(font: font, code: code, cx: cx &+ dx, cy: cy &+ dy))
                 var p = heads[s]
                 while p >= 0 {

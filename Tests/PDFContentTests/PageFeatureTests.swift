@@ -335,3 +335,31 @@ import PDFTextModel
         #expect(p.glyphs.map { $0.flags.contains(.hidden) } == [true, false, true, false, true])
     }
 }
+
+@Suite struct DuplicateIndexTests {
+    @Test("a repeat within 1 pt is found across cell edges; farther ones, other codes and fonts are not")
+    func neighbourhood() {
+        var index = DuplicateIndex(capacity: 4)
+        let pairs: [(Point, Point, Bool)] = [
+            (Point(x: 1.99, y: 5), Point(x: 2.01, y: 5), true),      // across a 2 pt cell edge
+            (Point(x: 10, y: 10), Point(x: 10.7, y: 10.7), true),     // diagonal, 0.99 pt
+            (Point(x: 20, y: 20), Point(x: 20.8, y: 20.8), false),    // diagonal, 1.13 pt
+            (Point(x: -3.5, y: -0.2), Point(x: -4.1, y: 0.3), true),  // negative coordinates
+            (Point(x: 100, y: 100), Point(x: 101.2, y: 100), false),
+        ]
+        for (n, (a, b, expected)) in pairs.enumerated() {
+            let code = UInt32(n)
+            let first = index.checkAndInsert(font: 1, code: code, origin: a)
+            let second = index.checkAndInsert(font: 1, code: code, origin: b)
+            let otherFont = index.checkAndInsert(font: 2, code: code, origin: a)
+            let otherCode = index.checkAndInsert(font: 1, code: code + 100, origin: a)
+            #expect(!first)
+            #expect(second == expected, "\(a) \(b)")
+            #expect(!otherFont && !otherCode)
+        }
+        // Growing keeps what was recorded.
+        for k in 0..<5000 { _ = index.checkAndInsert(font: 3, code: UInt32(k), origin: Point(x: Double(k), y: 0)) }
+        let again = index.checkAndInsert(font: 1, code: 0, origin: Point(x: 2.0, y: 5))
+        #expect(again)
+    }
+}
