@@ -130,7 +130,7 @@ public struct PageExtractor {
                   store.resolve(normal).stream != nil || store.dictionary(normal) != nil else {
                 // No appearance: a field value or FreeText is laid out as a viewer would.
                 if options.synthesizeAppearances,
-                   let synthetic = SynthesizedAppearance.make(annot, rect: rect, store: store, acroForm: acroForm) {
+                   let synthetic = SynthesizedAppearance.make(annot, rect: rect, store: store, acroForm: acroForm, fontCache: fonts) {
                     interpreter.gs = GraphicsState()
                     interpreter.gs.ctm = Matrix(a: 1, b: 0, c: 0, d: 1, e: rect.x0, f: rect.y0)
                     interpreter.run(synthetic.content, resources: synthetic.resources)

@@ -13,7 +13,8 @@ struct SynthesizedAppearance {
     var resources: PDFDictionary
 
     /// The appearance of `annot`, or nil when it has no text to show.
-    static func make(_ annot: PDFDictionary, rect: Rect, store: ObjectStore, acroForm: PDFDictionary?) -> SynthesizedAppearance? {
+    static func make(_ annot: PDFDictionary, rect: Rect, store: ObjectStore, acroForm: PDFDictionary?,
+                     fontCache: FontCache) -> SynthesizedAppearance? {
         let subtype = store.name(annot["Subtype"])?.string
         var text: String? = nil
         var isMultiline = false
@@ -107,54 +108,62 @@ struct SynthesizedAppearance {
         var resources = PDFDictionary()
         resources.entries["Font"] = .dictionary(fonts)
 
+        // Widths from the font itself, for alignment.
+        let fontObject = fonts.entries[Name(fontName)] ?? .null
+        let font: Font? = fontObject.isNull ? nil : fontCache.font(fontObject)
+        func width(_ encoded: [UInt8]) -> Double {
+            guard let font else { return Double(encoded.count) * size * 0.5 }
+            var w = 0.0
+            font.forEachCode(in: encoded) { code, n in w += font.glyph(code, byteCount: n).width }
+            return w * font.fontMatrix.a * size
+        }
+
+        // FreeText has no padding (as MuPDF and Acrobat lay it out); fields have 2 pt.
+        let padding = subtype == "FreeText" ? 0.0 : 2.0
         var out = Array("q BT \(colour) /".utf8)
         out += Name(fontName).bytes
         out += Array(" \(fmt(size)) Tf\n".utf8)
         let leading = size * 1.15
-        var y = isMultiline || lines.count > 1
-            ? rect.height - 2 - size * 0.8
+        let y = isMultiline || lines.count > 1
+            ? rect.height - padding - size * 0.8
             : (rect.height - size) / 2 + size * 0.22
         let shown = lines.prefix(isMultiline || lines.count > 1 ? 1000 : 1)
-        var first = true
+        var previousX: Double? = nil
         for line in shown {
-            var x = 2.0
+            let encoded = latin1 ? latin1Bytes(line) : utf16Bytes(line)
+            var x = padding
             if quadding != 0 {
-                // Approximate width: half an em per character.
-                let w = Double(line.unicodeScalars.count) * size * 0.5
-                x = quadding == 1 ? (rect.width - w) / 2 : rect.width - 2 - w
+                let w = width(encoded)
+                x = quadding == 1 ? (rect.width - w) / 2 : rect.width - padding - w
             }
-            out += Array((first ? "\(fmt(x)) \(fmt(y)) Td " : "\(fmt(x)) \(fmt(-leading)) TD ").utf8)
-            if !first { x = 0 }
-            out += latin1 ? literal(line) : utf16Hex(line)
+            if let px = previousX {
+                out += Array("\(fmt(x - px)) \(fmt(-leading)) TD ".utf8)
+            } else {
+                out += Array("\(fmt(x)) \(fmt(y)) Td ".utf8)
+            }
+            previousX = x
+            out += hex(encoded)
             out += Array(" Tj\n".utf8)
-            first = false
-            y -= leading
         }
         out += Array("ET Q".utf8)
         return SynthesizedAppearance(content: out, resources: resources)
     }
 
-    /// A PDF literal string of the text's Latin-1 bytes (a character outside Latin-1 becomes
-    /// `?`), escaped.
-    static func literal(_ s: Substring) -> [UInt8] {
-        var out: [UInt8] = [UInt8(ascii: "(")]
-        for u in s.unicodeScalars {
-            let b: UInt8 = u.value < 256 ? UInt8(u.value) : UInt8(ascii: "?")
-            if b == UInt8(ascii: "(") || b == UInt8(ascii: ")") || b == UInt8(ascii: "\\") { out.append(UInt8(ascii: "\\")) }
-            out.append(b)
-        }
-        out.append(UInt8(ascii: ")"))
-        return out
+    /// The text's Latin-1 bytes (a character outside Latin-1 becomes `?`).
+    static func latin1Bytes(_ s: Substring) -> [UInt8] {
+        s.unicodeScalars.map { $0.value < 256 ? UInt8($0.value) : UInt8(ascii: "?") }
     }
 
-    /// A hex string of the text's UTF-16BE code units.
-    static func utf16Hex(_ s: Substring) -> [UInt8] {
+    /// The text's UTF-16BE code units as bytes.
+    static func utf16Bytes(_ s: Substring) -> [UInt8] {
+        s.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+    }
+
+    /// A PDF hex string.
+    static func hex(_ bytes: [UInt8]) -> [UInt8] {
         let digits = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = [UInt8(ascii: "<")]
-        for u in s.utf16 {
-            out.append(digits[Int(u >> 12)]); out.append(digits[Int(u >> 8 & 15)])
-            out.append(digits[Int(u >> 4 & 15)]); out.append(digits[Int(u & 15)])
-        }
+        for b in bytes { out.append(digits[Int(b >> 4)]); out.append(digits[Int(b & 15)]) }
         out.append(UInt8(ascii: ">"))
         return out
     }

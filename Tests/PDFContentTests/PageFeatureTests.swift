@@ -272,6 +272,14 @@ import PDFTextModel
         #expect(p.runs[Int(j.run)].fillColor == RGBA(red: 0, green: 0, blue: 1))
     }
 
+    @Test("a centred field (/Q 1) is centred by the font's own widths")
+    func centred() throws {
+        let p = try page([(30, "<< /Type /Annot /Subtype /Widget /FT /Tx /Q 1 /V (AB) /Rect [100 100 300 120] /DA (/Helv 10 Tf 0 g) >>")]).extract()
+        // Helvetica A and B are 667/1000 em: 13.34 pt at 10 pt; (200 - 13.34) / 2 = 93.33.
+        #expect(abs(p.glyphs[1].origin.x - 193.33) < 0.01)
+        #expect(abs(p.glyphs[2].origin.x - 200) < 0.01)
+    }
+
     @Test("FreeText without an appearance shows /Contents, any script, one line per line break")
     func freeText() throws {
         let p = try page([
