@@ -16,7 +16,7 @@ enum TeXGlyphNames {
         "followsequal": "\u{2AB0}", "precedesequal": "\u{2AAF}", "similarequal": "\u{2243}",
         "lessmuch": "\u{226A}", "greatermuch": "\u{226B}", "triangleinv": "\u{25BD}", "triangle": "\u{25B3}",
         "ceilingleft": "\u{2308}", "ceilingright": "\u{2309}", "floorleft": "\u{230A}",
-        "floorright": "\u{230B}", "bardbl": "\u{2016}", "backslash": "\u{005C}",
+        "floorright": "\u{230B}", "bardbl": "\u{2225}", "backslash": "\u{005C}",
         "arrowbothv": "\u{2195}", "arrowdblbothv": "\u{21D5}", "arrownortheast": "\u{2197}",
         "arrowsoutheast": "\u{2198}", "arrownorthwest": "\u{2196}", "arrowsouthwest": "\u{2199}",
         "harpoonleftbarbup": "\u{21BC}", "harpoonrightbarbup": "\u{21C0}",
@@ -42,7 +42,7 @@ enum TeXGlyphNames {
         "product": "\u{220F}", "coproduct": "\u{2210}", "union": "\u{22C3}",
         "intersection": "\u{22C2}", "unionmulti": "\u{2A04}", "unionsq": "\u{2A06}",
         "logicaland": "\u{22C0}", "logicalor": "\u{22C1}", "circledot": "\u{2A00}",
-        "circleplus": "\u{2A01}", "circlemultiply": "\u{2A02}", "bar": "|", "bardbl": "\u{2016}",
+        "circleplus": "\u{2A01}", "circlemultiply": "\u{2A02}", "bar": "|", "bardbl": "\u{2225}",
     ]
 
     static func lookup(_ name: String) -> Unicode.Scalar? {
