@@ -158,6 +158,22 @@ func toUnicodeCMap(_ body: String, codespace: String = "<00> <FF>") -> String {
         #expect(r.sources == [.encoding, .none])
     }
 
+    @Test("a non-embedded Chinese TrueType simple font reads its strings as GBK, advancing by the bytes' widths",
+          .enabled(if: PredefinedCMaps.isAvailable, "poppler-data CMaps are not installed"))
+    func chineseSimpleFont() throws {
+        var f = FontFixture()
+        let widths = Array(repeating: "500", count: 224).joined(separator: " ")
+        f.add(10, "<< /Type /Font /Subtype /TrueType /BaseFont /SimSun /Encoding /WinAnsiEncoding /FirstChar 32 /LastChar 255 /Widths [\(widths)] >>")
+        f.add(11, "<< /Type /Font /Subtype /TrueType /BaseFont /Verdana /Encoding /WinAnsiEncoding >>")
+        let r = decode(try f.font(10), [0xD6, 0xD0, 0x41])
+        #expect(r.text == "中A")
+        #expect(r.widths == [1000, 500])
+        #expect(r.sources == [.encoding, .encoding])
+        #expect(decode(try f.font(11), [0xD6, 0xD0]).text == "ÖÐ")   // other fonts are left alone
+        #expect(ChineseSimpleFont.isChineseName([0xD0, 0xA1, 0xB1, 0xEA, 0xCB, 0xCE]))  // 小标宋 in GBK
+        #expect(!ChineseSimpleFont.isChineseName(Array("Helvetica".utf8)))
+    }
+
     @Test("Arial,Bold resolves to Helvetica-Bold metrics")
     func aliases() throws {
         var f = FontFixture()

@@ -199,8 +199,19 @@ extension FontLoader {
         if ascent <= descent { ascent = 800; descent = -200 }
 
         let summary = summary(d, kind: kind, standard: standard, objectNumber: objectNumber)
+        var decoder: any FontDecoder = SimpleFontDecoder(table: table)
+        if kind == .trueType, !d.isEmbedded, toUnicode == nil, dict["ToUnicode"] == nil,
+           let rawName = store.name(dict["BaseFont"])?.bytes, ChineseSimpleFont.isChineseName(rawName),
+           let gbk = PredefinedCMaps.cmap(named: "GBK-EUC-H"),
+           let gb1 = PredefinedCMaps.cidToUnicode(registry: "Adobe", ordering: "GB1") {
+            // A non-embedded Chinese TrueType font declared as a simple font: its strings
+            // are GBK (code page 936), whatever /Encoding says, as Chinese office software
+            // writes them and viewers read them.
+            diagnostics.append(.fontDamaged, .info, "font \(summary.name): a Chinese font without embedding or ToUnicode; strings read as GBK", objectNumber: objectNumber)
+            decoder = ChineseSimpleFont(simple: SimpleFontDecoder(table: table), cmap: gbk, collection: gb1)
+        }
         return Font(summary: summary, writingMode: 0, fontMatrix: fontMatrix, ascent: ascent, descent: descent,
-                    type3: type3, diagnostics: diagnostics, decoder: SimpleFontDecoder(table: table))
+                    type3: type3, diagnostics: diagnostics, decoder: decoder)
     }
 
     /// The standard font that stands in for a non-embedded font without metrics.
@@ -260,4 +271,52 @@ enum MacRomanCodes {
         return t
     }()
     static func code(forGlyphName name: String) -> UInt8? { table[name] }
+}
+
+/// A simple font whose strings are GBK: codes are split by the `GBK-EUC-H` CMap (one or two
+/// bytes), the text comes from the Adobe-GB1 collection, and a two-byte code advances by the
+/// widths its two bytes have in /Widths (so positions stay those of the simple font).
+struct ChineseSimpleFont: FontDecoder {
+    let simple: SimpleFontDecoder
+    let cmap: CMap
+    let collection: CIDToUnicodeTable
+
+    var isSimple: Bool { false }
+
+    func forEachCode(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UInt32, Int) -> Void) {
+        var i = 0
+        while i < bytes.count {
+            let (code, length) = cmap.nextCode(bytes, at: i)
+            let n = max(1, min(length, bytes.count - i))
+            body(code, n)
+            i += n
+        }
+    }
+
+    func glyph(_ code: UInt32, byteCount: Int) -> FontGlyph {
+        guard byteCount == 2 else { return simple.glyph(code & 0xFF, byteCount: 1) }
+        let width = simple.glyph(code >> 8, byteCount: 1).width + simple.glyph(code & 0xFF, byteCount: 1).width
+        if let cid = cmap.cid(for: code, length: 2), let u = collection.unicode(for: cid), !u.isEmpty {
+            return FontGlyph(unicode: u, source: .encoding, width: width)
+        }
+        return FontGlyph(unicode: [], source: .none, width: width)
+    }
+
+    /// Known Chinese font families, or a name in GBK bytes (not valid UTF-8, high bytes in
+    /// GBK's lead and trail ranges).
+    static func isChineseName(_ raw: [UInt8]) -> Bool {
+        let name = FontNames.stripSubsetPrefix(String(decoding: raw, as: UTF8.self)).lowercased()
+        let families = ["simsun", "nsimsun", "simhei", "simkai", "simfang", "kaiti", "fangsong", "stsong",
+                        "stheiti", "stkaiti", "stfangsong", "microsoftyahei", "dengxian", "songti"]
+        if families.contains(where: { name.hasPrefix($0) }) { return true }
+        guard raw.contains(where: { $0 >= 0x80 }), String(validating: raw, as: UTF8.self) == nil else { return false }
+        var i = 0
+        while i < raw.count {
+            let b = raw[i]
+            if b < 0x80 { i += 1; continue }
+            guard (0x81...0xFE).contains(b), i + 1 < raw.count, (0x40...0xFE).contains(raw[i + 1]), raw[i + 1] != 0x7F else { return false }
+            i += 2
+        }
+        return true
+    }
 }
