@@ -23,3 +23,17 @@ struct SimpleFontDecoder: FontDecoder {
         code < 256 ? table[Int(code)] : FontGlyph(unicode: [], source: .none, width: 0)
     }
 }
+
+extension CMap {
+    /// Splits `bytes` into codes by the codespace ranges, calling `body(code, byteCount)`;
+    /// every step moves forward by at least one byte.
+    func forEachCode(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UInt32, Int) -> Void) {
+        var i = 0
+        while i < bytes.count {
+            let (code, length) = nextCode(bytes, at: i)
+            let n = max(1, min(length, bytes.count - i))
+            body(code, n)
+            i += n
+        }
+    }
+}

@@ -284,13 +284,7 @@ struct ChineseSimpleFont: FontDecoder {
     var isSimple: Bool { false }
 
     func forEachCode(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UInt32, Int) -> Void) {
-        var i = 0
-        while i < bytes.count {
-            let (code, length) = cmap.nextCode(bytes, at: i)
-            let n = max(1, min(length, bytes.count - i))
-            body(code, n)
-            i += n
-        }
+        cmap.forEachCode(in: bytes, body)
     }
 
     func glyph(_ code: UInt32, byteCount: Int) -> FontGlyph {
