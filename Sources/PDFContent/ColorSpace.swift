@@ -14,6 +14,10 @@ indirect enum TintTransform: Sendable {
     case exponential(c0: [Double], c1: [Double], exponent: Double, domain: (Double, Double))
     /// Type 3: stitching of sub-functions over the first input.
     case stitching(functions: [TintTransform], bounds: [Double], encode: [Double], domain: (Double, Double))
+    /// Type 0: sampled.
+    case sampled(SampledFunction)
+    /// Type 4: PostScript calculator.
+    case postScript(PostScriptFunction)
     /// Anything else: tint 1 = black, tint 0 = white (the largest input decides).
     case approximate
 
@@ -40,6 +44,10 @@ indirect enum TintTransform: Sendable {
             let e1 = 2 * k + 1 < encode.count ? encode[2 * k + 1] : 1
             let mapped = hi > lo ? e0 + (x - lo) * (e1 - e0) / (hi - lo) : e0
             return functions[k].evaluate([mapped], outputs: outputs)
+        case .sampled(let f):
+            return f.evaluate(input)
+        case .postScript(let f):
+            return f.evaluate(input)
         case .approximate:
             return nil
         }
@@ -300,6 +308,12 @@ struct ColorSpaceReader {
             let bounds = store.array(d["Bounds"])?.compactMap { store.number($0) } ?? []
             let encode = store.array(d["Encode"])?.compactMap { store.number($0) } ?? []
             return .stitching(functions: fs, bounds: bounds, encode: encode, domain: domain)
+        case 0:
+            guard let stream = store.resolve(object).stream, let f = SampledFunction.load(stream, store: store) else { return .approximate }
+            return .sampled(f)
+        case 4:
+            guard let stream = store.resolve(object).stream, let f = PostScriptFunction.load(stream, store: store) else { return .approximate }
+            return .postScript(f)
         default:
             return .approximate
         }

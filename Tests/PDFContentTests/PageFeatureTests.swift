@@ -42,11 +42,46 @@ import PDFTextModel
         #expect(close(try fill("/CS1 cs 0.5 scn", colorSpaces: sep), 0.5, 1, 1))
         // Initial colour of a Separation space: tint 1.
         #expect(close(try fill("/CS1 cs", colorSpaces: sep), 0, 1, 1))
-        // An unevaluated transform (Type 4): tint 1 black, tint 0 white, linear between.
+        // A transform that cannot be evaluated (a Type 4 function that is not a stream): tint 1
+        // black, tint 0 white, linear between.
         let ps = "/CS1 [/Separation /Spot /DeviceRGB 30 0 R]"
         #expect(close(try fill("/CS1 cs 0.25 scn", colorSpaces: ps, objects: [(30, "<< /FunctionType 4 /Domain [0 1] >>")]), 0.75, 0.75, 0.75))
         let icc = "/CS1 [/ICCBased 31 0 R]"
         #expect(close(try fill("/CS1 cs 0.2 0.4 0.6 sc", colorSpaces: icc, objects: [(31, "<< /N 3 >>")]), 0.2, 0.4, 0.6))
+    }
+
+    func fillWithStream(_ content: String, colorSpaces: String, stream: (Int, String, String)) throws -> RGBA? {
+        var page = TestPage("BT /F1 10 Tf 10 10 Td \(content) (A) Tj ET")
+        page.resources += " /ColorSpace << \(colorSpaces) >>"
+        page.streams = [stream]
+        return try page.extract().runs.first?.fillColor
+    }
+
+    @Test("Separation with a Type 4 (PostScript calculator) tint transform, with if/ifelse, roll and index")
+    func postScriptTint() throws {
+        let cs = "/CS1 [/Separation /Spot /DeviceCMYK 30 0 R]"
+        // t → (0, 0, 0, t): tint 0.25 is 25 % black.
+        let black = (30, "/FunctionType 4 /Domain [0 1] /Range [0 1 0 1 0 1 0 1]", "{ 0 0 0 4 -1 roll }")
+        #expect(close(try fillWithStream("/CS1 cs 0.25 scn", colorSpaces: cs, stream: black), 0.75, 0.75, 0.75))
+        // t > 0.5 → cyan t, else magenta t (ifelse), through dup/index/exch.
+        let branch = (30, "/FunctionType 4 /Domain [0 1] /Range [0 1 0 1 0 1 0 1]",
+                      "{ dup 0.5 gt { 0 0 0 } { 0 exch 0 0 } ifelse 3 index pop }")
+        let c = try fillWithStream("/CS1 cs 1 scn", colorSpaces: cs, stream: branch)
+        #expect(close(c, 0, 1, 1))    // cyan 1 → (0, 1, 1)
+        let m = try fillWithStream("/CS1 cs 0.4 scn", colorSpaces: cs, stream: branch)
+        #expect(close(m, 1, 0.6, 1))  // magenta 0.4
+    }
+
+    @Test("Separation with a Type 0 (sampled) tint transform, interpolated")
+    func sampledTint() throws {
+        let cs = "/CS1 [/Separation /Spot /DeviceRGB 30 0 R]"
+        // Two samples: tint 0 = red, tint 1 = blue; tint 0.5 is halfway.
+        var page = TestPage("BT /F1 10 Tf 10 10 Td /CS1 cs 0.5 scn (A) Tj ET")
+        page.resources += " /ColorSpace << \(cs) >>"
+        let bytes: [UInt8] = [255, 0, 0, 0, 0, 255]
+        page.binaryStreams = [(30, "/FunctionType 0 /Domain [0 1] /Range [0 1 0 1 0 1] /Size [2] /BitsPerSample 8", bytes)]
+        let c = try page.extract().runs.first?.fillColor
+        #expect(close(c, 0.5, 0, 0.5))
     }
 
     @Test("Lab: L* 100 is white, L* 0 black")

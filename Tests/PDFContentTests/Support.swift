@@ -82,6 +82,7 @@ struct TestPage {
     var pageExtras = ""
     var objects: [(Int, String)] = []
     var streams: [(Int, String, String)] = []
+    var binaryStreams: [(Int, String, [UInt8])] = []
     var options = ExtractionOptions()
 
     init(_ content: String) { self.content = content }
@@ -95,6 +96,7 @@ struct TestPage {
         b.add(10, testFont)
         for (n, body) in objects { b.add(n, body) }
         for (n, dict, text) in streams { b.addStream(n, dictionary: dict, text: text) }
+        for (n, dict, data) in binaryStreams { b.addStream(n, dictionary: dict, data: data) }
         return try Document(bytes: b.build().bytes)
     }
 
