@@ -12,7 +12,8 @@ public struct Glyphs: ParsableCommand {
     public static let configuration = CommandConfiguration(
         abstract: "List every glyph as painted: text, box, font, size, Unicode source and flags (TSV).",
         discussion: """
-            Columns: page (1-based), index (on the page, painting order), text, x0 y0 x1 y1 \
+            With several files, their rows follow one another (the page column restarts); \
+            the exit code is the highest of them. Columns: page (1-based), index (on the page, painting order), text, x0 y0 x1 y1 \
             (the glyph box), font, size (effective, in points), source (where the Unicode came \
             from: tounicode, encoding, glyphname, fontprogram, actualtext, guessed, none), \
             flags (duplicate, invisible, clipped, offpage, annotation, artifact, vertical, \
@@ -22,8 +23,8 @@ public struct Glyphs: ParsableCommand {
             \\t, \\n, \\\\.
             """)
 
-    @Argument(help: "A PDF file (`-` reads standard input).")
-    public var file: String
+    @Argument(help: "PDF files (`-` reads standard input).")
+    public var files: [String]
 
     @Option(help: "Pages to list, such as 1-3,7,10- (default: all).")
     public var pages: String?
@@ -57,26 +58,33 @@ public struct Glyphs: ParsableCommand {
     }
 
     public func run() throws {
-        let document: Document
-        switch Opening.open(path: file, passwords: passwords.candidates) {
-        case .failure(let f):
-            printError(f.message)
-            throw ExitCode(f.exitCode)
-        case .success(let (d, _)):
-            document = d
-        }
         let selection = try pages.map { try PageSelection(parsing: $0) } ?? PageSelection()
-        let numbers = selection.pages(count: document.pageCount, first: firstPage, last: lastPage)
-        let fonts = FontCache(store: document.store)
         var options = ExtractionOptions()
         options.includeAnnotations = annotations
         let out = ByteWriter()
         if !noHeader { out.write("page\tindex\ttext\tx0\ty0\tx1\ty1\tfont\tsize\tsource\tflags\tox\toy\n") }
-        for n in numbers {
-            let page = GlyphExtraction.extract(document: document, pageIndex: n - 1, fonts: fonts, options: options)
-            GlyphTSV.write(page, pageNumber: n, display: display, to: out)
-            if diagnostics {
-                for d in page.diagnostics.entries { printError("\(file): page \(n): \(d)") }
+        var status = ExitStatus.success
+        for file in files {
+            let document: Document
+            switch Opening.open(path: file, passwords: passwords.candidates) {
+            case .failure(let f):
+                out.flush()
+                printError(f.message)
+                status = max(status, f.exitCode)
+                continue
+            case .success(let (d, _)):
+                document = d
+            }
+            let numbers = selection.pages(count: document.pageCount, first: firstPage, last: lastPage)
+            let fonts = FontCache(store: document.store)
+            for n in numbers {
+                let page = GlyphExtraction.extract(document: document, pageIndex: n - 1, fonts: fonts, options: options)
+                GlyphTSV.write(page, pageNumber: n, display: display, to: out)
+                if diagnostics {
+                    out.flush()
+                    for d in page.diagnostics.entries { printError("\(file): page \(n): \(d)") }
+                }
+                if out.error != nil { break }
             }
         }
         out.flush()
@@ -84,6 +92,7 @@ public struct Glyphs: ParsableCommand {
             printError("cannot write output: \(e)")
             throw ExitCode(ExitStatus.outputFailed)
         }
+        if status != ExitStatus.success { throw ExitCode(status) }
     }
 }
 

@@ -40,6 +40,17 @@ struct GlyphsCommandTests {
         #expect(pages == ["2"])
     }
 
+    @Test("several files, one without its password: the others are listed, exit 3 with one line for it")
+    func passwords() throws {
+        let r = try CLI.run(["glyphs", "--no-header", CLI.fixture("encrypted/aes-256.pdf"), CLI.fixture("basic/hello.pdf")])
+        #expect(r.status == 3)
+        #expect(Self.rows(r.stdout).map { $0[2] }.joined() == "Hello, world.")
+        #expect(r.stderr.split(separator: "\n").count == 1 && r.stderr.contains("incorrect password"))
+        let unlocked = try CLI.run(["glyphs", "--no-header", "-p", "user", CLI.fixture("encrypted/aes-256.pdf")])
+        #expect(unlocked.status == 0)
+        #expect(!Self.rows(unlocked.stdout).isEmpty)
+    }
+
     @Test("a bad page range is a usage error (64); a missing file exits 1 with one line naming it")
     func errors() throws {
         let bad = try CLI.run(["glyphs", "--pages", "3-1", CLI.fixture("basic/hello.pdf")])
