@@ -1,12 +1,17 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// The fuzz target lives in its own package so the root manifest stays free of sanitizer
+// The fuzz targets live in their own package so the root manifest stays free of sanitizer
 // builds. It depends on the root package by path; see README.md for the build command.
+// Each target is an executable whose `main` is libFuzzer's; FuzzSupport holds what they share.
 
 // SwiftPM names a path dependency after its folder (the checkout or worktree name), not
 // after the manifest's `name`, so the identity is worked out from where this file sits.
 let rootFolder = Context.packageDirectory.split(separator: "/").dropLast(2).last.map(String.init) ?? "pdftext"
+
+// The root package's products are PDFText, PDFFile and pdftext; the modules below them
+// (PDFContent, PDFFonts, …) are importable through the PDFText product.
+let pdftext: Target.Dependency = .product(name: "PDFText", package: rootFolder)
 
 let package = Package(
     name: "pdftext-fuzz",
@@ -22,7 +27,16 @@ let package = Package(
             ],
             path: ".",
             // build.sh creates work/ and crashes/ first, so that these paths exist.
-            exclude: ["README.md", "build.sh", "run.sh", "make_seeds.py", "pdf.dict", "seeds", "work", "crashes"],
+            exclude: ["README.md", "build.sh", "run.sh", "make_seeds.py", "pdf.dict", "content.dict", "cmap.dict",
+                      "extract_seeds.py", "seeds",
+                      "work", "crashes", "Targets"],
             sources: ["FuzzDocumentLoading.swift"]),
+        .target(name: "FuzzSupport", dependencies: [pdftext], path: "Targets/FuzzSupport"),
+        .executableTarget(name: "FuzzGlyphExtraction", dependencies: ["FuzzSupport", pdftext],
+                          path: "Targets/FuzzGlyphExtraction"),
+        .executableTarget(name: "FuzzContentStream", dependencies: ["FuzzSupport", pdftext],
+                          path: "Targets/FuzzContentStream"),
+        .executableTarget(name: "FuzzCMap", dependencies: ["FuzzSupport", pdftext],
+                          path: "Targets/FuzzCMap"),
     ]
 )

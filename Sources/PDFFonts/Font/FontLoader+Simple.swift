@@ -41,7 +41,7 @@ extension FontLoader {
                         code = n
                     } else if let n = r.name {
                         if code >= 0, code < 256 { differences[code] = n.string }
-                        code += 1
+                        if code < 256 { code += 1 }  // a /Differences code near Int.max must not overflow
                     }
                 }
             }
@@ -79,8 +79,8 @@ extension FontLoader {
         var widths = [Double?](repeating: nil, count: 256)
         if let widthsArray {
             for (i, w) in widthsArray.enumerated() {
-                let c = firstChar + i
-                guard c >= 0, c < 256 else { continue }
+                let (c, overflow) = firstChar.addingReportingOverflow(i)  // /FirstChar near Int.max
+                guard !overflow, c >= 0, c < 256 else { continue }
                 if let v = store.number(w), v.isFinite { widths[c] = v }
             }
         }
