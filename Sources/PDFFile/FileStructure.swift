@@ -160,7 +160,9 @@ enum FileStructure {
         switch loaded.entries[root.number] {
         case .inFile(let offset, _)?:
             // Junk before the header shifts every offset (as `ObjectStore.parseObject` allows).
-            for base in [offset, offset + headerOffset] where base >= 0 && base < bytes.count {
+            let shifted = offset.addingReportingOverflow(headerOffset)
+            let bases = shifted.overflow ? [offset] : [offset, shifted.partialValue]
+            for base in bases where base >= 0 && base < bytes.count {
                 var parser = Parser(bytes: bytes, position: base, limits: limits)
                 if let (id, o) = try? parser.parseIndirectObject(), id.number == root.number, o.dictionary != nil {
                     return true
