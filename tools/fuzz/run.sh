@@ -77,7 +77,11 @@ echo "$target: seeds $(find "$seeds" -type f | wc -l), corpus $(find "$work/corp
 # the targets after document loading run without leak detection (memory growth is still caught
 # by -rss_limit_mb and -malloc_limit_mb).
 leaks=()
-[[ "$target" != FuzzDocumentLoading ]] && leaks=(-detect_leaks=0)
+if [[ "$target" != FuzzDocumentLoading ]]; then
+    leaks=(-detect_leaks=0)
+    # ... and at exit (each -fork child runs ASan's exit-time check too).
+    export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
+fi
 # Swift's own crash reporter would race libFuzzer's handlers; libFuzzer reports instead.
 export SWIFT_BACKTRACE=enable=no
 exec "$binary" \
