@@ -85,9 +85,6 @@ extension FontLoader {
             }
         }
 
-        // A /Widths array none of whose entries lands on a code (a /FirstChar out of range)
-        // is as good as none.
-        let widthsApply = widthsArray != nil && widths.contains { $0 != nil }
         var table: [FontGlyph] = []
         table.reserveCapacity(256)
         for c in 0..<256 {
@@ -148,7 +145,7 @@ extension FontLoader {
             var width: Double
             if let w = widths[c] {
                 width = w
-            } else if widthsApply {
+            } else if widthsArray != nil {
                 width = d.missingWidth
             } else if let metrics, let name, let w = metrics.width(ofGlyph: name) {
                 width = w
