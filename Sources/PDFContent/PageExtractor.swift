@@ -37,16 +37,19 @@ public struct ExtractionOptions: Sendable, Hashable {
     public init() {}
 }
 
-/// Interprets one page into its `PageGlyphs`.
+/// Interprets pages into their `PageGlyphs`. Make one per document and reuse it: what is
+/// the same for every page (the optional-content configuration) is read once.
 public struct PageExtractor {
     public let document: Document
     public let fonts: FontCache
     public var options: ExtractionOptions
+    let optionalContent: OptionalContent
 
     public init(document: Document, fonts: FontCache, options: ExtractionOptions = ExtractionOptions()) {
         self.document = document
         self.fonts = fonts
         self.options = options
+        self.optionalContent = OptionalContent(document: document)
     }
 
     /// The page's glyphs. Never throws: damaged content gives what could be read, with
@@ -67,7 +70,7 @@ public struct PageExtractor {
                                        rotation: page.rotation, maxPaths: options.maxPaths)
         let interpreter = ContentInterpreter(store: store, fonts: fonts, options: options, sink: collector)
         interpreter.fallbackResources = inheritedResources(page)
-        interpreter.optionalContent = OptionalContent(document: document)
+        interpreter.optionalContent = optionalContent
         interpreter.run(contentBytes(page, interpreter: interpreter), resources: page.resources)
         if options.includeAnnotations {
             runAnnotations(page, interpreter: interpreter)

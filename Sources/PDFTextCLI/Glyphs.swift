@@ -76,9 +76,9 @@ public struct Glyphs: ParsableCommand {
                 document = d
             }
             let numbers = selection.pages(count: document.pageCount, first: firstPage, last: lastPage)
-            let fonts = FontCache(store: document.store)
+            let extractor = PageExtractor(document: document, fonts: FontCache(store: document.store), options: options)
             for n in numbers {
-                let page = GlyphExtraction.extract(document: document, pageIndex: n - 1, fonts: fonts, options: options)
+                let page = extractor.extract(pageIndex: n - 1)
                 GlyphTSV.write(page, pageNumber: n, display: display, to: out)
                 if diagnostics {
                     out.flush()

@@ -27,10 +27,10 @@ struct PDFMinerTextTests {
 
     /// All glyph text of a document in painting order, without white space.
     static func paintingOrderText(_ document: Document) -> String {
-        let fonts = FontCache(store: document.store)
+        let extractor = PageExtractor(document: document, fonts: FontCache(store: document.store))
         var text = String.UnicodeScalarView()
         for i in 0..<document.pageCount {
-            let page = extractGlyphs(document: document, pageIndex: i, fonts: fonts, options: ExtractionOptions())
+            let page = extractor.extract(pageIndex: i)
             text.append(contentsOf: page.scalars.filter { !$0.properties.isWhitespace })
         }
         return String(text)
