@@ -324,14 +324,12 @@ public final class ContentInterpreter<Sink: ContentSink> {
             sink.beginMarkedContent(tag: tag, properties: nil)
         case .BDC(let tag, let props):
             markedDepth += 1
-            var hides = false
-            if tag == "OC", !optionalContent.isTrivial {
-                let group = props.name.flatMap { store.dictionary(resources?["Properties"])?[$0] } ?? props
-                hides = !optionalContent.isVisible(group, store: store)
-            }
+            // The named resource as written (an OCG keeps its reference, which identifies it).
+            let entry = props.name.map { store.dictionary(resources?["Properties"])?[$0] } ?? props
+            let hides = tag == "OC" && !optionalContent.isVisible(entry, store: store)
             hidingStack.append(hides)
             if hides { hiddenDepth += 1 }
-            sink.beginMarkedContent(tag: tag, properties: properties(props, resources: resources))
+            sink.beginMarkedContent(tag: tag, properties: properties(entry, name: props.name))
         case .EMC:
             if markedDepth > markedBase {
                 markedDepth -= 1
@@ -390,15 +388,11 @@ public final class ContentInterpreter<Sink: ContentSink> {
         if let lw = store.number(d["LW"]) { gs.lineWidth = lw }
     }
 
-    /// A BDC's properties: the inline dictionary or the named resource, values resolved.
-    func properties(_ object: PDFObject, resources: PDFDictionary?) -> PDFDictionary? {
-        var d: PDFDictionary?
-        if let name = object.name {
-            d = store.dictionary(store.dictionary(resources?["Properties"])?[name])
-            if d == nil { diagnostics.note(.resourceMissing, "marked-content properties \(name) not in the resources") }
-        } else {
-            d = object.dictionary
-        }
+    /// A BDC's properties (`entry`: the inline dictionary, or the resource `name` stands
+    /// for), values resolved.
+    func properties(_ entry: PDFObject?, name: Name?) -> PDFDictionary? {
+        let d = store.dictionary(entry)
+        if d == nil, let name { diagnostics.note(.resourceMissing, "marked-content properties \(name) not in the resources") }
         guard var dict = d else { return nil }
         for (k, v) in dict.entries where v.reference != nil {
             if k == "OC" || k == "OCGs" { continue }  // optional content groups stay references
