@@ -219,9 +219,7 @@ extension FontLoader {
         let lower = name.lowercased()
         let fixed = d.flags & 1 != 0 || lower.contains("courier") || lower.contains("mono")
         let serif = d.flags & 2 != 0 || !d.hasFlags
-        let bold = d.flags & (1 << 18) != 0 || (d.fontWeight ?? 0) >= 600
-            || FontNames.styleWords(lower, ["bold", "black", "heavy", "semibold", "demi"])
-        let italic = d.flags & 64 != 0 || d.italicAngle != 0 || FontNames.styleWords(lower, ["italic", "oblique"])
+        let bold = d.looksBold, italic = d.looksItalic
         let base: String
         if fixed {
             base = "Courier" + (bold && italic ? "-BoldOblique" : bold ? "-Bold" : italic ? "-Oblique" : "")

@@ -82,6 +82,17 @@ struct FontLoader {
 
         var isSymbolic: Bool { flags & 4 != 0 }
         var isNonSymbolic: Bool { flags & 32 != 0 }
+
+        /// Bold by the descriptor (ForceBold, /FontWeight) or the name's style words.
+        var looksBold: Bool {
+            flags & (1 << 18) != 0 || (fontWeight ?? 0) >= 600
+                || FontNames.hasStyleWord(baseFont, ["bold", "black", "heavy", "demi"])
+        }
+
+        /// Italic by the descriptor (Italic flag, /ItalicAngle) or the name's style words.
+        var looksItalic: Bool {
+            flags & 64 != 0 || italicAngle != 0 || FontNames.hasStyleWord(baseFont, ["italic", "oblique", "slanted"])
+        }
     }
 
     mutating func readDescriptor(_ fontDict: PDFDictionary, kind: FontKind, objectNumber: Int?) -> Descriptor {
@@ -124,10 +135,8 @@ struct FontLoader {
         let lower = name.lowercased()
         var flags = d.flags
         if !d.hasFlags, let s = standard { flags = s.flags }
-        let bold = flags & (1 << 18) != 0 || (d.fontWeight ?? 0) >= 600 || standard?.isBold == true
-            || FontNames.styleWords(lower, ["bold", "black", "heavy", "semibold", "demibold", "extrabold", "ultrabold"])
-        let italic = flags & 64 != 0 || d.italicAngle != 0 || standard?.isItalic == true
-            || FontNames.styleWords(lower, ["italic", "oblique", "slanted"])
+        let bold = d.looksBold || standard?.isBold == true
+        let italic = d.looksItalic || standard?.isItalic == true
         let mono = flags & 1 != 0 || standard?.isFixedPitch == true
             || lower.contains("mono") || lower.contains("courier") || lower.contains("consol") || lower.contains("typewriter")
         let serif = flags & 2 != 0
@@ -202,8 +211,10 @@ enum FontNames {
         return String(decoding: u[7...], as: UTF8.self)
     }
 
-    static func styleWords(_ lower: String, _ words: [String]) -> Bool {
-        words.contains { lower.contains($0) }
+    /// Whether the name (without subset prefix, any case) contains one of `words`.
+    static func hasStyleWord(_ baseFont: String, _ words: [String]) -> Bool {
+        let lower = stripSubsetPrefix(baseFont).lowercased()
+        return words.contains { lower.contains($0) }
     }
 
     /// `Helvetica-BoldOblique` → `Helvetica`, `Arial,Bold` → `Arial`, `TimesNewRomanPS-BoldMT` → `TimesNewRomanPS`.
