@@ -1,11 +1,23 @@
 import PDFCore
 import PDFSyntax
 import PDFFile
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // Type 0 (sampled) and Type 4 (PostScript calculator) functions, PDF 32000-1 §7.10.2 and
 // §7.10.5, for the tint transforms of Separation and DeviceN colour spaces. Evaluation is
 // bounded: a sample table of at most 1 Mi values, a calculator stack of 100 and at most
 // 10,000 operators per evaluation.
+
+extension ObjectStore {
+    /// The finite numbers of an array (nil when the object is not an array).
+    fileprivate func finiteNumbers(_ object: PDFObject?) -> [Double]? {
+        array(object)?.compactMap { number($0) }.filter { $0.isFinite }
+    }
+}
 
 /// A Type 0 function: samples on a grid, read once, evaluated by multilinear interpolation
 /// along the first input and nearest sample along the others.
@@ -21,9 +33,8 @@ struct SampledFunction: Sendable {
 
     static func load(_ stream: PDFStream, store: ObjectStore) -> SampledFunction? {
         let d = stream.dictionary
-        func numbers(_ key: Name) -> [Double]? { store.array(d[key])?.compactMap { store.number($0) }.filter { $0.isFinite } }
-        guard let domain = numbers("Domain"), domain.count >= 2, domain.count % 2 == 0,
-              let range = numbers("Range"), range.count >= 2, range.count % 2 == 0,
+        guard let domain = store.finiteNumbers(d["Domain"]), domain.count >= 2, domain.count % 2 == 0,
+              let range = store.finiteNumbers(d["Range"]), range.count >= 2, range.count % 2 == 0,
               let sizeValues = store.array(d["Size"])?.compactMap({ store.integer($0) }),
               sizeValues.count == domain.count / 2, sizeValues.allSatisfy({ $0 >= 1 && $0 <= 65_536 }),
               let bps = store.integer(d["BitsPerSample"]), [1, 2, 4, 8, 12, 16, 24, 32].contains(bps) else { return nil }
@@ -47,9 +58,9 @@ struct SampledFunction: Sendable {
             }
             samples[i] = Double(v) / maxValue
         }
-        var encode = numbers("Encode") ?? []
+        var encode = store.finiteNumbers(d["Encode"]) ?? []
         if encode.count != 2 * m { encode = sizeValues.flatMap { [0, Double($0 - 1)] } }
-        var decode = numbers("Decode") ?? []
+        var decode = store.finiteNumbers(d["Decode"]) ?? []
         if decode.count != 2 * n { decode = range }
         return SampledFunction(size: sizeValues, domain: domain, range: range, encode: encode, decode: decode, samples: samples)
     }
@@ -102,8 +113,7 @@ struct PostScriptFunction: Sendable {
 
     static func load(_ stream: PDFStream, store: ObjectStore) -> PostScriptFunction? {
         let d = stream.dictionary
-        func numbers(_ key: Name) -> [Double]? { store.array(d[key])?.compactMap { store.number($0) }.filter { $0.isFinite } }
-        guard let domain = numbers("Domain"), domain.count >= 2, let range = numbers("Range"), range.count >= 2 else { return nil }
+        guard let domain = store.finiteNumbers(d["Domain"]), domain.count >= 2, let range = store.finiteNumbers(d["Range"]), range.count >= 2 else { return nil }
         let bytes = store.streamData(stream).bytes
         var i = 0
         // Tokens: numbers, names, `{`, `}`.
@@ -200,8 +210,8 @@ struct PostScriptFunction: Sendable {
             case "log": s.append(x > 0 ? log(x) / log(10) : 0)
             case "cvr": s.append(x)
             case "not": s.append(x == 0 || x == 1 ? 1 - x : Double(~int(x)))
-            case "sin": s.append(sine(x * .pi / 180))
-            default: s.append(sine((x + 90) * .pi / 180))
+            case "sin": s.append(sin(x * .pi / 180))
+            default: s.append(cos(x * .pi / 180))
             }
         case "add", "sub", "mul", "div", "idiv", "mod", "exp", "atan", "eq", "ne", "gt", "ge", "lt", "le",
              "and", "or", "xor", "bitshift":
@@ -251,18 +261,5 @@ struct PostScriptFunction: Sendable {
             return false
         }
         return true
-    }
-
-    /// Sine by a short series after range reduction (no Foundation).
-    private func sine(_ x: Double) -> Double {
-        guard x.isFinite else { return 0 }
-        var r = x.truncatingRemainder(dividingBy: 2 * .pi)
-        if r > .pi { r -= 2 * .pi } else if r < -.pi { r += 2 * .pi }
-        var term = r, sum = r
-        for k in 1..<10 {
-            term *= -r * r / Double((2 * k) * (2 * k + 1))
-            sum += term
-        }
-        return sum
     }
 }

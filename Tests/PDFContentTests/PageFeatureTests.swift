@@ -70,6 +70,9 @@ import PDFTextModel
         #expect(close(c, 0, 1, 1))    // cyan 1 → (0, 1, 1)
         let m = try fillWithStream("/CS1 cs 0.4 scn", colorSpaces: cs, stream: branch)
         #expect(close(m, 1, 0.6, 1))  // magenta 0.4
+        // sin and cos take degrees: cos 60 = 0.5 black.
+        let trig = (30, "/FunctionType 4 /Domain [0 1] /Range [0 1 0 1 0 1 0 1]", "{ pop 0 0 0 60 cos 30 sin add 2 div }")
+        #expect(close(try fillWithStream("/CS1 cs 1 scn", colorSpaces: cs, stream: trig), 0.5, 0.5, 0.5))
     }
 
     @Test("Separation with a Type 0 (sampled) tint transform, interpolated")
