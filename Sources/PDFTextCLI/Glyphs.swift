@@ -29,11 +29,7 @@ public struct Glyphs: ParsableCommand {
     @Option(help: "Pages to list, such as 1-3,7,10- (default: all).")
     public var pages: String?
 
-    @Option(name: [.customShort("f"), .customLong("first-page")], help: "First page (1-based).")
-    public var firstPage: Int?
-
-    @Option(name: [.customShort("l"), .customLong("last-page")], help: "Last page.")
-    public var lastPage: Int?
+    @OptionGroup public var range: FirstLastOptions
 
     @Flag(help: "Report coordinates in display space (rotated, y down, origin at the crop box's top-left).")
     public var display = false
@@ -53,8 +49,6 @@ public struct Glyphs: ParsableCommand {
 
     public func validate() throws {
         if let p = pages { _ = try PageSelection(parsing: p) }
-        if let f = firstPage, f < 1 { throw ValidationError("-f must be 1 or more") }
-        if let l = lastPage, l < 1 { throw ValidationError("-l must be 1 or more") }
     }
 
     public func run() throws {
@@ -75,7 +69,7 @@ public struct Glyphs: ParsableCommand {
             case .success(let (d, _)):
                 document = d
             }
-            let numbers = selection.pages(count: document.pageCount, first: firstPage, last: lastPage)
+            let numbers = selection.pages(count: document.pageCount, first: range.firstPage, last: range.lastPage)
             let extractor = PageExtractor(document: document, fonts: FontCache(store: document.store), options: options)
             for n in numbers {
                 let page = extractor.extract(pageIndex: n - 1)

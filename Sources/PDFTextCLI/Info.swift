@@ -15,11 +15,7 @@ public struct Info: ParsableCommand {
     @Flag(help: "Print one JSON object per file, one per line.")
     public var json = false
 
-    @Option(name: [.customShort("f"), .customLong("first-page")], help: "First page to print the size of (1-based).")
-    public var firstPage: Int?
-
-    @Option(name: [.customShort("l"), .customLong("last-page")], help: "Last page to print the size of.")
-    public var lastPage: Int?
+    @OptionGroup public var range: FirstLastOptions
 
     @Flag(name: [.customLong("box"), .customLong("box", withSingleDash: true)],
           help: "Also print MediaBox, CropBox, BleedBox, TrimBox and ArtBox.")
@@ -59,16 +55,11 @@ public struct Info: ParsableCommand {
         if status != ExitStatus.success { throw ExitCode(status) }
     }
 
-    public func validate() throws {
-        if let f = firstPage, f < 1 { throw ValidationError("-f must be 1 or more") }
-        if let l = lastPage, l < 1 { throw ValidationError("-l must be 1 or more") }
-    }
-
     /// The pages to print sizes of: page 1 unless -f or -l ask for a range (as pdfinfo).
     func pageRange(count: Int) -> ClosedRange<Int>? {
-        guard firstPage != nil || lastPage != nil else { return nil }
-        let first = max(1, firstPage ?? 1)
-        let last = min(count, lastPage ?? count)
+        guard range.firstPage != nil || range.lastPage != nil else { return nil }
+        let first = max(1, range.firstPage ?? 1)
+        let last = min(count, range.lastPage ?? count)
         return first <= last ? first...last : nil
     }
 }

@@ -50,6 +50,22 @@ public struct PageSelection: Sendable, Hashable {
     }
 }
 
+/// pdftotext's and pdfinfo's -f/-l, common to the subcommands that take pages.
+public struct FirstLastOptions: ParsableArguments {
+    @Option(name: [.customShort("f"), .customLong("first-page")], help: "First page (1-based).")
+    public var firstPage: Int?
+
+    @Option(name: [.customShort("l"), .customLong("last-page")], help: "Last page.")
+    public var lastPage: Int?
+
+    public init() {}
+
+    public func validate() throws {
+        if let f = firstPage, f < 1 { throw ValidationError("-f must be 1 or more") }
+        if let l = lastPage, l < 1 { throw ValidationError("-l must be 1 or more") }
+    }
+}
+
 extension StringProtocol {
     func trimmingCharacters(in c: Character) -> String {
         var s = Substring(self)
