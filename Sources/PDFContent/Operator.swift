@@ -271,14 +271,8 @@ public struct ContentParser {
 
     /// An operand object starting with `token` (arrays and dictionaries read whole).
     mutating func readObject(_ token: Token, depth: Int) -> PDFObject? {
+        if let scalar = token.scalarObject { return scalar }
         switch token {
-        case .integer(let i): return .integer(i)
-        case .real(let r): return .real(r)
-        case .name(let n): return .name(n)
-        case .string(let s): return .string(s)
-        case .keyword(.true, _): return .bool(true)
-        case .keyword(.false, _): return .bool(false)
-        case .keyword(.null, _): return .null
         case .arrayOpen:
             var items: [PDFObject] = []
             while true {

@@ -189,3 +189,21 @@ public enum PDFObject: Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+extension Token {
+    /// The object a token is by itself (numbers, names, strings, `true`, `false`, `null`);
+    /// nil for tokens that open or close containers and for other keywords. An integer may
+    /// still begin an `N G R` reference, which the caller decides.
+    public var scalarObject: PDFObject? {
+        switch self {
+        case .integer(let i): return .integer(i)
+        case .real(let r): return .real(r)
+        case .name(let n): return .name(n)
+        case .string(let s): return .string(s)
+        case .keyword(.true, _): return .bool(true)
+        case .keyword(.false, _): return .bool(false)
+        case .keyword(.null, _): return .null
+        default: return nil
+        }
+    }
+}

@@ -54,12 +54,8 @@ public struct Parser: Sendable {
                 lexer.position = saved
             }
             return .integer(i)
-        case .real(let r): return .real(r)
-        case .name(let n): return .name(n)
-        case .string(let s): return .string(s)
-        case .keyword(.true, _): return .bool(true)
-        case .keyword(.false, _): return .bool(false)
-        case .keyword(.null, _): return .null
+        case .real, .name, .string, .keyword(.true, _), .keyword(.false, _), .keyword(.null, _):
+            return token.scalarObject
         case .arrayOpen:
             guard depth < limits.maxNestingDepth else { throw nestingError() }
             return .array(try parseArrayBody(depth: depth + 1))
