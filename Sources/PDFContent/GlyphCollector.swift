@@ -102,7 +102,8 @@ public final class GlyphCollector: ContentSink {
         let textEnd = Int32(clamping: page.scalars.count)
         if textEnd - textStart == 1, page.scalars[Int(textStart)] == " " { flags.insert(.space) }
 
-        if isDuplicate(font: serial, code: e.code, origin: e.origin) { flags.insert(.duplicate) }
+        // Fake bold: the same code of the same font painted again within 1 pt.
+        if duplicates.checkAndInsert(font: serial, code: e.code, origin: e.origin) { flags.insert(.duplicate) }
 
         page.glyphs.append(PositionedGlyph(code: e.code, glyphID: e.glyph.glyphID, text: textStart..<textEnd,
                                            origin: e.origin, quad: e.quad, advance: Float(e.advance),
@@ -168,12 +169,6 @@ public final class GlyphCollector: ContentSink {
         fontIndexByObject[id] = i
         fontSerial[id] = Int32(clamping: fontSerial.count)
         return i
-    }
-
-    /// Whether the same code of the same font was painted less than 1 pt from `origin`
-    /// before; records `origin`.
-    func isDuplicate(font: Int32, code: UInt32, origin: Point) -> Bool {
-        duplicates.checkAndInsert(font: font, code: code, origin: origin)
     }
 
     /// The finished page: spans still open are left as they are (their glyphs are known),
