@@ -12,6 +12,7 @@ import PackageDescription
 //   PDFFonts    — font loading: encodings, glyph list, standard-14 metrics, CMaps,
 //                 ToUnicode, embedded programs via FreeType
 //   PDFContent  — the content-stream interpreter and the glyph collector
+//   PDFLayout   — reading order: words, lines, blocks, columns, tables, bidi, hyphenation
 //   PDFText     — the public PDFKit-shaped API (the only Foundation user)
 //   PDFTextCLI  — `pdftext` subcommands as a library, so they are testable in-process
 // See docs/ARCHITECTURE.md for why the cuts are where they are.
@@ -55,11 +56,12 @@ let package = Package(
         .target(name: "PDFTextModel", dependencies: ["PDFCore"]),
         .target(name: "PDFFonts", dependencies: ["PDFCore", "PDFSyntax", "PDFFile", "PDFTextModel", "CFreeType"]),
         .target(name: "PDFContent", dependencies: ["PDFCore", "PDFSyntax", "PDFFile", "PDFTextModel", "PDFFonts"]),
-        .target(name: "PDFText", dependencies: ["PDFCore", "PDFFile", "PDFTextModel", "PDFContent"]),
+        .target(name: "PDFLayout", dependencies: ["PDFCore", "PDFTextModel", "CPDFUnicode"]),
+        .target(name: "PDFText", dependencies: ["PDFCore", "PDFFile", "PDFTextModel", "PDFContent", "PDFLayout"]),
         .target(
             name: "PDFTextCLI",
             dependencies: [
-                "PDFText", "PDFFile", "PDFContent", "PDFFonts", "PDFTextModel",
+                "PDFText", "PDFFile", "PDFContent", "PDFFonts", "PDFTextModel", "PDFLayout",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "pdftext", dependencies: ["PDFTextCLI"]),
@@ -72,8 +74,9 @@ let package = Package(
         .testTarget(name: "PDFFileTests", dependencies: ["PDFFile", "PDFTestSupport"]),
         .testTarget(name: "PDFFontsTests", dependencies: ["PDFFonts", "PDFTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PDFContentTests", dependencies: ["PDFContent", "PDFFonts", "PDFTestSupport"]),
+        .testTarget(name: "PDFLayoutTests", dependencies: ["PDFLayout", "PDFTextModel"]),
         .testTarget(name: "PDFTextCLITests", dependencies: ["PDFTextCLI", "PDFText", "PDFTestSupport"]),
-        .testTarget(name: "CorpusTests", dependencies: ["PDFText", "PDFFile", "PDFContent", "PDFFonts", "PDFTextModel"]),
+        .testTarget(name: "CorpusTests", dependencies: ["PDFText", "PDFFile", "PDFContent", "PDFFonts", "PDFTextModel", "PDFLayout"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CZlib", "CFreeType", "CPDFUnicode"]),
     ]
 )

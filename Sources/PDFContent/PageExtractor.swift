@@ -39,7 +39,7 @@ public struct ExtractionOptions: Sendable, Hashable {
 
 /// Interprets pages into their `PageGlyphs`. Make one per document and reuse it: what is
 /// the same for every page (the optional-content configuration) is read once.
-public struct PageExtractor {
+public struct PageExtractor: Sendable {
     public let document: Document
     public let fonts: FontCache
     public var options: ExtractionOptions

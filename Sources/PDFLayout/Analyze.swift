@@ -1,0 +1,16 @@
+import PDFCore
+import PDFTextModel
+
+/// Lays out one page: words, lines, blocks and the reading order of its glyphs.
+///
+/// - Parameters:
+///   - page: the page's glyph arena.
+///   - options: thresholds and switches.
+///   - structureOrder: for tagged pages, the page's marked-content ids (MCIDs) in the order
+///     the structure tree reads them; used when `options.readingOrder` allows and the order
+///     agrees with the geometry.
+public func analyzeLayout(_ page: PageGlyphs, options: LayoutOptions = LayoutOptions(),
+                          structureOrder: [Int]? = nil) -> PageLayout {
+    var builder = LayoutBuilder(page: page, options: options)
+    return builder.run(structureOrder: structureOrder)
+}

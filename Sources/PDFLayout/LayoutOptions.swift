@@ -1,0 +1,102 @@
+/// Every threshold and switch of layout analysis, in one place. Distances are fractions of
+/// the font size (em) unless a field says otherwise, so one setting fits 6 pt footnotes and
+/// 40 pt titles. The CLI sets each field with the flag of the same name in kebab case
+/// (`wordGapRatio` ↔ `--word-gap-ratio`).
+public struct LayoutOptions: Sendable, Hashable {
+    /// How the reading order is decided.
+    public enum ReadingOrder: String, Sendable, Hashable, CaseIterable {
+        /// The structure tree when the page is tagged and its order agrees with the geometry;
+        /// otherwise geometry.
+        case automatic
+        /// The structure tree whenever the page has marked content it can order.
+        case structure
+        /// Geometry only: lines, blocks, columns.
+        case geometry
+        /// The content stream's painting order (pdftotext `-raw`).
+        case contentStream
+    }
+
+    /// What to do with a hyphen at the end of a line.
+    public enum HyphenJoining: String, Sendable, Hashable, CaseIterable {
+        /// Join when the page supports it: the next line starts with a lower-case letter and
+        /// the joined word occurs elsewhere on the page, or the hyphenated compound does not.
+        case evidenced
+        /// Always join a letter-hyphen-line-break-lower-case-letter sequence.
+        case always
+        /// Keep the hyphen and the line break.
+        case never
+    }
+
+    public var readingOrder: ReadingOrder = .automatic
+
+    // MARK: Words and spaces
+
+    /// A gap wider than this (beyond the line's usual letter spacing) is a space.
+    public var wordGapRatio: Double = 0.15
+    /// Between two CJK characters a space needs a gap this wide (they are set without spaces).
+    public var cjkWordGapRatio: Double = 0.6
+    /// Letter spacing (a line's typical gap between letters) is estimated from this quantile
+    /// of its gaps, so letter-spaced headings do not turn into one word per letter.
+    public var letterSpacingQuantile: Double = 0.25
+
+    // MARK: Lines
+
+    /// Two glyphs share a line when their baselines differ by less than this.
+    public var baselineTolerance: Double = 0.35
+    /// Glyphs further apart than this along a line start a new line segment (so columns
+    /// and table cells separated by white space stay apart).
+    public var segmentGapRatio: Double = 0.9
+    /// A smaller glyph raised or lowered by up to this much joins the line as a super- or
+    /// subscript.
+    public var scriptShiftRatio: Double = 0.6
+    /// A drop cap (an initial spanning several lines) is joined to the first line beside it.
+    public var joinsDropCaps = true
+
+    // MARK: Blocks
+
+    /// Lines further apart vertically than this (gap between their boxes) start a new block.
+    public var blockGapRatio: Double = 0.9
+    /// Font sizes differing by more than this fraction start a new block (headings).
+    public var blockSizeChange: Double = 0.2
+    /// Rows of cells lined up in columns are read as a table, row by row.
+    public var detectsTables = true
+    /// A table's cells hold at most this many words on average (prose columns hold more).
+    public var tableCellWords: Double = 4
+
+    // MARK: Page furniture
+
+    /// Headers, footers and page numbers in the margins are marked as artifacts (and kept in
+    /// place: headers first, footers last).
+    public var marksRunningArtifacts = true
+    /// The top and bottom margin bands, as fractions of the page height.
+    public var marginBand: Double = 0.1
+
+    // MARK: Text
+
+    /// Expand ligature characters (U+FB00–FB06) into their letters.
+    public var expandsLigatures = true
+    /// Replace Arabic and Hebrew presentation forms by their base letters.
+    public var normalizesPresentationForms = true
+    public var hyphenJoining: HyphenJoining = .evidenced
+
+    // MARK: Which glyphs take part
+
+    /// Drop fake-bold duplicates (the same glyph painted again within a point).
+    public var dropsDuplicates = true
+    /// Drop text painted invisibly (render mode 3 or fully transparent), such as OCR layers.
+    public var dropsInvisibleText = false
+    /// Drop text at an angle far from the page axes (diagonal watermarks).
+    public var dropsDiagonalText = false
+    /// Degrees from the nearest axis beyond which text counts as diagonal.
+    public var diagonalAngle: Double = 10
+    /// Drop glyphs wholly outside the clipping path.
+    public var dropsClippedText = true
+    /// Drop glyphs in optional-content layers that are off.
+    public var dropsHiddenText = true
+
+    /// Above this many blocks on a page the order falls back to a sort by position (the
+    /// "comes before" relation costs O(n³)).
+    public var maxOrderedBlocks = 600
+
+    public init() {}
+}

@@ -1,0 +1,40 @@
+import PDFCore
+import PDFContent
+import PDFFonts
+@_exported import PDFLayout
+@_exported import PDFTextModel
+
+/// A page's glyphs and their layout, together: every character of `layout` indexes
+/// `glyphs.glyphs`.
+public struct PageText: Sendable {
+    public let glyphs: PageGlyphs
+    public let layout: PageLayout
+    public init(glyphs: PageGlyphs, layout: PageLayout) { self.glyphs = glyphs; self.layout = layout }
+}
+
+/// The text pipeline for one document: content interpretation, then layout. Make one per
+/// document; `page(_:)` may be called from many tasks at once (fonts are shared and parsed
+/// once), and keeps nothing of a page once it returns, so memory follows the largest page.
+public struct TextExtractor: Sendable {
+    public let document: Document
+    public let extraction: ExtractionOptions
+    public let layout: LayoutOptions
+    let extractor: PageExtractor
+
+    public init(document: Document, extraction: ExtractionOptions = ExtractionOptions(),
+                layout: LayoutOptions = LayoutOptions()) {
+        self.document = document
+        self.extraction = extraction
+        self.layout = layout
+        self.extractor = PageExtractor(document: document, fonts: FontCache(store: document.store), options: extraction)
+    }
+
+    public var pageCount: Int { document.pageCount }
+
+    /// The glyphs and layout of page `index` (0-based).
+    public func page(_ index: Int) -> PageText {
+        let glyphs = extractor.extract(pageIndex: index)
+        let layout = analyzeLayout(glyphs, options: layout, structureOrder: nil)
+        return PageText(glyphs: glyphs, layout: layout)
+    }
+}
