@@ -12,7 +12,8 @@ public struct PDFTextCommand: ParsableCommand {
             files, the highest code of any file.
             """,
         version: "0.1.0",
-        subcommands: [Info.self, Glyphs.self])
+        subcommands: [Text.self, Info.self, Glyphs.self, Diagnose.self],
+        defaultSubcommand: Text.self)
     public init() {}
 }
 
@@ -22,6 +23,8 @@ public enum ExitStatus {
     public static let openFailed: Int32 = 1
     public static let outputFailed: Int32 = 2
     public static let password: Int32 = 3
+    /// Finished, but a check found what it was asked to report (`diagnose --fail-on`).
+    public static let findings: Int32 = 4
     public static let usage: Int32 = 64
     public static let internalError: Int32 = 99
 }
