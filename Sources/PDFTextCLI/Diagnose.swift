@@ -193,7 +193,7 @@ public struct DiagnoseThresholdFlags: ParsableArguments {
 /// own codes leaking through), control characters, noncharacters, unassigned code points.
 ///
 /// *Implausible Latin words* (words of at least `minimumWordLetters` letters, leading and
-/// trailing punctuation removed), whose letters all count as garbled:
+/// trailing punctuation removed), whose characters all count as garbled:
 /// 1. only Latin letters, not all capitals (acronyms), and no vowel (a e i o u y, with any
 ///    accent, æ œ ø): text read through the wrong encoding is mostly consonants;
 /// 2. case flipping from lower to upper more than once inside the word (`hElLo`);
@@ -205,10 +205,10 @@ public struct GarbleMeasure: Sendable, Hashable {
     /// Non-white-space characters in the page's words.
     public var characters = 0
     public var suspicious = 0
-    public var implausibleLetters = 0
+    public var implausibleCharacters = 0
     public var implausibleWords = 0
 
-    public var share: Double { characters == 0 ? 0 : Double(suspicious + implausibleLetters) / Double(characters) }
+    public var share: Double { characters == 0 ? 0 : Double(suspicious + implausibleCharacters) / Double(characters) }
 
     public init() {}
 
@@ -240,12 +240,27 @@ public struct GarbleMeasure: Sendable, Hashable {
 
     static let allowedSymbols: Set<Unicode.Scalar> = ["'", "\u{2019}", "-", ".", "&", "\u{2010}", "\u{AD}"]
 
-    /// Adds one word.
-    mutating func add<S: Collection>(word scalars: S, minimumLetters: Int) where S.Element == Unicode.Scalar {
-        var core = Array(scalars.filter { !$0.properties.isWhitespace })
-        characters += core.count
-        suspicious += core.filter(Self.isSuspicious).count
-        // Strip leading and trailing punctuation.
+    /// Adds the text of one word (split further at any white space inside).
+    mutating func add<S: Sequence>(word scalars: S, minimumLetters: Int) where S.Element == Unicode.Scalar {
+        var token: [Unicode.Scalar] = []
+        for s in scalars {
+            if s.properties.isWhitespace {
+                addToken(token, minimumLetters: minimumLetters)
+                token.removeAll(keepingCapacity: true)
+            } else {
+                token.append(s)
+            }
+        }
+        addToken(token, minimumLetters: minimumLetters)
+    }
+
+    private mutating func addToken(_ token: [Unicode.Scalar], minimumLetters: Int) {
+        guard !token.isEmpty else { return }
+        characters += token.count
+        let bad = token.filter(Self.isSuspicious).count
+        suspicious += bad
+        // Leading and trailing punctuation does not count.
+        var core = token[...]
         while let f = core.first, !f.properties.isAlphabetic && f.properties.numericType == nil { core.removeFirst() }
         while let l = core.last, !l.properties.isAlphabetic && l.properties.numericType == nil { core.removeLast() }
         let letters = core.filter { $0.properties.isAlphabetic }
@@ -264,7 +279,7 @@ public struct GarbleMeasure: Sendable, Hashable {
         if symbols.count >= 2 { implausible = true }
         if implausible {
             implausibleWords += 1
-            implausibleLetters += letters.count
+            implausibleCharacters += token.count - bad
         }
     }
 }
@@ -476,7 +491,7 @@ public struct PageDiagnosis: Sendable {
         gj["characters"] = .int(garble.characters)
         gj["suspicious"] = .int(garble.suspicious)
         gj["implausibleWords"] = .int(garble.implausibleWords)
-        gj["implausibleLetters"] = .int(garble.implausibleLetters)
+        gj["implausibleCharacters"] = .int(garble.implausibleCharacters)
         gj["share"] = .double(garble.share)
         o["garbled"] = .object(gj)
         return .object(o)

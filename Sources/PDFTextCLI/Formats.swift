@@ -116,3 +116,22 @@ extension PageLayout {
         return nil
     }
 }
+
+extension PageText {
+    /// A word's font name, when its font index is valid.
+    func fontName(ofWord index: Int) -> String? {
+        let f = Int(layout.words[index].font)
+        return f >= 0 && f < glyphs.fonts.count ? glyphs.fonts[f].name : nil
+    }
+
+    /// A word's font size in display points: the layout's, or when it gives none, the
+    /// effective size of the word's first glyph.
+    func fontSize(ofWord index: Int) -> Double {
+        let unit = glyphs.userUnit > 0 && glyphs.userUnit.isFinite ? glyphs.userUnit : 1
+        let size = Double(layout.words[index].fontSize)
+        if size > 0 && size.isFinite { return size * unit }
+        guard let g = layout.firstGlyph(ofWord: index) else { return 0 }
+        let run = Int(glyphs.glyphs[g].run)
+        return run >= 0 && run < glyphs.runs.count ? glyphs.runs[run].effectiveSize * unit : 0
+    }
+}

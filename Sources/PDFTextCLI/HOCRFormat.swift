@@ -83,14 +83,11 @@ struct HOCRFormatter: PageFormatter {
                 for (k, w) in line.words.enumerated() {
                     wordID += 1
                     if k > 0 { out.append(" ") }
-                    let word = layout.words[w.index]
                     var wt = Self.bbox(w.box)
-                    let f = Int(word.font)
-                    if f >= 0, f < glyphs.fonts.count {
-                        let name = glyphs.fonts[f].name
+                    if let name = page.fontName(ofWord: w.index) {
                         wt += "; x_font " + (name.contains(" ") || name.contains(";") || name.isEmpty ? "\"" + name.filter { $0 != "\"" } + "\"" : name)
                     }
-                    let size = (Double(word.fontSize) * 100).rounded() / 100
+                    let size = (page.fontSize(ofWord: w.index) * 100).rounded() / 100
                     if size > 0 {
                         wt += "; x_fsize " + (size == size.rounded() ? String(Int(size)) : String(size))
                     }

@@ -63,13 +63,11 @@ struct JSONFormatter: PageFormatter {
                 l["bbox"] = Self.box(line.box)
                 l["direction"] = .string(line.direction.rawValue)
                 l["words"] = .array(line.words.map { w in
-                    let word = layout.words[w.index]
                     var j = JSONObject()
                     j["text"] = .string(String(DisplayLayout.text(of: w.index, in: layout)))
                     j["bbox"] = Self.box(w.box)
-                    let f = Int(word.font)
-                    j["font"] = f >= 0 && f < glyphs.fonts.count ? .string(glyphs.fonts[f].name) : .null
-                    j["size"] = Self.r(Double(word.fontSize))
+                    j["font"] = page.fontName(ofWord: w.index).map { .string($0) } ?? .null
+                    j["size"] = Self.r(page.fontSize(ofWord: w.index))
                     j["lang"] = layout.firstGlyph(ofWord: w.index).flatMap { glyphs.language(ofGlyph: $0) }.map { .string($0) }
                     return .object(j)
                 })
