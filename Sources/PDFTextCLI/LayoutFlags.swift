@@ -21,46 +21,47 @@ extension LayoutOptions.HyphenJoining: ExpressibleByArgument {}
 /// field's name in kebab case (`wordGapRatio` ↔ `--word-gap-ratio`); a switch that is on by
 /// default gets the flag that turns it off, named for what it then does (`expandsLigatures`
 /// ↔ `--keep-ligatures`, `dropsDiagonalText` ↔ `--no-diagonal`). Help texts are the fields'
-/// documentation. `fieldNames` lists the fields covered, so a test can tell when
+/// documentation, and defaults are read from `LayoutOptions()`, so `--help` shows the
+/// library's. `fieldNames` lists the fields covered, so a test can tell when
 /// `LayoutOptions` gains one without a flag.
 public struct LayoutFlags: ParsableArguments {
     @Option(name: .customLong("reading-order"),
             help: "How the reading order is decided: automatic (the structure tree when the page is tagged and its order agrees with the geometry, otherwise geometry), structure, geometry, or stream (the content stream's painting order, as --raw).")
-    public var readingOrder: LayoutOptions.ReadingOrder?
+    public var readingOrder: LayoutOptions.ReadingOrder = LayoutOptions().readingOrder
 
     // Words and spaces
-    @Option(help: ArgumentHelp("A gap wider than this (beyond the line's usual letter spacing) is a space. Fraction of the font size (default 0.15).", valueName: "em"))
-    public var wordGapRatio: Double?
-    @Option(help: ArgumentHelp("Between two CJK characters a space needs a gap this wide (they are set without spaces; default 0.6).", valueName: "em"))
-    public var cjkWordGapRatio: Double?
-    @Option(help: ArgumentHelp("Letter spacing (a line's typical gap between letters) is estimated from this quantile of its gaps, so letter-spaced headings do not turn into one word per letter (default 0.25).", valueName: "q"))
-    public var letterSpacingQuantile: Double?
+    @Option(help: ArgumentHelp("A gap wider than this (beyond the line's usual letter spacing) is a space. Fraction of the font size.", valueName: "em"))
+    public var wordGapRatio: Double = LayoutOptions().wordGapRatio
+    @Option(help: ArgumentHelp("Between two CJK characters a space needs a gap this wide (they are set without spaces). Fraction of the font size.", valueName: "em"))
+    public var cjkWordGapRatio: Double = LayoutOptions().cjkWordGapRatio
+    @Option(help: ArgumentHelp("Letter spacing (a line's typical gap between letters) is estimated from this quantile of its gaps, so letter-spaced headings do not turn into one word per letter.", valueName: "q"))
+    public var letterSpacingQuantile: Double = LayoutOptions().letterSpacingQuantile
 
     // Lines
-    @Option(help: ArgumentHelp("Two glyphs share a line when their baselines differ by less than this (default 0.35).", valueName: "em"))
-    public var baselineTolerance: Double?
-    @Option(help: ArgumentHelp("Glyphs further apart than this along a line start a new line segment, so columns and table cells separated by white space stay apart (default 0.9).", valueName: "em"))
-    public var segmentGapRatio: Double?
-    @Option(help: ArgumentHelp("A smaller glyph raised or lowered by up to this much joins the line as a super- or subscript (default 0.6).", valueName: "em"))
-    public var scriptShiftRatio: Double?
+    @Option(help: ArgumentHelp("Two glyphs share a line when their baselines differ by less than this. Fraction of the font size.", valueName: "em"))
+    public var baselineTolerance: Double = LayoutOptions().baselineTolerance
+    @Option(help: ArgumentHelp("Glyphs further apart than this along a line start a new line segment (so columns and table cells separated by white space stay apart). Fraction of the font size.", valueName: "em"))
+    public var segmentGapRatio: Double = LayoutOptions().segmentGapRatio
+    @Option(help: ArgumentHelp("A smaller glyph raised or lowered by up to this much joins the line as a super- or subscript. Fraction of the font size.", valueName: "em"))
+    public var scriptShiftRatio: Double = LayoutOptions().scriptShiftRatio
     @Flag(help: "Do not join a drop cap (an initial spanning several lines) to the first line beside it.")
     public var noDropCaps = false
 
     // Blocks
-    @Option(help: ArgumentHelp("Lines further apart vertically than this (gap between their boxes) start a new block (default 0.9).", valueName: "em"))
-    public var blockGapRatio: Double?
-    @Option(help: ArgumentHelp("Font sizes differing by more than this fraction start a new block (headings; default 0.2).", valueName: "fraction"))
-    public var blockSizeChange: Double?
+    @Option(help: ArgumentHelp("Lines further apart vertically than this (gap between their boxes) start a new block. Fraction of the font size.", valueName: "em"))
+    public var blockGapRatio: Double = LayoutOptions().blockGapRatio
+    @Option(help: ArgumentHelp("Font sizes differing by more than this fraction start a new block (headings).", valueName: "fraction"))
+    public var blockSizeChange: Double = LayoutOptions().blockSizeChange
     @Flag(help: "Do not read rows of cells lined up in columns as a table, row by row.")
     public var noTables = false
-    @Option(help: ArgumentHelp("A table's cells hold at most this many words on average; prose columns hold more (default 4).", valueName: "words"))
-    public var tableCellWords: Double?
+    @Option(help: ArgumentHelp("A table's cells hold at most this many words on average (prose columns hold more).", valueName: "words"))
+    public var tableCellWords: Double = LayoutOptions().tableCellWords
 
     // Page furniture
     @Flag(help: "Do not mark headers, footers and page numbers in the margins as artifacts.")
     public var noRunningArtifacts = false
-    @Option(help: ArgumentHelp("The top and bottom margin bands, as fractions of the page height (default 0.1).", valueName: "fraction"))
-    public var marginBand: Double?
+    @Option(help: ArgumentHelp("The top and bottom margin bands, as fractions of the page height.", valueName: "fraction"))
+    public var marginBand: Double = LayoutOptions().marginBand
 
     // Text
     @Flag(help: "Keep ligature characters (U+FB00–FB06) instead of expanding them into their letters.")
@@ -68,7 +69,7 @@ public struct LayoutFlags: ParsableArguments {
     @Flag(help: "Keep Arabic and Hebrew presentation forms instead of replacing them by their base letters.")
     public var keepPresentationForms = false
     @Option(help: "What to do with a hyphen at the end of a line: evidenced (join when the page supports it: the next line starts with a lower-case letter and the joined word occurs elsewhere on the page, or the hyphenated compound does not), always, or never (keep the hyphen and the line break).")
-    public var hyphenJoining: LayoutOptions.HyphenJoining?
+    public var hyphenJoining: LayoutOptions.HyphenJoining = LayoutOptions().hyphenJoining
 
     // Which glyphs take part
     @Flag(help: "Keep fake-bold duplicates (the same glyph painted again within a point).")
@@ -79,15 +80,15 @@ public struct LayoutFlags: ParsableArguments {
     public var noDiagonal = false
     @Flag(name: .customLong("nodiag", withSingleDash: true), help: .hidden)
     public var popplerNoDiagonal = false
-    @Option(help: ArgumentHelp("Degrees from the nearest axis beyond which text counts as diagonal (default 10).", valueName: "degrees"))
-    public var diagonalAngle: Double?
+    @Option(help: ArgumentHelp("Degrees from the nearest axis beyond which text counts as diagonal.", valueName: "degrees"))
+    public var diagonalAngle: Double = LayoutOptions().diagonalAngle
     @Flag(help: "Keep glyphs wholly outside the clipping path.")
     public var keepClipped = false
     @Flag(help: "Keep glyphs in optional-content layers that are off.")
     public var keepHidden = false
 
-    @Option(help: ArgumentHelp("Above this many blocks on a page the order falls back to a sort by position (default 600).", valueName: "n"))
-    public var maxOrderedBlocks: Int?
+    @Option(help: ArgumentHelp("Above this many blocks on a page the order falls back to a sort by position (the \"comes before\" relation costs O(n³)).", valueName: "n"))
+    public var maxOrderedBlocks: Int = LayoutOptions().maxOrderedBlocks
 
     public init() {}
 
@@ -101,7 +102,7 @@ public struct LayoutFlags: ParsableArguments {
     ]
 
     public func validate() throws {
-        let ratios: [(String, Double?)] = [
+        let ratios: [(String, Double)] = [
             ("--word-gap-ratio", wordGapRatio), ("--cjk-word-gap-ratio", cjkWordGapRatio),
             ("--baseline-tolerance", baselineTolerance), ("--segment-gap-ratio", segmentGapRatio),
             ("--script-shift-ratio", scriptShiftRatio), ("--block-gap-ratio", blockGapRatio),
@@ -109,39 +110,40 @@ public struct LayoutFlags: ParsableArguments {
             ("--diagonal-angle", diagonalAngle),
         ]
         for (name, v) in ratios {
-            if let v, !(v.isFinite && v >= 0) { throw ValidationError("\(name) must be a number of 0 or more") }
+            if !(v.isFinite && v >= 0) { throw ValidationError("\(name) must be a number of 0 or more") }
         }
         for (name, v) in [("--letter-spacing-quantile", letterSpacingQuantile), ("--margin-band", marginBand)] {
-            if let v, !(v >= 0 && v <= 1) { throw ValidationError("\(name) must be between 0 and 1") }
+            if !(v >= 0 && v <= 1) { throw ValidationError("\(name) must be between 0 and 1") }
         }
-        if let n = maxOrderedBlocks, n < 1 { throw ValidationError("--max-ordered-blocks must be 1 or more") }
+        if maxOrderedBlocks < 1 { throw ValidationError("--max-ordered-blocks must be 1 or more") }
     }
 
-    /// Sets the fields given on the command line; the others keep their values.
+    /// Sets the fields: numbers and choices to the flags' values (which default to those of
+    /// `LayoutOptions()`), switches only when their flag is given.
     public func apply(to o: inout LayoutOptions) {
-        if let v = readingOrder { o.readingOrder = v }
-        if let v = wordGapRatio { o.wordGapRatio = v }
-        if let v = cjkWordGapRatio { o.cjkWordGapRatio = v }
-        if let v = letterSpacingQuantile { o.letterSpacingQuantile = v }
-        if let v = baselineTolerance { o.baselineTolerance = v }
-        if let v = segmentGapRatio { o.segmentGapRatio = v }
-        if let v = scriptShiftRatio { o.scriptShiftRatio = v }
+        o.readingOrder = readingOrder
+        o.wordGapRatio = wordGapRatio
+        o.cjkWordGapRatio = cjkWordGapRatio
+        o.letterSpacingQuantile = letterSpacingQuantile
+        o.baselineTolerance = baselineTolerance
+        o.segmentGapRatio = segmentGapRatio
+        o.scriptShiftRatio = scriptShiftRatio
         if noDropCaps { o.joinsDropCaps = false }
-        if let v = blockGapRatio { o.blockGapRatio = v }
-        if let v = blockSizeChange { o.blockSizeChange = v }
+        o.blockGapRatio = blockGapRatio
+        o.blockSizeChange = blockSizeChange
         if noTables { o.detectsTables = false }
-        if let v = tableCellWords { o.tableCellWords = v }
+        o.tableCellWords = tableCellWords
         if noRunningArtifacts { o.marksRunningArtifacts = false }
-        if let v = marginBand { o.marginBand = v }
+        o.marginBand = marginBand
         if keepLigatures { o.expandsLigatures = false }
         if keepPresentationForms { o.normalizesPresentationForms = false }
-        if let v = hyphenJoining { o.hyphenJoining = v }
+        o.hyphenJoining = hyphenJoining
         if keepDuplicates { o.dropsDuplicates = false }
         if dropInvisible { o.dropsInvisibleText = true }
         if noDiagonal || popplerNoDiagonal { o.dropsDiagonalText = true }
-        if let v = diagonalAngle { o.diagonalAngle = v }
+        o.diagonalAngle = diagonalAngle
         if keepClipped { o.dropsClippedText = false }
         if keepHidden { o.dropsHiddenText = false }
-        if let v = maxOrderedBlocks { o.maxOrderedBlocks = v }
+        o.maxOrderedBlocks = maxOrderedBlocks
     }
 }

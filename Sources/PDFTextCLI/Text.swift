@@ -88,7 +88,8 @@ public struct Text: ParsableCommand {
         if paths.isEmpty { throw ValidationError("no input file (use `-` for standard input)") }
         if let j = jobs, j < 1 { throw ValidationError("--jobs must be 1 or more") }
         if output != nil && outputDir != nil { throw ValidationError("--output and --output-dir exclude each other") }
-        if contentOrder, let o = layoutFlags.readingOrder, o != .contentStream {
+        let o = layoutFlags.readingOrder
+        if contentOrder, o != .contentStream, o != LayoutOptions().readingOrder {
             throw ValidationError("--raw and --reading-order \(o.rawValue) contradict each other")
         }
         if popplerTSV, let f = format, f != .tsv { throw ValidationError("-tsv and --format \(f.rawValue) contradict each other") }

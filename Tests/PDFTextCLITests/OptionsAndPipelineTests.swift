@@ -26,6 +26,34 @@ import Testing
         #expect(LayoutFlags.fieldNames.subtracting(fields).isEmpty, "flags of fields that are gone: \(LayoutFlags.fieldNames.subtracting(fields).sorted())")
     }
 
+    @Test("the help of each number and choice flag is its field's documentation, and shows the library default")
+    func helpFromDocComments() throws {
+        let url = CLI.projectRoot.appendingPathComponent("Sources/PDFLayout/LayoutOptions.swift")
+        let source = try String(contentsOf: url, encoding: .utf8)
+        let help = Text.helpMessage(columns: 100_000)
+        var doc: [String] = []
+        var checked = 0
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            let t = line.trimmingCharacters(in: .whitespaces)
+            if t.hasPrefix("///") { doc.append(String(t.dropFirst(3)).trimmingCharacters(in: .whitespaces)); continue }
+            defer { doc = [] }
+            guard t.hasPrefix("public var "), !doc.isEmpty else { continue }
+            let decl = t.dropFirst("public var ".count)
+            let name = String(decl.prefix { $0.isLetter || $0.isNumber })
+            guard decl.contains(": Double") || decl.contains(": Int") else { continue }
+            let kebab = name.reduce(into: "") { s, c in s += c.isUppercase ? "-" + c.lowercased() : String(c) }
+            // The option's entry: its line and the indented lines after it.
+            let lines = help.split(separator: "\n").map(String.init)
+            let at = try #require(lines.firstIndex { $0.hasPrefix("  --\(kebab) ") }, "no --\(kebab)")
+            let helpLine = ([lines[at]] + lines[(at + 1)...].prefix { $0.hasPrefix("   ") })
+                .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            #expect(helpLine.contains(doc.joined(separator: " ")), "--\(kebab): \(helpLine)")
+            #expect(helpLine.contains("(default: "))
+            checked += 1
+        }
+        #expect(checked >= 10)
+    }
+
     @Test("flags set their fields and leave the others at their defaults")
     func apply() throws {
         let flags = try LayoutFlags.parse([
