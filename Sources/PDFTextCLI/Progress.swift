@@ -57,9 +57,15 @@ final class ProgressBar {
         }
     }
 
+    /// Clears the bar so that a message can be printed on a line of its own.
+    func clear() {
+        if terminal && drawn { emit("\r\u{1B}[K") }
+        drawn = false
+    }
+
     func done(failed: Int) {
         let seconds = Date().timeIntervalSince(start)
-        if terminal && drawn { emit("\r\u{1B}[K") }
+        clear()
         emit("\(total) files, \(pages) pages\(failed > 0 ? ", \(failed) failed" : ""), \(String(format: "%.1f", seconds)) s\n")
     }
 

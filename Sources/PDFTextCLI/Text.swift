@@ -226,6 +226,7 @@ struct TextRun {
         var skipping = false
 
         func fail(_ file: OutputFile) -> Bool {
+            progress?.clear()
             printError("\(file.name): cannot write: \(file.writer.error ?? "unknown error")")
             status = max(status, ExitStatus.outputFailed)
             return false
@@ -235,6 +236,7 @@ struct TextRun {
             switch event {
             case .failed(let i, let f):
                 shared?.writer.flush()
+                progress?.clear()
                 printError(f.message)
                 status = max(status, f.exitCode)
                 failedFiles += 1
@@ -250,6 +252,7 @@ struct TextRun {
                             switch OutputFile.create(path) {
                             case .success(let f): shared = f
                             case .failure(let f):
+                                progress?.clear()
                                 printError(f.message)
                                 status = max(status, ExitStatus.outputFailed)
                                 return false
@@ -264,6 +267,7 @@ struct TextRun {
                 case .directory:
                     let path = directoryNames[i]
                     if inputs.contains(where: { $0 != "-" && FileIdentity.same($0, path) }) {
+                        progress?.clear()
                         printError("\(path): refusing to overwrite an input")
                         status = max(status, ExitStatus.outputFailed)
                         skipping = true
@@ -271,6 +275,7 @@ struct TextRun {
                         switch OutputFile.create(path) {
                         case .success(let f): current = f
                         case .failure(let f):
+                            progress?.clear()
                             printError(f.message)
                             status = max(status, ExitStatus.outputFailed)
                             skipping = true
