@@ -136,8 +136,11 @@ public struct DiagnoseThresholds: Sendable, Hashable {
     public var guessedDegraded = 0.5
     /// A reading order decided with less confidence than this makes the page degraded.
     public var lowOrderConfidence = 0.5
-    /// Latin words with at least this many letters are checked for plausibility.
+    /// Latin words with at least this many letters are checked for plausibility …
     public var minimumWordLetters = 4
+    /// … and at most this many characters: longer tokens are URLs, identifiers or words
+    /// run together, checked only for impossible characters.
+    public var maximumWordLength = 30
     public init() {}
 }
 
@@ -194,10 +197,13 @@ public struct DiagnoseThresholdFlags: ParsableArguments {
 ///
 /// *Implausible Latin words* (words of at least `minimumWordLetters` letters, leading and
 /// trailing punctuation removed), whose characters all count as garbled:
-/// 1. only Latin letters, not all capitals (acronyms), and no vowel (a e i o u y, with any
-///    accent, æ œ ø): text read through the wrong encoding is mostly consonants;
+/// 1. only Latin letters, more than half of them lower case (so acronyms such as `PDFs`
+///    pass), not one letter repeated (`xxxx`), and no vowel (a e i o u y, with any accent,
+///    æ œ ø): text read through the wrong encoding is mostly consonants;
 /// 2. case flipping from lower to upper more than once inside the word (`hElLo`);
-/// 3. letters mixed with two or more symbols other than `' ’ - . &` (`H#ll$`).
+/// 3. letters mixed with two or more ASCII symbols of the kind a wrong single-byte
+///    decoding produces: `# $ % * + < = > [ \ ] ^ ` { | } ~` (`H#ll$o`).
+/// Tokens longer than `maximumWordLength` are only checked for impossible characters.
 ///
 /// Known misses: Czech and Slovak words with syllabic r or l (`čtvrt`) count as implausible;
 /// a wrong encoding that happens to produce vowels is not caught by rule 1.
@@ -238,23 +244,23 @@ public struct GarbleMeasure: Sendable, Hashable {
         return "aeiouy".unicodeScalars.contains(base)
     }
 
-    static let allowedSymbols: Set<Unicode.Scalar> = ["'", "\u{2019}", "-", ".", "&", "\u{2010}", "\u{AD}"]
+    static let garbleSymbols: Set<Unicode.Scalar> = ["#", "$", "%", "*", "+", "<", "=", ">", "[", "\\", "]", "^", "`", "{", "|", "}", "~"]
 
     /// Adds the text of one word (split further at any white space inside).
-    mutating func add<S: Sequence>(word scalars: S, minimumLetters: Int) where S.Element == Unicode.Scalar {
+    mutating func add<S: Sequence>(word scalars: S, minimumLetters: Int, maximumLength: Int = 30) where S.Element == Unicode.Scalar {
         var token: [Unicode.Scalar] = []
         for s in scalars {
             if s.properties.isWhitespace {
-                addToken(token, minimumLetters: minimumLetters)
+                addToken(token, minimumLetters: minimumLetters, maximumLength: maximumLength)
                 token.removeAll(keepingCapacity: true)
             } else {
                 token.append(s)
             }
         }
-        addToken(token, minimumLetters: minimumLetters)
+        addToken(token, minimumLetters: minimumLetters, maximumLength: maximumLength)
     }
 
-    private mutating func addToken(_ token: [Unicode.Scalar], minimumLetters: Int) {
+    private mutating func addToken(_ token: [Unicode.Scalar], minimumLetters: Int, maximumLength: Int) {
         guard !token.isEmpty else { return }
         characters += token.count
         let bad = token.filter(Self.isSuspicious).count
@@ -264,18 +270,20 @@ public struct GarbleMeasure: Sendable, Hashable {
         while let f = core.first, !f.properties.isAlphabetic && f.properties.numericType == nil { core.removeFirst() }
         while let l = core.last, !l.properties.isAlphabetic && l.properties.numericType == nil { core.removeLast() }
         let letters = core.filter { $0.properties.isAlphabetic }
-        guard letters.count >= minimumLetters else { return }
+        guard letters.count >= minimumLetters, core.count <= maximumLength else { return }
         var implausible = false
         if letters.count == core.count && letters.allSatisfy(Self.isLatinLetter) {
-            let allCaps = letters.allSatisfy { $0.properties.isUppercase }
-            if !allCaps && !letters.contains(where: Self.isVowel) { implausible = true }
+            // Mostly capitals is an acronym (`HTML`, `PDFs`); one letter repeated is filler (`xxxx`).
+            let lower = letters.filter { $0.properties.isLowercase }.count
+            let repeated = Set(String(String.UnicodeScalarView(letters)).lowercased().unicodeScalars).count == 1
+            if 2 * lower > letters.count && !repeated && !letters.contains(where: Self.isVowel) { implausible = true }
             var flips = 0
             for k in 1..<letters.count where letters[k].properties.isUppercase && letters[k - 1].properties.isLowercase {
                 flips += 1
             }
             if flips >= 2 { implausible = true }
         }
-        let symbols = core.filter { !$0.properties.isAlphabetic && $0.properties.numericType == nil && !Self.allowedSymbols.contains($0) }
+        let symbols = core.filter { Self.garbleSymbols.contains($0) }
         if symbols.count >= 2 { implausible = true }
         if implausible {
             implausibleWords += 1
@@ -394,7 +402,7 @@ public struct PageDiagnosis: Sendable {
         let layout = page.layout
         for w in layout.words {
             garble.add(word: layout.characters[Int(w.characters.lowerBound)..<Int(w.characters.upperBound)].map(\.scalar),
-                       minimumLetters: t.minimumWordLetters)
+                       minimumLetters: t.minimumWordLetters, maximumLength: t.maximumWordLength)
         }
         judge(t)
     }

@@ -49,7 +49,7 @@ final class OrderedPipeline<Document: Sendable, Result: Sendable>: @unchecked Se
         files = (0..<count).map { _ in FileState() }
         self.workers = max(1, workers)
         self.window = max(1, window ?? 2 * self.workers)
-        self.openDocuments = max(1, openDocuments ?? self.workers)
+        self.openDocuments = max(1, openDocuments ?? 2 * self.workers)
         self.open = open
         self.process = process
     }
