@@ -31,6 +31,38 @@ struct Bytes: Sendable {
     }
 
     static func fixed(_ v: Double, _ decimals: Int) -> [UInt8] {
+        if let fast = fastFixed(v, decimals) { return fast }
+        return printfFixed(v, decimals)
+    }
+
+    private static let powers: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
+
+    /// `%.Nf` by integer arithmetic, for the common case: a finite value whose scaled
+    /// fraction is not within 1e-7 of a rounding tie (where only the exact binary value,
+    /// as printf sees it, can decide). Nil otherwise.
+    static func fastFixed(_ v: Double, _ decimals: Int) -> [UInt8]? {
+        guard decimals >= 0, decimals < powers.count, v.isFinite else { return nil }
+        let scaled = abs(v) * powers[decimals]
+        guard scaled < 1e15 else { return nil }
+        let floor = scaled.rounded(.down)
+        let frac = scaled - floor
+        guard abs(frac - 0.5) > 1e-7 else { return nil }
+        let n = Int64(frac > 0.5 ? floor + 1 : floor)
+        var out: [UInt8] = []
+        out.reserveCapacity(24)
+        if v.sign == .minus { out.append(UInt8(ascii: "-")) }
+        let p = Int64(powers[decimals])
+        out.append(contentsOf: String(n / p).utf8)
+        if decimals > 0 {
+            out.append(UInt8(ascii: "."))
+            let f = String(n % p)
+            out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: decimals - f.utf8.count))
+            out.append(contentsOf: f.utf8)
+        }
+        return out
+    }
+
+    static func printfFixed(_ v: Double, _ decimals: Int) -> [UInt8] {
         var buffer = [CChar](repeating: 0, count: 400)
         let n = withVaList([decimals, v]) { vsnprintf(&buffer, buffer.count, "%.*f", $0) }
         return buffer.prefix(max(0, min(Int(n), buffer.count - 1))).map { UInt8(bitPattern: $0) }

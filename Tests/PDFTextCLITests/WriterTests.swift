@@ -80,6 +80,19 @@ extension XMLElement {
         #expect(String(decoding: Bytes.fixed(54.768, 2), as: UTF8.self) == "54.77")
         #expect(String(decoding: Bytes.fixed(612, 6), as: UTF8.self) == "612.000000")
         #expect(String(decoding: Bytes.fixed(-0.004, 2), as: UTF8.self) == "-0.00")
+        // The integer fast path agrees with printf wherever it answers.
+        var rng = SystemRandomNumberGenerator()
+        var answered = 0
+        for k in 0..<20_000 {
+            let v = k < 10_000 ? Double.random(in: -2000...2000, using: &rng) : Double(Int.random(in: -200_000...200_000, using: &rng)) / 1000
+            for d in [2, 6] {
+                if let fast = Bytes.fastFixed(v, d) {
+                    answered += 1
+                    #expect(fast == Bytes.printfFixed(v, d), "\(v) %.\(d)f")
+                }
+            }
+        }
+        #expect(answered > 30_000)
     }
 
     @Test("TSV on a page rotated 90°: width and height swap, left is page y, top is page x")
