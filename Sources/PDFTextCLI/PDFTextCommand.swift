@@ -12,7 +12,7 @@ public struct PDFTextCommand: ParsableCommand {
             files, the highest code of any file.
             """,
         version: "0.1.0",
-        subcommands: [Info.self, Glyphs.self])
+        subcommands: [Info.self, Glyphs.self, LayoutDebug.self])
     public init() {}
 }
 

@@ -1,0 +1,171 @@
+import PDFCore
+import PDFTextModel
+
+/// A block during analysis: segments (lines) in reading order inside it.
+struct Block {
+    /// Indices into the segment array; for tables, each entry of `rows` is one line.
+    var lines: [[Int]]
+    var x0: Double
+    var x1: Double
+    var top: Double
+    var bottom: Double
+    var size: Double
+    var kind: BlockKind
+    var group: Int
+    var firstGlyph: Int32
+    /// Page furniture found in the top margin (read first).
+    var isTopMargin = false
+
+    var centerY: Double { (top + bottom) / 2 }
+    var width: Double { x1 - x0 }
+
+    init(segment k: Int, _ s: Segment) {
+        lines = [[k]]; x0 = s.x0; x1 = s.x1; top = s.top; bottom = s.bottom; size = s.size
+        kind = .text; group = s.group; firstGlyph = s.firstGlyph
+    }
+
+    mutating func append(line: [Int], _ segs: [Segment]) {
+        lines.append(line)
+        for k in line {
+            let s = segs[k]
+            x0 = min(x0, s.x0); x1 = max(x1, s.x1); top = min(top, s.top); bottom = max(bottom, s.bottom)
+            firstGlyph = min(firstGlyph, s.firstGlyph)
+        }
+    }
+}
+
+/// Overlap of two intervals (negative when apart).
+@inline(__always) func overlap(_ a0: Double, _ a1: Double, _ b0: Double, _ b1: Double) -> Double {
+    min(a1, b1) - max(a0, b0)
+}
+
+struct BlockFinder {
+    let segments: [Segment]
+    let options: LayoutOptions
+
+    /// Rows of cells lined up in columns, with few words per cell, become table blocks read
+    /// row by row. Returns the tables and the segments they use.
+    func tables() -> (blocks: [Block], used: Set<Int>) {
+        guard options.detectsTables, segments.count >= 4 else { return ([], []) }
+        // Rows: segments sharing a baseline.
+        let order = segments.indices.sorted { a, b in
+            let sa = segments[a], sb = segments[b]
+            if sa.baseline != sb.baseline { return sa.baseline < sb.baseline }
+            return sa.x0 < sb.x0
+        }
+        var rows: [[Int]] = []
+        for k in order {
+            let s = segments[k]
+            if let last = rows.last?.first, abs(segments[last].baseline - s.baseline) <= options.baselineTolerance * min(s.size, segments[last].size) {
+                rows[rows.count - 1].append(k)
+            } else {
+                rows.append([k])
+            }
+        }
+        for r in rows.indices { rows[r].sort { segments[$0].x0 < segments[$1].x0 } }
+
+        func rowTop(_ r: [Int]) -> Double { r.map { segments[$0].top }.min()! }
+        func rowBottom(_ r: [Int]) -> Double { r.map { segments[$0].bottom }.max()! }
+        func rowSize(_ r: [Int]) -> Double { r.map { segments[$0].size }.max()! }
+        /// How many cells of `b` sit under a cell of `a`.
+        func aligned(_ a: [Int], _ b: [Int]) -> Int {
+            b.filter { kb in
+                a.contains { ka in
+                    let sa = segments[ka], sb = segments[kb]
+                    return overlap(sa.x0, sa.x1, sb.x0, sb.x1) > 0
+                        || abs(sa.x0 - sb.x0) < sa.size || abs(sa.x1 - sb.x1) < sa.size
+                }
+            }.count
+        }
+
+        var blocks: [Block] = []
+        var used = Set<Int>()
+        var r = 0
+        while r < rows.count {
+            guard rows[r].count >= 2 else { r += 1; continue }
+            var run = [rows[r]]
+            var next = r + 1
+            while next < rows.count {
+                let prev = run.last!, cand = rows[next]
+                let gap = rowTop(cand) - rowBottom(prev)
+                guard gap <= 1.5 * rowSize(prev) else { break }
+                if cand.count >= 2 && aligned(prev, cand) >= 2 {
+                    run.append(cand); next += 1; continue
+                }
+                // A single cell (a wrapped cell or an empty column) inside the table when
+                // the row after it continues the table.
+                if cand.count == 1, next + 1 < rows.count, rows[next + 1].count >= 2,
+                   aligned(prev, rows[next + 1]) >= 2, aligned(prev, cand) == 1,
+                   rowTop(rows[next + 1]) - rowBottom(cand) <= 1.5 * rowSize(cand) {
+                    run.append(cand); next += 1; continue
+                }
+                break
+            }
+            let multi = run.filter { $0.count >= 2 }
+            let cells = multi.flatMap { $0 }
+            // Words, or for text set without spaces (CJK) its length at about 3 em a word.
+            let words = cells.reduce(0.0) { $0 + max(Double(segments[$1].wordCount), segments[$1].width / (3 * segments[$1].size)) }
+            let meanWords = words / Double(max(1, cells.count))
+            let columns = multi.map(\.count).max() ?? 0
+            let limit = columns >= 3 ? options.tableCellWords * 1.5 : options.tableCellWords
+            if multi.count >= 2 && meanWords <= limit {
+                var b = Block(segment: run[0][0], segments[run[0][0]])
+                b.lines = []
+                for row in run { b.append(line: row, segments); used.formUnion(row) }
+                b.kind = .table
+                blocks.append(b)
+                r = next
+            } else {
+                r += 1
+            }
+        }
+        return (blocks, used)
+    }
+
+    /// Groups the remaining segments into blocks: a segment joins the block whose last line
+    /// is just above it (gap within `blockGapRatio`), overlaps it along the line, and has a
+    /// similar size (`blockSizeChange`). A segment under two blocks at once (a heading across
+    /// columns) starts its own block.
+    func blocks(excluding used: Set<Int>) -> [Block] {
+        let order = segments.indices.filter { !used.contains($0) }.sorted { a, b in
+            let sa = segments[a], sb = segments[b]
+            if sa.top != sb.top { return sa.top < sb.top }
+            if sa.x0 != sb.x0 { return sa.x0 < sb.x0 }
+            return sa.firstGlyph < sb.firstGlyph
+        }
+        var blocks: [Block] = []
+        var lastSegment: [Int] = []   // per block: its last line's segment
+        var active: [Int] = []        // blocks that may still grow
+        for k in order {
+            let s = segments[k]
+            var candidates: [(block: Int, gap: Double)] = []
+            active.removeAll { b in s.top - blocks[b].bottom > 3 * max(s.size, blocks[b].size) }
+            for b in active {
+                let last = segments[lastSegment[b]]
+                guard s.baseline > last.baseline + 0.3 * min(s.size, last.size) else { continue }
+                let gap = s.top - last.bottom
+                guard gap <= options.blockGapRatio * max(s.size, last.size) else { continue }
+                let ov = overlap(s.x0, s.x1, last.x0, last.x1)
+                guard ov > 0.2 * min(s.width, last.width) || ov > 0.5 * min(s.size, last.size) * 4 else { continue }
+                guard abs(s.size - last.size) <= options.blockSizeChange * max(s.size, last.size) else { continue }
+                candidates.append((b, gap))
+            }
+            // A segment that spans two blocks side by side belongs to neither.
+            if candidates.count >= 2 {
+                let xs = candidates.map { blocks[$0.block] }
+                let apart = xs.indices.contains { i in xs.indices.contains { j in
+                    i != j && overlap(xs[i].x0, xs[i].x1, xs[j].x0, xs[j].x1) <= 0 } }
+                if apart { candidates.removeAll() }
+            }
+            if let best = candidates.min(by: { $0.gap != $1.gap ? $0.gap < $1.gap : $0.block < $1.block }) {
+                blocks[best.block].append(line: [k], segments)
+                lastSegment[best.block] = k
+            } else {
+                blocks.append(Block(segment: k, s))
+                lastSegment.append(k)
+                active.append(blocks.count - 1)
+            }
+        }
+        return blocks
+    }
+}

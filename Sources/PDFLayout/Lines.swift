@@ -1,0 +1,241 @@
+import PDFCore
+import PDFTextModel
+
+/// A line segment: glyphs on one baseline with no wide gap between them. Columns and table
+/// cells that share a baseline are separate segments.
+struct Segment {
+    /// Indices into the item array, ordered along the text direction.
+    var items: [Int32]
+    var x0: Double
+    var x1: Double
+    /// Baseline and size of the segment's main (largest-share) text.
+    var baseline: Double
+    var size: Double
+    var top: Double
+    var bottom: Double
+    var group: Int
+    /// For each item but the last: whether a space follows it (decided by `inferSpaces`).
+    var spaceAfter: [Bool] = []
+    /// Number of words once spaces are known.
+    var wordCount: Int = 1
+    /// Smallest content-stream index of its glyphs: a stable tie-breaker.
+    var firstGlyph: Int32
+
+    var width: Double { x1 - x0 }
+    var centerY: Double { (top + bottom) / 2 }
+}
+
+extension Segment {
+    init(item i: Int32, _ it: Item) {
+        self.init(items: [i], x0: it.x0, x1: it.x1, baseline: it.baseline, size: it.size,
+                  top: it.top, bottom: it.bottom, group: it.group, firstGlyph: it.glyph)
+    }
+
+    mutating func absorb(_ other: Segment, items all: [Item]) {
+        items.append(contentsOf: other.items)
+        x0 = min(x0, other.x0); x1 = max(x1, other.x1)
+        top = min(top, other.top); bottom = max(bottom, other.bottom)
+        firstGlyph = min(firstGlyph, other.firstGlyph)
+        if other.size > size * 1.05 && other.items.count * 2 > items.count {
+            size = other.size; baseline = other.baseline
+        }
+    }
+
+    /// Orders the items along the text direction; ties keep content order.
+    mutating func sortItems(_ all: [Item]) {
+        items.sort { a, b in
+            let ia = all[Int(a)], ib = all[Int(b)]
+            if ia.x0 != ib.x0 { return ia.x0 < ib.x0 }
+            return ia.glyph < ib.glyph
+        }
+    }
+}
+
+/// Line finding for one orientation group.
+struct LineFinder {
+    let items: [Item]
+    let options: LayoutOptions
+
+    /// Chains glyphs in content order: a glyph continues the current fragment when it sits
+    /// on the same baseline and within `segmentGapRatio` of it on either side. Producers draw
+    /// text in runs, so this keeps words drawn glyph by glyph together and splits where the
+    /// pen jumps (to another column, cell or line).
+    func fragments(_ indices: [Int32]) -> [Segment] {
+        var out: [Segment] = []
+        var current: Segment? = nil
+        for i in indices {
+            let it = items[Int(i)]
+            if var c = current {
+                let size = min(c.size, it.size)
+                let sameBaseline = abs(it.baseline - c.baseline) <= options.baselineTolerance * size
+                let reach = options.segmentGapRatio * max(c.size, it.size)
+                let near = it.x0 <= c.x1 + reach && it.x1 >= c.x0 - reach
+                let similarSize = it.size <= c.size * 1.6 && c.size <= it.size * 1.6
+                if sameBaseline && near && similarSize {
+                    c.absorb(Segment(item: i, it), items: items)
+                    current = c
+                    continue
+                }
+                out.append(c)
+            }
+            current = Segment(item: i, it)
+        }
+        if let c = current { out.append(c) }
+        return out
+    }
+
+    /// Merges fragments on one baseline whose gap is within `segmentGapRatio` (text drawn
+    /// out of order, words placed one by one), then attaches super- and subscripts and drop
+    /// caps to their lines.
+    func segments(_ fragments: [Segment]) -> [Segment] {
+        guard !fragments.isEmpty else { return [] }
+        // Rows: fragments sorted by baseline, a new row when the baseline moves by more than
+        // the tolerance from the row's first fragment (a key sort: a strict weak ordering).
+        let order = fragments.indices.sorted { a, b in
+            let fa = fragments[a], fb = fragments[b]
+            if fa.baseline != fb.baseline { return fa.baseline < fb.baseline }
+            if fa.x0 != fb.x0 { return fa.x0 < fb.x0 }
+            return fa.firstGlyph < fb.firstGlyph
+        }
+        var merged: [Segment] = []
+        var row: [Segment] = []
+        func flushRow() {
+            guard !row.isEmpty else { return }
+            row.sort { a, b in a.x0 != b.x0 ? a.x0 < b.x0 : a.firstGlyph < b.firstGlyph }
+            var cur = row[0]
+            for f in row.dropFirst() {
+                let reach = options.segmentGapRatio * max(cur.size, f.size)
+                let similarSize = f.size <= cur.size * 1.6 && cur.size <= f.size * 1.6
+                if f.x0 <= cur.x1 + reach && similarSize {
+                    cur.absorb(f, items: items)
+                } else {
+                    merged.append(cur)
+                    cur = f
+                }
+            }
+            merged.append(cur)
+            row.removeAll(keepingCapacity: true)
+        }
+        var rowBaseline = 0.0, rowSize = 0.0
+        for k in order {
+            let f = fragments[k]
+            if row.isEmpty || abs(f.baseline - rowBaseline) > options.baselineTolerance * min(rowSize, f.size) {
+                flushRow()
+                rowBaseline = f.baseline; rowSize = f.size
+            }
+            row.append(f)
+        }
+        flushRow()
+        var segs = attachScripts(merged)
+        if options.joinsDropCaps { segs = attachDropCaps(segs) }
+        for k in segs.indices { segs[k].sortItems(items) }
+        return segs
+    }
+
+    /// A short segment in a smaller size, raised or lowered by at most `scriptShiftRatio` of a
+    /// neighbour's size and touching it along the line, joins that neighbour.
+    func attachScripts(_ segs: [Segment]) -> [Segment] {
+        var segs = segs
+        var removed = [Bool](repeating: false, count: segs.count)
+        // Candidates sorted by baseline so each looks only at nearby lines.
+        let byBaseline = segs.indices.sorted { segs[$0].baseline != segs[$1].baseline ? segs[$0].baseline < segs[$1].baseline : $0 < $1 }
+        var position = [Int](repeating: 0, count: segs.count)
+        for (p, k) in byBaseline.enumerated() { position[k] = p }
+        for s in segs.indices where segs[s].items.count <= 8 {
+            let small = segs[s]
+            var best: Int? = nil
+            var bestGap = Double.infinity
+            // Scan neighbours within the allowed shift.
+            for dir in [-1, 1] {
+                var p = position[s] + dir
+                while p >= 0 && p < byBaseline.count {
+                    let t = byBaseline[p]
+                    let big = segs[t]
+                    if abs(big.baseline - small.baseline) > options.scriptShiftRatio * max(big.size, small.size) { break }
+                    p += dir
+                    if t == s || removed[t] || big.size < small.size * 1.15 { continue }
+                    let shift = abs(big.baseline - small.baseline)
+                    if shift > options.scriptShiftRatio * big.size || shift < 0.05 * big.size { continue }
+                    let gap = max(small.x0 - big.x1, big.x0 - small.x1)
+                    if gap > 0.35 * big.size { continue }
+                    if gap < bestGap { bestGap = gap; best = t }
+                }
+            }
+            if let t = best {
+                segs[t].absorb(small, items: items)
+                removed[s] = true
+            }
+        }
+        return segs.indices.filter { !removed[$0] }.map { segs[$0] }
+    }
+
+    /// A single large letter whose height spans two or more lines of smaller text just to its
+    /// right joins the first of those lines (without a space).
+    func attachDropCaps(_ segs: [Segment]) -> [Segment] {
+        var segs = segs
+        var removed = [Bool](repeating: false, count: segs.count)
+        for s in segs.indices where segs[s].items.count == 1 {
+            let cap = segs[s]
+            var best: Int? = nil
+            for t in segs.indices where t != s && !removed[t] {
+                let line = segs[t]
+                guard cap.size >= 1.8 * line.size else { continue }
+                let gap = line.x0 - cap.x1
+                guard gap >= -0.2 * line.size, gap <= 1.5 * line.size else { continue }
+                // The line's baseline lies within the cap's height, near its top.
+                guard line.top >= cap.top - 0.5 * line.size, line.baseline <= cap.baseline + 0.3 * line.size else { continue }
+                if best == nil || line.baseline < segs[best!].baseline { best = t }
+            }
+            if let t = best {
+                var joined = segs[s]
+                joined.absorb(segs[t], items: items)
+                joined.baseline = segs[t].baseline; joined.size = segs[t].size
+                joined.top = segs[t].top; joined.bottom = segs[t].bottom
+                segs[t] = joined
+                removed[s] = true
+            }
+        }
+        return segs.indices.filter { !removed[$0] }.map { segs[$0] }
+    }
+
+    /// Decides where spaces go inside a segment: an explicit space glyph, or a gap wider than
+    /// `wordGapRatio` beyond the segment's usual letter spacing (its `letterSpacingQuantile`
+    /// gap, when it has enough gaps to tell), or `cjkWordGapRatio` between CJK characters.
+    func inferSpaces(_ seg: inout Segment) {
+        let n = seg.items.count
+        seg.spaceAfter = [Bool](repeating: false, count: max(0, n - 1))
+        guard n > 1 else { seg.wordCount = 1; return }
+        var gaps: [Double] = []
+        gaps.reserveCapacity(n)
+        for k in 0..<(n - 1) {
+            let a = items[Int(seg.items[k])], b = items[Int(seg.items[k + 1])]
+            if a.isSpace || b.isSpace { continue }
+            gaps.append((b.x0 - a.x1) / max(a.size, b.size))
+        }
+        var letterSpacing = 0.0
+        if gaps.count >= 6 {
+            gaps.sort()
+            let q = gaps[min(gaps.count - 1, Int(Double(gaps.count) * options.letterSpacingQuantile))]
+            letterSpacing = min(max(q, 0), 1)
+        }
+        var words = 1
+        var previousWasSpace = false
+        for k in 0..<(n - 1) {
+            let a = items[Int(seg.items[k])], b = items[Int(seg.items[k + 1])]
+            var space: Bool
+            if a.isSpace || b.isSpace {
+                space = false  // the space glyph itself is the separator
+            } else {
+                let size = max(a.size, b.size)
+                let gap = (b.x0 - a.x1) / size
+                let threshold = (a.isCJK && b.isCJK) ? options.cjkWordGapRatio : letterSpacing + options.wordGapRatio
+                space = gap > threshold
+            }
+            seg.spaceAfter[k] = space
+            let boundary = space || a.isSpace
+            if boundary && !previousWasSpace { words += 1 }
+            previousWasSpace = b.isSpace
+        }
+        seg.wordCount = words
+    }
+}

@@ -1,0 +1,294 @@
+import PDFCore
+import PDFTextModel
+
+/// Turns ordered blocks of segments into the page text: characters with their glyphs,
+/// words, lines and blocks; ligatures expanded, right-to-left lines in logical order,
+/// hyphenated line ends joined.
+struct TextAssembler {
+    let page: PageGlyphs
+    let items: [Item]
+    let segments: [Segment]
+    let groups: [Orientation]
+    let options: LayoutOptions
+    var hyphenationsJoined = 0
+
+    /// One unit of a line: a glyph's text (scalars in `buffer`) or a space.
+    struct Cluster {
+        var start: Int32
+        var end: Int32
+        var glyph: Int32
+        var isSpace: Bool
+    }
+
+    struct PendingLine {
+        var clusters: [Cluster]
+        var direction: TextDirection
+        var angle: Double
+        var block: Int
+        /// Joined to the next line (a hyphenated word): no line break between them.
+        var joinsNext = false
+    }
+
+    var buffer: [Unicode.Scalar] = []
+
+    init(page: PageGlyphs, items: [Item], segments: [Segment], groups: [Orientation], options: LayoutOptions) {
+        self.page = page; self.items = items; self.segments = segments; self.groups = groups; self.options = options
+    }
+
+    mutating func assemble(_ blocks: [Block]) -> PageLayout {
+        var pending: [PendingLine] = []
+        var kinds: [BlockKind] = []
+        for b in blocks {
+            let blockIndex = kinds.count
+            var any = false
+            for line in b.lines {
+                if var p = makeLine(line) {
+                    p.block = blockIndex
+                    pending.append(p)
+                    any = true
+                }
+            }
+            if any { kinds.append(b.kind) }
+        }
+        if options.hyphenJoining != .never { joinHyphens(&pending) }
+        return emit(pending, kinds: kinds)
+    }
+
+    // MARK: Lines
+
+    mutating func appendText(of glyph: Int32) -> Cluster? {
+        let g = page.glyphs[Int(glyph)]
+        let start = Int32(buffer.count)
+        for s in page.scalars[Int(g.text.lowerBound)..<Int(g.text.upperBound)] {
+            let v = s.value
+            if v < 0x20 || (v >= 0x7F && v < 0xA0) { continue }
+            if v >= 0xFB00 && v <= 0xFEFF {
+                if options.expandsLigatures, let parts = TextNormalization.expandLigature(s) {
+                    buffer.append(contentsOf: parts); continue
+                }
+                if options.normalizesPresentationForms, let parts = TextNormalization.basePresentationForm(s) {
+                    buffer.append(contentsOf: parts); continue
+                }
+            }
+            buffer.append(s)
+        }
+        let end = Int32(buffer.count)
+        return end > start ? Cluster(start: start, end: end, glyph: glyph, isSpace: false) : nil
+    }
+
+    /// A line from its segments (one, or a table row's cells), in logical order.
+    mutating func makeLine(_ segs: [Int]) -> PendingLine? {
+        var clusters: [Cluster] = []
+        func addSpace(_ glyph: Int32) {
+            guard let last = clusters.last, !last.isSpace else { return }
+            clusters.append(Cluster(start: 0, end: 0, glyph: glyph, isSpace: true))
+        }
+        var group = 0
+        for (n, k) in segs.enumerated() {
+            let s = segments[k]
+            group = s.group
+            if n > 0 { addSpace(LayoutCharacter.synthesized) }
+            for (j, i) in s.items.enumerated() {
+                let it = items[Int(i)]
+                if it.isSpace {
+                    addSpace(it.glyph)
+                } else if let c = appendText(of: it.glyph) {
+                    clusters.append(c)
+                }
+                if j < s.spaceAfter.count && s.spaceAfter[j] { addSpace(LayoutCharacter.synthesized) }
+            }
+        }
+        while clusters.last?.isSpace == true { clusters.removeLast() }
+        while clusters.first?.isSpace == true { clusters.removeFirst() }
+        guard !clusters.isEmpty else { return nil }
+        let orientation = groups[group]
+        var direction = orientation.direction
+        if orientation.angle == 0 || orientation.isDiagonal {
+            var rtl = 0, ltr = 0
+            for c in clusters where !c.isSpace {
+                for s in buffer[Int(c.start)..<Int(c.end)] {
+                    if s.isStrongRightToLeft { rtl += 1 } else if s.properties.isAlphabetic { ltr += 1 }
+                }
+            }
+            if rtl > 0 {
+                let reps = clusters.map { $0.isSpace ? Unicode.Scalar(0x20)! : buffer[Int($0.start)] }
+                let order = Bidi.logicalOrder(visual: reps, direction: rtl >= ltr ? .rightToLeft : .leftToRight)
+                if order.count == clusters.count { clusters = order.map { clusters[$0] } }
+                if rtl >= ltr { direction = .rightToLeft }
+            }
+        }
+        return PendingLine(clusters: clusters, direction: direction, angle: Double(orientation.angle), block: 0)
+    }
+
+    // MARK: Hyphenation
+
+    func letters(_ c: Cluster) -> ArraySlice<Unicode.Scalar> { buffer[Int(c.start)..<Int(c.end)] }
+
+    static func isHyphen(_ s: Unicode.Scalar) -> Bool {
+        s == "-" || s.value == 0x2010 || s.value == 0x00AD
+    }
+
+    /// The first word of a line (letters only, lower-cased) and the last word before a
+    /// trailing hyphen.
+    func wordText(_ clusters: ArraySlice<Cluster>) -> String {
+        var s = String.UnicodeScalarView()
+        for c in clusters { s.append(contentsOf: letters(c)) }
+        return String(s).lowercased()
+    }
+
+    mutating func joinHyphens(_ lines: inout [PendingLine]) {
+        guard lines.count > 1 else { return }
+        var vocabulary: Set<String>? = nil
+        for k in 0..<(lines.count - 1) where lines[k].block == lines[k + 1].block
+            && lines[k].direction == .leftToRight {
+            let cl = lines[k].clusters
+            guard let last = cl.last, let hyphen = buffer[Int(last.end) - 1] as Unicode.Scalar?,
+                  Self.isHyphen(hyphen) else { continue }
+            // The letter before the hyphen.
+            let hyphenAlone = last.end - last.start == 1
+            let before: Unicode.Scalar?
+            if hyphenAlone {
+                guard cl.count >= 2, !cl[cl.count - 2].isSpace else { continue }
+                before = buffer[Int(cl[cl.count - 2].end) - 1]
+            } else {
+                before = buffer[Int(last.end) - 2]
+            }
+            guard let b = before, b.properties.isAlphabetic else { continue }
+            guard let first = lines[k + 1].clusters.first, !first.isSpace,
+                  buffer[Int(first.start)].properties.isLowercase else { continue }
+            var join = hyphen.value == 0x00AD || options.hyphenJoining == .always
+            if !join {
+                if vocabulary == nil { vocabulary = pageVocabulary(lines) }
+                let headStart = cl[..<(cl.count - 1)].lastIndex { $0.isSpace }.map { $0 + 1 } ?? 0
+                var head = wordText(cl[headStart..<(cl.count - (hyphenAlone ? 1 : 0))])
+                if !hyphenAlone { head.removeLast() }
+                let next = lines[k + 1].clusters
+                let tailEnd = next.firstIndex { $0.isSpace } ?? next.count
+                let tail = wordText(next[0..<tailEnd])
+                let trim: (String) -> String = { String($0.unicodeScalars.filter { $0.properties.isAlphabetic }.map(Character.init)) }
+                let joined = trim(head) + trim(tail)
+                let compound = trim(head) + "-" + trim(tail)
+                // For: the joined word is on the page. Against: the compound is. Neither:
+                // join, since a line-end hyphen before a lower-case letter is far more often
+                // hyphenation than a compound's own hyphen.
+                join = vocabulary!.contains(joined) || !vocabulary!.contains(compound)
+            }
+            guard join else { continue }
+            if hyphenAlone {
+                lines[k].clusters.removeLast()
+            } else {
+                lines[k].clusters[cl.count - 1].end -= 1
+            }
+            lines[k].joinsNext = true
+            hyphenationsJoined += 1
+        }
+    }
+
+    /// Every word on the page, lower-cased, letters and inner hyphens only.
+    func pageVocabulary(_ lines: [PendingLine]) -> Set<String> {
+        var vocabulary = Set<String>()
+        for line in lines {
+            var word = String.UnicodeScalarView()
+            for c in line.clusters + [Cluster(start: 0, end: 0, glyph: -1, isSpace: true)] {
+                if c.isSpace {
+                    let w = String(word).lowercased()
+                    let trimmed = w.unicodeScalars.drop { !$0.properties.isAlphabetic }
+                    var t = String(String.UnicodeScalarView(trimmed))
+                    while let l = t.unicodeScalars.last, !l.properties.isAlphabetic { t.unicodeScalars.removeLast() }
+                    if !t.isEmpty { vocabulary.insert(t) }
+                    word = String.UnicodeScalarView()
+                } else {
+                    word.append(contentsOf: letters(c))
+                }
+            }
+        }
+        return vocabulary
+    }
+
+    // MARK: Output
+
+    func bounds(ofGlyph g: Int32) -> Rect? {
+        guard g >= 0 else { return nil }
+        return page.glyphs[Int(g)].quad.bounds
+    }
+
+    func union(_ a: Rect?, _ b: Rect?) -> Rect? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return Rect(x0: min(a.x0, b.x0), y0: min(a.y0, b.y0), x1: max(a.x1, b.x1), y1: max(a.y1, b.y1))
+    }
+
+    func emit(_ lines: [PendingLine], kinds: [BlockKind]) -> PageLayout {
+        var out = PageLayout(pageIndex: page.pageIndex)
+        out.characters.reserveCapacity(buffer.count + lines.count * 8)
+        let zero = Rect(x0: 0, y0: 0, x1: 0, y1: 0)
+        var blockStartLine = 0
+        var blockBounds: Rect? = nil
+        func newline(_ out: inout PageLayout) { out.characters.append(LayoutCharacter(scalar: "\n", glyph: LayoutCharacter.synthesized)) }
+        for (n, line) in lines.enumerated() {
+            if n > 0 && lines[n - 1].block != line.block {
+                out.blocks.append(LayoutBlock(lines: Int32(blockStartLine)..<Int32(out.lines.count),
+                                              bounds: blockBounds ?? zero, kind: kinds[lines[n - 1].block]))
+                blockStartLine = out.lines.count
+                blockBounds = nil
+                newline(&out)
+            }
+            let lineStart = Int32(out.characters.count)
+            let firstWord = Int32(out.words.count)
+            var lineBounds: Rect? = nil
+            var wordStart = out.characters.count
+            var wordBounds: Rect? = nil
+            var wordGlyph: Int32 = -1
+            func closeWord(_ out: inout PageLayout) {
+                guard out.characters.count > wordStart else { return }
+                var font: Int32 = 0, size: Float = 0
+                if wordGlyph >= 0 {
+                    let run = page.runs[Int(page.glyphs[Int(wordGlyph)].run)]
+                    font = run.font; size = Float(run.effectiveSize)
+                }
+                out.words.append(LayoutWord(characters: Int32(wordStart)..<Int32(out.characters.count),
+                                            bounds: wordBounds ?? zero, font: font, fontSize: size))
+                lineBounds = union(lineBounds, wordBounds)
+            }
+            for c in line.clusters {
+                if c.isSpace {
+                    closeWord(&out)
+                    out.characters.append(LayoutCharacter(scalar: " ", glyph: c.glyph))
+                    wordStart = out.characters.count
+                    wordBounds = nil
+                    wordGlyph = -1
+                    continue
+                }
+                for s in buffer[Int(c.start)..<Int(c.end)] {
+                    out.characters.append(LayoutCharacter(scalar: s, glyph: c.glyph))
+                }
+                wordBounds = union(wordBounds, bounds(ofGlyph: c.glyph))
+                if wordGlyph < 0 { wordGlyph = c.glyph }
+            }
+            closeWord(&out)
+            out.lines.append(LayoutLine(words: firstWord..<Int32(out.words.count),
+                                        characters: lineStart..<Int32(out.characters.count),
+                                        bounds: lineBounds ?? zero, direction: line.direction, angle: line.angle))
+            blockBounds = union(blockBounds, lineBounds)
+            if !line.joinsNext { newline(&out) }
+        }
+        if let last = lines.last {
+            out.blocks.append(LayoutBlock(lines: Int32(blockStartLine)..<Int32(out.lines.count),
+                                          bounds: blockBounds ?? zero, kind: kinds[last.block]))
+        }
+        return out
+    }
+}
+
+extension Unicode.Scalar {
+    /// Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic and their presentation forms,
+    /// and the right-to-left supplementary blocks: strong R or AL characters.
+    var isStrongRightToLeft: Bool {
+        switch value {
+        case 0x0590...0x05FF, 0x0600...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF:
+            return properties.isAlphabetic || (value >= 0x05D0 && value <= 0x05EA)
+        default:
+            return false
+        }
+    }
+}
