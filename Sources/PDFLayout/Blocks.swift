@@ -104,11 +104,15 @@ struct BlockFinder {
             let multi = run.filter { $0.count >= 2 }
             let cells = multi.flatMap { $0 }
             // Words, or for text set without spaces (CJK) its length at about 3 em a word.
-            let words = cells.reduce(0.0) { $0 + max(Double(segments[$1].wordCount), segments[$1].width / (3 * segments[$1].size)) }
+            func cellWords(_ k: Int) -> Double { max(Double(segments[k].wordCount), segments[k].width / (3 * segments[k].size)) }
+            let words = cells.reduce(0.0) { $0 + cellWords($1) }
+            let longest = cells.map(cellWords).max() ?? 0
             let meanWords = words / Double(max(1, cells.count))
             let columns = multi.map(\.count).max() ?? 0
             let limit = columns >= 3 ? options.tableCellWords * 1.5 : options.tableCellWords
-            if multi.count >= 2 && meanWords <= limit {
+            // Prose beside a column of short lines (code, a figure's labels) is not a table:
+            // no cell may hold more than twice the mean allowance.
+            if multi.count >= 2 && meanWords <= limit && longest <= 2 * limit {
                 var b = Block(segment: run[0][0], segments[run[0][0]])
                 b.lines = []
                 for row in run { b.append(line: row, segments); used.formUnion(row) }

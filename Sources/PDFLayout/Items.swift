@@ -23,6 +23,8 @@ struct Item {
     var group: Int
     var isSpace: Bool
     var isCJK: Bool
+    /// The glyph's text starts with a letter or digit.
+    var isAlphanumeric: Bool
     /// Top and bottom of the em box across the text direction.
     var top: Double { baseline - 0.8 * size }
     var bottom: Double { baseline + 0.25 * size }

@@ -136,7 +136,8 @@ struct LayoutBuilder {
             }
             let advance = g.advance.isFinite && g.advance > 0 ? Double(g.advance) : 0.5 * size
             items.append(Item(glyph: Int32(i), x0: along, x1: along + advance, baseline: across,
-                              size: size, group: group, isSpace: isSpace, isCJK: first.isCJKLike))
+                              size: size, group: group, isSpace: isSpace, isCJK: first.isCJKLike,
+                              isAlphanumeric: first.properties.isAlphabetic || first.properties.numericType != nil))
         }
     }
 

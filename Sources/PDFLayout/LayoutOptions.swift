@@ -43,9 +43,12 @@ public struct LayoutOptions: Sendable, Hashable {
 
     /// Two glyphs share a line when their baselines differ by less than this.
     public var baselineTolerance: Double = 0.35
-    /// Glyphs further apart than this along a line start a new line segment (so columns
-    /// and table cells separated by white space stay apart).
-    public var segmentGapRatio: Double = 0.9
+    /// Glyphs further apart than this along a line may be in different columns or table
+    /// cells: the gap splits the line when a neighbouring line has a gap at the same place
+    /// (a column gutter or a cell border is a white stripe, a wide word space is not).
+    public var segmentGapRatio: Double = 0.8
+    /// A gap at least this wide always splits a line.
+    public var hardSegmentGapRatio: Double = 2.5
     /// A smaller glyph raised or lowered by up to this much joins the line as a super- or
     /// subscript.
     public var scriptShiftRatio: Double = 0.6
@@ -69,7 +72,7 @@ public struct LayoutOptions: Sendable, Hashable {
     /// place: headers first, footers last).
     public var marksRunningArtifacts = true
     /// The top and bottom margin bands, as fractions of the page height.
-    public var marginBand: Double = 0.1
+    public var marginBand: Double = 0.12
 
     // MARK: Text
 

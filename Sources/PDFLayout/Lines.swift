@@ -16,7 +16,8 @@ struct Segment {
     var group: Int
     /// For each item but the last: whether a space follows it (decided by `inferSpaces`).
     var spaceAfter: [Bool] = []
-    /// Number of words once spaces are known.
+    /// Number of words once spaces are known (words without a letter or digit, such as the
+    /// dots of a leader, are not counted).
     var wordCount: Int = 1
     /// Smallest content-stream index of its glyphs: a stable tie-breaker.
     var firstGlyph: Int32
@@ -97,35 +98,60 @@ struct LineFinder {
             if fa.x0 != fb.x0 { return fa.x0 < fb.x0 }
             return fa.firstGlyph < fb.firstGlyph
         }
-        var merged: [Segment] = []
-        var row: [Segment] = []
-        func flushRow() {
-            guard !row.isEmpty else { return }
-            row.sort { a, b in a.x0 != b.x0 ? a.x0 < b.x0 : a.firstGlyph < b.firstGlyph }
-            var cur = row[0]
-            for f in row.dropFirst() {
-                let reach = options.segmentGapRatio * max(cur.size, f.size)
-                let similarSize = f.size <= cur.size * 1.6 && cur.size <= f.size * 1.6
-                if f.x0 <= cur.x1 + reach && similarSize {
-                    cur.absorb(f, items: items)
-                } else {
-                    merged.append(cur)
-                    cur = f
-                }
-            }
-            merged.append(cur)
-            row.removeAll(keepingCapacity: true)
-        }
+        var rows: [[Segment]] = []
         var rowBaseline = 0.0, rowSize = 0.0
         for k in order {
             let f = fragments[k]
-            if row.isEmpty || abs(f.baseline - rowBaseline) > options.baselineTolerance * min(rowSize, f.size) {
-                flushRow()
+            if rows.isEmpty || abs(f.baseline - rowBaseline) > options.baselineTolerance * min(rowSize, f.size) {
+                rows.append([])
                 rowBaseline = f.baseline; rowSize = f.size
             }
-            row.append(f)
+            rows[rows.count - 1].append(f)
         }
-        flushRow()
+        // Within a row: merge pieces closer than `segmentGapRatio`; note the wider gaps.
+        struct Gap { var x0: Double; var x1: Double; var hard: Bool }
+        var pieces: [[Segment]] = []
+        var gaps: [[Gap]] = []
+        for var row in rows {
+            row.sort { a, b in a.x0 != b.x0 ? a.x0 < b.x0 : a.firstGlyph < b.firstGlyph }
+            var out: [Segment] = [row[0]]
+            var rowGaps: [Gap] = []
+            for f in row.dropFirst() {
+                let cur = out[out.count - 1]
+                let size = max(cur.size, f.size)
+                let similarSize = f.size <= cur.size * 1.6 && cur.size <= f.size * 1.6
+                let gap = f.x0 - cur.x1
+                if gap <= options.segmentGapRatio * size && similarSize {
+                    out[out.count - 1].absorb(f, items: items)
+                } else {
+                    rowGaps.append(Gap(x0: cur.x1, x1: max(cur.x1, f.x0),
+                                       hard: gap >= options.hardSegmentGapRatio * size || !similarSize))
+                    out.append(f)
+                }
+            }
+            pieces.append(out)
+            gaps.append(rowGaps)
+        }
+        // A soft gap splits only when a neighbouring row has a gap overlapping it by half.
+        var merged: [Segment] = []
+        for r in pieces.indices {
+            var cur = pieces[r][0]
+            for (k, next) in pieces[r].dropFirst().enumerated() {
+                let g = gaps[r][k]
+                var split = g.hard
+                if !split {
+                    for n in [r - 1, r + 1] where n >= 0 && n < pieces.count {
+                        let dy = abs(pieces[n][0].baseline - pieces[r][0].baseline)
+                        guard dy <= 2.5 * max(pieces[n][0].size, pieces[r][0].size) else { continue }
+                        if gaps[n].contains(where: { overlap($0.x0, $0.x1, g.x0, g.x1) >= 0.5 * min($0.x1 - $0.x0, g.x1 - g.x0) }) {
+                            split = true; break
+                        }
+                    }
+                }
+                if split { merged.append(cur); cur = next } else { cur.absorb(next, items: items) }
+            }
+            merged.append(cur)
+        }
         var segs = attachScripts(merged)
         if options.joinsDropCaps { segs = attachDropCaps(segs) }
         for k in segs.indices { segs[k].sortItems(items) }
@@ -209,7 +235,7 @@ struct LineFinder {
         gaps.reserveCapacity(n)
         for k in 0..<(n - 1) {
             let a = items[Int(seg.items[k])], b = items[Int(seg.items[k + 1])]
-            if a.isSpace || b.isSpace { continue }
+            if a.isSpace || b.isSpace || !a.isAlphanumeric || !b.isAlphanumeric { continue }
             gaps.append((b.x0 - a.x1) / max(a.size, b.size))
         }
         var letterSpacing = 0.0
@@ -218,23 +244,28 @@ struct LineFinder {
             let q = gaps[min(gaps.count - 1, Int(Double(gaps.count) * options.letterSpacingQuantile))]
             letterSpacing = min(max(q, 0), 1)
         }
-        var words = 1
-        var previousWasSpace = false
-        for k in 0..<(n - 1) {
-            let a = items[Int(seg.items[k])], b = items[Int(seg.items[k + 1])]
-            var space: Bool
-            if a.isSpace || b.isSpace {
-                space = false  // the space glyph itself is the separator
-            } else {
-                let size = max(a.size, b.size)
-                let gap = (b.x0 - a.x1) / size
-                let threshold = (a.isCJK && b.isCJK) ? options.cjkWordGapRatio : letterSpacing + options.wordGapRatio
-                space = gap > threshold
+        var words = 0
+        var wordHasLetter = false
+        for k in 0..<n {
+            let it = items[Int(seg.items[k])]
+            if !it.isSpace && it.isAlphanumeric { wordHasLetter = true }
+            var boundary = it.isSpace || k == n - 1
+            if k < n - 1 {
+                let b = items[Int(seg.items[k + 1])]
+                var space = false
+                if !it.isSpace && !b.isSpace {
+                    let size = max(it.size, b.size)
+                    let gap = (b.x0 - it.x1) / size
+                    let threshold = (it.isCJK && b.isCJK) ? options.cjkWordGapRatio : letterSpacing + options.wordGapRatio
+                    space = gap > threshold
+                }
+                seg.spaceAfter[k] = space
+                boundary = boundary || space
             }
-            seg.spaceAfter[k] = space
-            let boundary = space || a.isSpace
-            if boundary && !previousWasSpace { words += 1 }
-            previousWasSpace = b.isSpace
+            if boundary {
+                if wordHasLetter { words += 1 }
+                wordHasLetter = false
+            }
         }
         seg.wordCount = words
     }

@@ -23,6 +23,10 @@ struct PositionKey: Comparable {
 ///    block C lies between them across the line while overlapping both along it (a heading
 ///    that spans both columns separates the columns above it from those below).
 ///
+/// Rule 2 applies to a block wholly below the other only when its column reaches up to the
+/// other's height (a block in its column is level with it); a small block lower down the page
+/// is otherwise read after what stands above it.
+///
 /// Among blocks whose predecessors are all placed, the one with the smallest `PositionKey`
 /// goes next; a cycle (possible only with overlapping blocks) is broken the same way.
 struct BlockOrdering {
@@ -41,6 +45,16 @@ struct BlockOrdering {
             return a.key < b.key
         }
         guard a.x1 <= b.x0 + tolerance else { return false }
+        // When A lies wholly below B, A must belong to a column that reaches B's height
+        // (some block above it in its column is level with B); otherwise A is just a small
+        // block further down the page, read after B.
+        if a.top >= b.bottom {
+            let reaches = all.contains { c in
+                overlap(c.x0, c.x1, a.x0, a.x1) > tolerance && c.x1 <= b.x0 + tolerance
+                    && overlap(c.top, c.bottom, b.top, b.bottom) > 0
+            }
+            if !reaches { return false }
+        }
         let lo = min(a.centerY, b.centerY), hi = max(a.centerY, b.centerY)
         for c in all {
             let cy = c.centerY

@@ -21,7 +21,7 @@ public struct TextExtractor: Sendable {
     public let layout: LayoutOptions
     let extractor: PageExtractor
 
-    public init(document: Document, extraction: ExtractionOptions = ExtractionOptions(),
+    public init(document: Document, extraction: ExtractionOptions = .pageText,
                 layout: LayoutOptions = LayoutOptions()) {
         self.document = document
         self.extraction = extraction
@@ -36,5 +36,15 @@ public struct TextExtractor: Sendable {
         let glyphs = extractor.extract(pageIndex: index)
         let layout = analyzeLayout(glyphs, options: layout, structureOrder: nil)
         return PageText(glyphs: glyphs, layout: layout)
+    }
+}
+
+extension ExtractionOptions {
+    /// What a reader sees: page content plus annotation appearances (filled-in form fields,
+    /// FreeText, stamps), as pdftotext and MuPDF's text output include them.
+    public static var pageText: ExtractionOptions {
+        var o = ExtractionOptions()
+        o.includeAnnotations = true
+        return o
     }
 }
