@@ -119,13 +119,15 @@ struct LineFinder {
             for f in row.dropFirst() {
                 let cur = out[out.count - 1]
                 let size = max(cur.size, f.size)
-                let similarSize = f.size <= cur.size * 1.6 && cur.size <= f.size * 1.6
                 let gap = f.x0 - cur.x1
-                if gap <= options.segmentGapRatio * size && similarSize {
+                // A glyph nearly twice the size of its neighbour (a drop cap) is not part of
+                // its line segment; super- and subscripts are, and join below.
+                let dropCapSized = f.size >= cur.size * 1.8 || cur.size >= f.size * 1.8
+                if gap <= options.segmentGapRatio * size && !dropCapSized {
                     out[out.count - 1].absorb(f, items: items)
                 } else {
                     rowGaps.append(Gap(x0: cur.x1, x1: max(cur.x1, f.x0),
-                                       hard: gap >= options.hardSegmentGapRatio * size || !similarSize))
+                                       hard: gap >= options.hardSegmentGapRatio * size || dropCapSized))
                     out.append(f)
                 }
             }
