@@ -108,11 +108,23 @@ struct BlockFinder {
             let words = cells.reduce(0.0) { $0 + cellWords($1) }
             let longest = cells.map(cellWords).max() ?? 0
             let meanWords = words / Double(max(1, cells.count))
-            let columns = multi.map(\.count).max() ?? 0
+            // The usual number of cells in a row (the most frequent; the larger on a tie).
+            var counts: [Int: Int] = [:]
+            for row in multi { counts[row.count, default: 0] += 1 }
+            let columns = counts.max { $0.value != $1.value ? $0.value < $1.value : $0.key < $1.key }?.key ?? 0
             let limit = columns >= 3 ? options.tableCellWords * 1.5 : options.tableCellWords
             // Prose beside a column of short lines (code, a figure's labels) is not a table:
             // no cell may hold more than twice the mean allowance.
-            if multi.count >= 2 && meanWords <= limit && longest <= 2 * limit {
+            // Columns of prose (every column averaging three words or more per line) side by
+            // side are not a table.
+            var columnWords = [Double](repeating: 0, count: columns), columnRows = 0
+            for row in multi where row.count == columns {
+                columnRows += 1
+                for (c, k) in row.enumerated() { columnWords[c] += cellWords(k) }
+            }
+            let prose = columnRows > 0 && columnWords.allSatisfy { $0 / Double(columnRows) >= 3 }
+            if debugLayout { print("table?", multi.count, meanWords, longest, columnWords, columnRows, prose) }
+            if multi.count >= 2 && meanWords <= limit && longest <= 2 * limit && !prose {
                 var b = Block(segment: run[0][0], segments[run[0][0]])
                 b.lines = []
                 for row in run { b.append(line: row, segments); used.formUnion(row) }
@@ -120,7 +132,8 @@ struct BlockFinder {
                 blocks.append(b)
                 r = next
             } else {
-                r += 1
+                // Rows already judged (prose columns) are not tried again from inside.
+                r = multi.count >= 2 ? next : r + 1
             }
         }
         return (blocks, used)

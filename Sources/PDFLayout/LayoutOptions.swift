@@ -44,9 +44,14 @@ public struct LayoutOptions: Sendable, Hashable {
     /// Two glyphs share a line when their baselines differ by less than this.
     public var baselineTolerance: Double = 0.35
     /// Glyphs further apart than this along a line may be in different columns or table
-    /// cells: the gap splits the line when a neighbouring line has a gap at the same place
-    /// (a column gutter or a cell border is a white stripe, a wide word space is not).
+    /// cells: the gap splits the line when it is part of a white stripe (a column gutter or a
+    /// cell border), which a wide word space is not.
     public var segmentGapRatio: Double = 0.8
+    /// How far above and below a gap (in em) other lines are looked at to tell a white stripe
+    /// (column gutter, cell border) from a wide space.
+    public var stripeWindow: Double = 3.5
+    /// The narrowest white stripe (em) that still separates columns.
+    public var minimumStripeRatio: Double = 0.4
     /// A gap at least this wide always splits a line.
     public var hardSegmentGapRatio: Double = 2.5
     /// A smaller glyph raised or lowered by up to this much joins the line as a super- or

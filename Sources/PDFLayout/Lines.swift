@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import PDFCore
 import PDFTextModel
 
@@ -134,22 +137,65 @@ struct LineFinder {
             pieces.append(out)
             gaps.append(rowGaps)
         }
-        // A soft gap splits only when a neighbouring row has a gap overlapping it by half.
+        // A soft gap splits only when it is part of a white stripe: no other line of about the
+        // same size within `stripeWindow` em above or below crosses it, and text lies on both of its sides
+        // there (a column gutter or a cell border; a wide word space or a quad is crossed by
+        // the lines around it).
+        let byBaseline = order.map { fragments[$0] }
+        var rowOf = [Int](repeating: 0, count: byBaseline.count)
+        do {
+            var k = 0
+            for (r, row) in rows.enumerated() { for _ in row { rowOf[k] = r; k += 1 } }
+        }
+        func isStripe(_ g: Gap, row r: Int, baseline b: Double, size: Double) -> Bool {
+            let reach = options.stripeWindow * size
+            var start = 0, end = byBaseline.count
+            while start < end {   // first fragment of row r
+                let mid = (start + end) / 2
+                if rowOf[mid] < r { start = mid + 1 } else { end = mid }
+            }
+            // The part of the gap that the lines around leave empty: text on its left moves
+            // its start right, text on its right moves its end left. Walking away from the
+            // row, line by line, a line across the gap (or text inside it) ends the stripe on
+            // that side: a full-width paragraph under two columns does not undo the gutter.
+            var a = g.x0, z = g.x1
+            var rowsLeft = 0, rowsRight = 0
+            for step in [-1, 1] {
+                var k = step < 0 ? start - 1 : start
+                if step > 0 { while k < byBaseline.count && rowOf[k] == r { k += 1 } }
+                while k >= 0 && k < byBaseline.count && abs(byBaseline[k].baseline - b) <= reach {
+                    let row = rowOf[k]
+                    var ra = a, rz = z, rl = false, rr = false, crossing = false
+                    while k >= 0 && k < byBaseline.count && rowOf[k] == row {
+                        let f = byBaseline[k]
+                        k += step
+                        // Headings and footnotes in other sizes may span the columns.
+                        if f.size > size * 1.2 || f.size < size / 1.2 { continue }
+                        if f.x1 <= g.x0 { rl = true }
+                        else if f.x0 >= g.x1 { rr = true }
+                        else if f.x0 < g.x0 && f.x1 < g.x1 { rl = true; ra = max(ra, f.x1) }
+                        else if f.x1 > g.x1 && f.x0 > g.x0 { rr = true; rz = min(rz, f.x0) }
+                        else { crossing = true }
+                    }
+                    if crossing || rz - ra < options.minimumStripeRatio * size { break }
+                    a = ra; z = rz
+                    if rl { rowsLeft += 1 }
+                    if rr { rowsRight += 1 }
+                }
+            }
+            // Two lines with text on each side of the gap at least (their baselines need not
+            // match: columns drift apart after headings and paragraph gaps): a river of word
+            // spaces through two lines is common, a gutter is longer. (Two table rows then
+            // read as one line each: the same text in the same order.)
+            return rowsLeft >= 2 && rowsRight >= 2 && z - a >= options.minimumStripeRatio * size
+        }
         var merged: [Segment] = []
         for r in pieces.indices {
             var cur = pieces[r][0]
             for (k, next) in pieces[r].dropFirst().enumerated() {
                 let g = gaps[r][k]
-                var split = g.hard
-                if !split {
-                    for n in [r - 1, r + 1] where n >= 0 && n < pieces.count {
-                        let dy = abs(pieces[n][0].baseline - pieces[r][0].baseline)
-                        guard dy <= 2.5 * max(pieces[n][0].size, pieces[r][0].size) else { continue }
-                        if gaps[n].contains(where: { overlap($0.x0, $0.x1, g.x0, g.x1) >= 0.5 * min($0.x1 - $0.x0, g.x1 - g.x0) }) {
-                            split = true; break
-                        }
-                    }
-                }
+                let split = g.hard || isStripe(g, row: r, baseline: pieces[r][0].baseline, size: max(cur.size, next.size))
+                if debugLayout { print("gap", g, "row", r, "split", split, "base", pieces[r][0].baseline) }
                 if split { merged.append(cur); cur = next } else { cur.absorb(next, items: items) }
             }
             merged.append(cur)
@@ -272,3 +318,5 @@ struct LineFinder {
         seg.wordCount = words
     }
 }
+
+nonisolated(unsafe) var debugLayout = getenv("PDFTEXT_DEBUG_LAYOUT") != nil
