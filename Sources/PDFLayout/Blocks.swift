@@ -84,20 +84,22 @@ struct BlockFinder {
         while r < rows.count {
             guard rows[r].count >= 2 else { r += 1; continue }
             var run = [rows[r]]
+            // The table's columns so far: every cell seen, for alignment.
+            var seen = rows[r]
             var next = r + 1
             while next < rows.count {
                 let prev = run.last!, cand = rows[next]
                 let gap = rowTop(cand) - rowBottom(prev)
                 guard gap <= 1.5 * rowSize(prev) else { break }
-                if cand.count >= 2 && aligned(prev, cand) >= 2 {
-                    run.append(cand); next += 1; continue
+                if cand.count >= 2 && aligned(seen, cand) >= 2 {
+                    run.append(cand); seen += cand; next += 1; continue
                 }
                 // A single cell (a wrapped cell or an empty column) inside the table when
                 // the row after it continues the table.
                 if cand.count == 1, next + 1 < rows.count, rows[next + 1].count >= 2,
-                   aligned(prev, rows[next + 1]) >= 2, aligned(prev, cand) == 1,
+                   aligned(seen, rows[next + 1]) >= 2, aligned(seen, cand) == 1,
                    rowTop(rows[next + 1]) - rowBottom(cand) <= 1.5 * rowSize(cand) {
-                    run.append(cand); next += 1; continue
+                    run.append(cand); seen += cand; next += 1; continue
                 }
                 break
             }
@@ -127,7 +129,7 @@ struct BlockFinder {
             if multi.count >= 2 && meanWords <= limit && longest <= 2 * limit && !prose {
                 var b = Block(segment: run[0][0], segments[run[0][0]])
                 b.lines = []
-                for row in run { b.append(line: row, segments); used.formUnion(row) }
+                for row in logicalRows(run, columns: columns) { b.append(line: row, segments); used.formUnion(row) }
                 b.kind = .table
                 blocks.append(b)
                 r = next
@@ -137,6 +139,69 @@ struct BlockFinder {
             }
         }
         return (blocks, used)
+    }
+
+    /// Joins wrapped cells. When the gaps between rows fall into two clear sizes (wrapped lines
+    /// set close, rows padded apart: `tableRowGapRatio`), lines closer than the split belong to
+    /// one row; otherwise a row with fewer cells than usual, set closer to the row above than
+    /// rows are to each other, continues that row. A logical row lists its
+    /// cells column by column, each cell's lines top to bottom.
+    func logicalRows(_ run: [[Int]], columns: Int) -> [[Int]] {
+        guard run.count >= 2 else { return run }
+        func top(_ r: [Int]) -> Double { r.map { segments[$0].top }.min()! }
+        func bottom(_ r: [Int]) -> Double { r.map { segments[$0].bottom }.max()! }
+        var gaps: [Double] = []
+        for k in 1..<run.count { gaps.append(top(run[k]) - bottom(run[k - 1])) }
+        let size = run.flatMap { $0 }.map { segments[$0].size }.max() ?? 1
+        // Rows padded apart and wrapped lines set close: the widest jump in the sorted gaps,
+        // when clear, separates line spacing from row spacing.
+        let sorted = gaps.sorted()
+        var threshold = -Double.infinity
+        var widest = 0.0
+        for k in 1..<max(1, sorted.count) where sorted[k] - sorted[k - 1] > widest {
+            widest = sorted[k] - sorted[k - 1]
+            threshold = (sorted[k] + sorted[k - 1]) / 2
+        }
+        let spacingSplits = widest >= options.tableRowGapRatio * size
+        var full = gaps.indices.filter { run[$0 + 1].count >= columns && run[$0].count >= columns }.map { gaps[$0] }.sorted()
+        if full.isEmpty { full = sorted }
+        let rowGap = full[full.count / 2]
+        var out: [[Int]] = [run[0]]
+        for k in 1..<run.count {
+            let gap = gaps[k - 1]
+            let continues = spacingSplits ? gap < threshold : (run[k].count < columns && gap < 0.6 * rowGap)
+            if continues {
+                out[out.count - 1] += run[k]
+            } else {
+                out.append(run[k])
+            }
+        }
+        // Cells in column order, each column's lines top to bottom. Columns are the table's
+        // cells merged where they overlap along the line; sorting by (column, top, left) keys
+        // keeps the sort a strict weak ordering.
+        // Columns from rows with the usual cell count (a merged or overhanging cell elsewhere
+        // would join two columns).
+        var fullRows = run.filter { $0.count == columns }
+        if fullRows.isEmpty { fullRows = run }
+        var spans = fullRows.flatMap { $0 }.map { (segments[$0].x0, segments[$0].x1) }.sorted { $0.0 < $1.0 }
+        var columnsX: [(Double, Double)] = []
+        for sp in spans {
+            if let last = columnsX.last, sp.0 < last.1 - 0.5 { columnsX[columnsX.count - 1].1 = max(last.1, sp.1) }
+            else { columnsX.append(sp) }
+        }
+        spans.removeAll()
+        func column(_ k: Int) -> Int {
+            let x = segments[k].x0 + 0.5
+            return columnsX.lastIndex { $0.0 <= x } ?? 0
+        }
+        return out.map { row in
+            row.sorted { a, b in
+                let ca = column(a), cb = column(b)
+                if ca != cb { return ca < cb }
+                let sa = segments[a], sb = segments[b]
+                return sa.top != sb.top ? sa.top < sb.top : sa.x0 < sb.x0
+            }
+        }
     }
 
     /// Groups the remaining segments into blocks: a segment joins the block whose last line

@@ -41,7 +41,7 @@ struct LayoutBuilder {
             let order = groupOrder()
             for g in order {
                 let indices = items.indices.filter { items[$0].group == g }.map { Int32($0) }
-                let finder = LineFinder(items: items, options: options)
+                let finder = LineFinder(page: page, items: items, options: options)
                 var segs = finder.segments(finder.fragments(indices))
                 for k in segs.indices { finder.inferSpaces(&segs[k]) }
                 let base = segments.count
@@ -134,8 +134,17 @@ struct LayoutBuilder {
                 // The pen of vertical text runs down the middle of the glyph column.
                 across += 0.25 * size
             }
-            let advance = g.advance.isFinite && g.advance > 0 ? Double(g.advance) : 0.5 * size
-            items.append(Item(glyph: Int32(i), x0: along, x1: along + advance, baseline: across,
+            // The glyph's own width along the line (its box), not the pen advance: character
+            // spacing (Tc) belongs to the gap, where producers often put word breaks.
+            var extent = 0.0
+            for corner in [g.quad.lowerLeft, g.quad.lowerRight, g.quad.upperRight, g.quad.upperLeft] {
+                let c = display.apply(corner)
+                extent = max(extent, c.x * fx + c.y * fy - along)
+            }
+            if !(extent.isFinite && extent > 0) {
+                extent = g.advance.isFinite && g.advance > 0 ? Double(g.advance) : 0.5 * size
+            }
+            items.append(Item(glyph: Int32(i), x0: along, x1: along + extent, baseline: across,
                               size: size, group: group, isSpace: isSpace, isCJK: first.isCJKLike,
                               isAlphanumeric: first.properties.isAlphabetic || first.properties.numericType != nil))
         }
@@ -157,7 +166,7 @@ struct LayoutBuilder {
     /// `--raw`: lines as the content stream paints them, blocks split where the pen jumps back
     /// up or far down.
     mutating func contentOrderBlocks() -> ([Segment], [Block]) {
-        let finder = LineFinder(items: items, options: options)
+        let finder = LineFinder(page: page, items: items, options: options)
         var segs = finder.fragments(items.indices.map { Int32($0) })
         var blocks: [Block] = []
         for k in segs.indices {

@@ -70,6 +70,8 @@ public struct LayoutOptions: Sendable, Hashable {
     public var detectsTables = true
     /// A table's cells hold at most this many words on average (prose columns hold more).
     public var tableCellWords: Double = 4
+    /// Row gaps in a table that differ by this much (em) tell padded rows from wrapped lines.
+    public var tableRowGapRatio: Double = 0.35
 
     // MARK: Page furniture
 

@@ -57,6 +57,7 @@ extension Segment {
 
 /// Line finding for one orientation group.
 struct LineFinder {
+    let page: PageGlyphs
     let items: [Item]
     let options: LayoutOptions
 
@@ -194,7 +195,9 @@ struct LineFinder {
             var cur = pieces[r][0]
             for (k, next) in pieces[r].dropFirst().enumerated() {
                 let g = gaps[r][k]
-                let split = g.hard || isStripe(g, row: r, baseline: pieces[r][0].baseline, size: max(cur.size, next.size))
+                // A list marker (bullet, "1.", "a)") stays with its item however wide the gap.
+                let marker = k == 0 && !g.hard && isListMarker(cur)
+                let split = !marker && (g.hard || isStripe(g, row: r, baseline: pieces[r][0].baseline, size: max(cur.size, next.size)))
                 if debugLayout { print("gap", g, "row", r, "split", split, "base", pieces[r][0].baseline) }
                 if split { merged.append(cur); cur = next } else { cur.absorb(next, items: items) }
             }
@@ -204,6 +207,32 @@ struct LineFinder {
         if options.joinsDropCaps { segs = attachDropCaps(segs) }
         for k in segs.indices { segs[k].sortItems(items) }
         return segs
+    }
+
+    /// A bullet, dash or a short enumerator such as "1.", "iv)", "(a)" or "12".
+    func isListMarker(_ seg: Segment) -> Bool {
+        guard seg.items.count <= 5 else { return false }
+        var scalars: [Unicode.Scalar] = []
+        for i in seg.items {
+            let g = page.glyphs[Int(items[Int(i)].glyph)]
+            scalars.append(contentsOf: page.scalars[Int(g.text.lowerBound)..<Int(g.text.upperBound)])
+        }
+        scalars.removeAll { $0.isLayoutWhitespace }
+        guard let first = scalars.first else { return false }
+        if scalars.count == 1 {
+            switch first.value {
+            case 0x2022, 0x2023, 0x2043, 0x2013, 0x2014, 0x002D, 0x002A, 0x00B7, 0x25AA, 0x25AB, 0x25CF, 0x25CB,
+                 0x25E6, 0x25A0, 0x25A1, 0x2219, 0x27A2, 0x2713, 0x2714, 0x2192, 0x25B8, 0x25BA, 0x2666, 0x2756,
+                 0xF0A7, 0xF0B7, 0xF076, 0xF0D8, 0xF0FC:
+                return true
+            default:
+                break
+            }
+        }
+        let body = scalars.filter { !"().]".unicodeScalars.contains($0) }
+        guard !body.isEmpty, body.count <= 3, body.count < scalars.count || body.allSatisfy({ $0.properties.numericType != nil }) else { return false }
+        return body.allSatisfy { $0.properties.numericType != nil } || (body.count == 1 && body[0].properties.isAlphabetic)
+            || body.allSatisfy { "ivxlcIVXLC".unicodeScalars.contains($0) }
     }
 
     /// A short segment in a smaller size, raised or lowered by at most `scriptShiftRatio` of a
