@@ -98,6 +98,7 @@ struct TextAssembler {
                 if j < s.spaceAfter.count && s.spaceAfter[j] { addSpace(LayoutCharacter.synthesized) }
             }
         }
+        dropKashidas(&clusters)
         while clusters.last?.isSpace == true { clusters.removeLast() }
         while clusters.first?.isSpace == true { clusters.removeFirst() }
         guard !clusters.isEmpty else { return nil }
@@ -112,12 +113,41 @@ struct TextAssembler {
             }
             if rtl > 0 {
                 let reps = clusters.map { $0.isSpace ? Unicode.Scalar(0x20)! : buffer[Int($0.start)] }
-                let order = Bidi.logicalOrder(visual: reps, direction: rtl >= ltr ? .rightToLeft : .leftToRight)
+                let order = Bidi.logicalOrder(visual: reps, direction: rtl > ltr ? .rightToLeft : (ltr > rtl ? .leftToRight : .auto))
                 if order.count == clusters.count { clusters = order.map { clusters[$0] } }
-                if rtl >= ltr { direction = .rightToLeft }
+                if rtl > ltr { direction = .rightToLeft }
             }
         }
         return PendingLine(clusters: clusters, direction: direction, angle: Double(orientation.angle), block: 0)
+    }
+
+    /// Unmapped glyphs (no Unicode from any source) set between two Arabic-script letters are
+    /// justification elongations (kashida), which some producers draw as repeated unmapped
+    /// extender glyphs: they carry no text, and a U+FFFD inside every stretched word would
+    /// break it. Elsewhere an unmapped glyph stays U+FFFD, so the loss is visible.
+    func dropKashidas(_ clusters: inout [Cluster]) {
+        guard clusters.count >= 3 else { return }
+        func isArabicLetter(_ c: Cluster) -> Bool {
+            guard !c.isSpace else { return false }
+            let v = buffer[Int(c.start)].value
+            return (0x0620...0x06FF).contains(v) || (0x0750...0x077F).contains(v) || (0x08A0...0x08FF).contains(v)
+                || (0xFB50...0xFDFF).contains(v) || (0xFE70...0xFEFF).contains(v)
+        }
+        func isUnmapped(_ c: Cluster) -> Bool {
+            !c.isSpace && c.glyph >= 0 && page.glyphs[Int(c.glyph)].unicodeSource == .none
+        }
+        var keep = [Bool](repeating: true, count: clusters.count)
+        var k = 0
+        while k < clusters.count {
+            guard isUnmapped(clusters[k]) else { k += 1; continue }
+            var end = k
+            while end < clusters.count && isUnmapped(clusters[end]) { end += 1 }
+            if k > 0, end < clusters.count, isArabicLetter(clusters[k - 1]), isArabicLetter(clusters[end]) {
+                for j in k..<end { keep[j] = false }
+            }
+            k = end
+        }
+        if keep.contains(false) { clusters = clusters.indices.filter { keep[$0] }.map { clusters[$0] } }
     }
 
     // MARK: Hyphenation
