@@ -27,6 +27,7 @@ struct LayoutBuilder {
 
     mutating func run(structureOrder: [Int]?) -> PageLayout {
         collectItems()
+        regroupStackedGlyphs()
         var blocks: [Block] = []
         var segments: [Segment] = []
         var source = OrderSource.geometry
@@ -56,9 +57,32 @@ struct LayoutBuilder {
                 }
                 let (ordered, conf) = orderBlocks(groupBlocks)
                 if g == order.first { confidence = conf }
-                for var b in ordered {
+                var shifted = ordered.map { b -> Block in
+                    var b = b
                     b.lines = b.lines.map { $0.map { $0 + base } }
-                    blocks.append(b)
+                    return b
+                }
+                if g == order.first || groups[g].isDiagonal {
+                    blocks.append(contentsOf: shifted)
+                } else {
+                    // Text turned on the page (labels, side notes) is read where it stands:
+                    // each of its blocks goes before the first main-text block that starts
+                    // below it on the page.
+                    let tops = blocks.map { displayTop($0, segments) }
+                    let end = blocks.lastIndex { !$0.kind.isArtifact || $0.isTopMargin }.map { $0 + 1 } ?? blocks.count
+                    var before: [Int: [Block]] = [:]
+                    for b in shifted {
+                        let top = displayTop(b, segments)
+                        let at = blocks.indices.first { !blocks[$0].kind.isArtifact && !blocks[$0].isTopMargin && tops[$0] > top } ?? end
+                        before[at, default: []].append(b)
+                    }
+                    var merged: [Block] = []
+                    for k in 0...blocks.count {
+                        merged.append(contentsOf: before[k] ?? [])
+                        if k < blocks.count { merged.append(blocks[k]) }
+                    }
+                    blocks = merged
+                    shifted.removeAll()
                 }
             }
             if let mcids = structureOrder, options.readingOrder != .geometry,
@@ -148,6 +172,58 @@ struct LayoutBuilder {
                               size: size, group: group, isSpace: isSpace, isCJK: first.isCJKLike,
                               isAlphanumeric: first.properties.isAlphabetic || first.properties.numericType != nil))
         }
+    }
+
+    /// Vertical text set with upright glyphs in horizontal writing mode (each glyph placed below
+    /// the last, as LuaTeX-ja and browsers do): content-order runs of three or more CJK glyphs
+    /// whose centres stay in one column while each moves down by about a glyph
+    /// (`stackedGlyphStep`) are moved to the top-to-bottom group.
+    mutating func regroupStackedGlyphs() {
+        guard options.detectsStackedVerticalText, items.count >= 3 else { return }
+        let display = page.unscaledDisplayTransform
+        func centre(_ it: Item) -> Point {
+            let b = page.glyphs[Int(it.glyph)].quad.transformed(by: display).bounds
+            return Point(x: (b.x0 + b.x1) / 2, y: (b.y0 + b.y1) / 2)
+        }
+        let upright = groups.firstIndex { $0.angle == 0 && !$0.isDiagonal }
+        guard let upright else { return }
+        func stacked(_ a: Item, _ b: Item) -> Bool {
+            guard a.group == upright, b.group == upright, a.isCJK, b.isCJK || !b.isAlphanumeric else { return false }
+            let ca = centre(a), cb = centre(b)
+            let size = max(a.size, b.size)
+            let dy = cb.y - ca.y
+            return abs(cb.x - ca.x) <= 0.5 * size && dy >= options.stackedGlyphStep.lowerBound * size
+                && dy <= options.stackedGlyphStep.upperBound * size
+        }
+        var chain = [Bool](repeating: false, count: items.count)
+        var k = 0
+        while k + 2 < items.count {
+            var end = k
+            while end + 1 < items.count && stacked(items[end], items[end + 1]) { end += 1 }
+            if end - k >= 2 { for j in k...end { chain[j] = true } }
+            k = max(end, k + 1)
+        }
+        guard chain.contains(true) else { return }
+        let vertical = Orientation(angle: 270, isDiagonal: false)
+        let group: Int
+        if let g = groups.firstIndex(of: vertical) { group = g } else { groups.append(vertical); group = groups.count - 1 }
+        for j in items.indices where chain[j] {
+            let b = page.glyphs[Int(items[j].glyph)].quad.transformed(by: display).bounds
+            items[j].group = group
+            items[j].x0 = b.y0
+            items[j].x1 = b.y1
+            items[j].baseline = -(b.x0 + b.x1) / 2 + 0.25 * items[j].size
+        }
+    }
+
+    /// The top of a block in display space (y down), from its glyph boxes.
+    func displayTop(_ b: Block, _ segments: [Segment]) -> Double {
+        let display = page.unscaledDisplayTransform
+        var top = Double.infinity
+        for line in b.lines { for k in line { for i in segments[k].items {
+            top = min(top, page.glyphs[Int(items[Int(i)].glyph)].quad.transformed(by: display).bounds.y0)
+        } } }
+        return top
     }
 
     /// Groups by glyph count, most first; diagonal groups after the axis-aligned ones.

@@ -57,6 +57,11 @@ public struct LayoutOptions: Sendable, Hashable {
     /// A smaller glyph raised or lowered by up to this much joins the line as a super- or
     /// subscript.
     public var scriptShiftRatio: Double = 0.6
+    /// CJK glyphs set upright one below the other in horizontal writing mode are read as a
+    /// vertical line (top to bottom, lines right to left).
+    public var detectsStackedVerticalText = true
+    /// How far (em) each glyph of such a stack moves down from the one before.
+    public var stackedGlyphStep: ClosedRange<Double> = 0.6...1.8
     /// A drop cap (an initial spanning several lines) is joined to the first line beside it.
     public var joinsDropCaps = true
 

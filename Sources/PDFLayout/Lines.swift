@@ -335,6 +335,11 @@ struct LineFinder {
                     let gap = (b.x0 - it.x1) / size
                     let threshold = (it.isCJK && b.isCJK) ? options.cjkWordGapRatio : letterSpacing + options.wordGapRatio
                     space = gap > threshold
+                    // A raised number opening a line (a footnote's marker) is its own word.
+                    if !space && k == 0 && it.size <= 0.8 * b.size && it.baseline < b.baseline - 0.15 * b.size
+                        && it.isAlphanumeric && !it.isCJK && b.isAlphanumeric {
+                        space = true
+                    }
                 }
                 seg.spaceAfter[k] = space
                 boundary = boundary || space
