@@ -73,6 +73,20 @@ extension Unicode.Scalar {
         }
     }
 
+    /// A letter (Unicode Alphabetic), with an ASCII fast path.
+    @inline(__always) var isLetter: Bool {
+        let v = value
+        if v < 0x80 { return (v | 0x20) >= 0x61 && (v | 0x20) <= 0x7A }
+        return properties.isAlphabetic
+    }
+
+    /// A letter or a digit (any numeric type), with an ASCII fast path.
+    @inline(__always) var isLetterOrDigit: Bool {
+        let v = value
+        if v < 0x80 { return ((v | 0x20) >= 0x61 && (v | 0x20) <= 0x7A) || (v >= 0x30 && v <= 0x39) }
+        return properties.isAlphabetic || properties.numericType != nil
+    }
+
     var isLayoutWhitespace: Bool {
         switch value {
         case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000:

@@ -170,7 +170,7 @@ struct LayoutBuilder {
             }
             items.append(Item(glyph: Int32(i), x0: along, x1: along + extent, baseline: across,
                               size: size, group: group, isSpace: isSpace, isCJK: first.isCJKLike,
-                              isAlphanumeric: first.properties.isAlphabetic || first.properties.numericType != nil))
+                              isAlphanumeric: first.isLetterOrDigit))
         }
     }
 

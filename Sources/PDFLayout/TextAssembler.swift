@@ -108,7 +108,7 @@ struct TextAssembler {
             var rtl = 0, ltr = 0
             for c in clusters where !c.isSpace {
                 for s in buffer[Int(c.start)..<Int(c.end)] {
-                    if s.isStrongRightToLeft { rtl += 1 } else if s.properties.isAlphabetic { ltr += 1 }
+                    if s.value < 0x80 { if s.isLetter { ltr += 1 } } else if s.isStrongRightToLeft { rtl += 1 } else if s.isLetter { ltr += 1 }
                 }
             }
             if rtl > 0 {
@@ -158,46 +158,65 @@ struct TextAssembler {
         s == "-" || s.value == 0x2010 || s.value == 0x00AD
     }
 
-    /// The first word of a line (letters only, lower-cased) and the last word before a
-    /// trailing hyphen.
-    func wordText(_ clusters: ArraySlice<Cluster>) -> String {
-        var s = String.UnicodeScalarView()
-        for c in clusters { s.append(contentsOf: letters(c)) }
-        return String(s).lowercased()
+    /// Hash of a word for the page vocabulary: its letters lower-cased, hyphens kept (so
+    /// "well-known" and "wellknown" differ), everything else left out. 64-bit FNV-1a.
+    struct WordKey: Hashable {
+        var hash: UInt64 = 0xcbf29ce484222325
+        var isEmpty = true
+        mutating func add(_ s: Unicode.Scalar) {
+            var v = s.value
+            if v < 0x80 {
+                guard (v | 0x20) >= 0x61 && (v | 0x20) <= 0x7A || v == 0x2D else { return }
+                if v != 0x2D { v |= 0x20 }
+            } else {
+                guard s.isLetter else { return }
+                v = s.properties.lowercaseMapping.unicodeScalars.first?.value ?? v
+            }
+            hash = (hash ^ UInt64(v)) &* 0x100000001b3
+            isEmpty = false
+        }
+    }
+
+    func key(_ clusters: ArraySlice<Cluster>, into k: inout WordKey) {
+        for c in clusters where !c.isSpace { for s in letters(c) { k.add(s) } }
     }
 
     mutating func joinHyphens(_ lines: inout [PendingLine]) {
         guard lines.count > 1 else { return }
-        var vocabulary: Set<String>? = nil
+        var vocabulary: Set<WordKey>? = nil
         for k in 0..<(lines.count - 1) where lines[k].block == lines[k + 1].block
             && lines[k].direction == .leftToRight {
             let cl = lines[k].clusters
-            guard let last = cl.last, let hyphen = buffer[Int(last.end) - 1] as Unicode.Scalar?,
-                  Self.isHyphen(hyphen) else { continue }
+            guard let last = cl.last, last.end > last.start else { continue }
+            let hyphen = buffer[Int(last.end) - 1]
+            guard Self.isHyphen(hyphen) else { continue }
             // The letter before the hyphen.
             let hyphenAlone = last.end - last.start == 1
-            let before: Unicode.Scalar?
+            let before: Unicode.Scalar
             if hyphenAlone {
                 guard cl.count >= 2, !cl[cl.count - 2].isSpace else { continue }
                 before = buffer[Int(cl[cl.count - 2].end) - 1]
             } else {
                 before = buffer[Int(last.end) - 2]
             }
-            guard let b = before, b.properties.isAlphabetic else { continue }
+            guard before.isLetter else { continue }
             guard let first = lines[k + 1].clusters.first, !first.isSpace,
                   buffer[Int(first.start)].properties.isLowercase else { continue }
             var join = hyphen.value == 0x00AD || options.hyphenJoining == .always
             if !join {
                 if vocabulary == nil { vocabulary = pageVocabulary(lines) }
+                // The head: the last word of the line without its hyphen.
                 let headStart = cl[..<(cl.count - 1)].lastIndex { $0.isSpace }.map { $0 + 1 } ?? 0
-                var head = wordText(cl[headStart..<(cl.count - (hyphenAlone ? 1 : 0))])
-                if !hyphenAlone { head.removeLast() }
+                var head = [Unicode.Scalar]()
+                for c in cl[headStart...] { head.append(contentsOf: letters(c)) }
+                head.removeLast()
                 let next = lines[k + 1].clusters
                 let tailEnd = next.firstIndex { $0.isSpace } ?? next.count
-                let tail = wordText(next[0..<tailEnd])
-                let trim: (String) -> String = { String($0.unicodeScalars.filter { $0.properties.isAlphabetic }.map(Character.init)) }
-                let joined = trim(head) + trim(tail)
-                let compound = trim(head) + "-" + trim(tail)
+                var joined = WordKey(), compound = WordKey()
+                for s in head { joined.add(s); compound.add(s) }
+                compound.add("-")
+                key(next[0..<tailEnd], into: &joined)
+                key(next[0..<tailEnd], into: &compound)
                 // For: the joined word is on the page. Against: the compound is. Neither:
                 // join, since a line-end hyphen before a lower-case letter is far more often
                 // hyphenation than a compound's own hyphen.
@@ -214,23 +233,20 @@ struct TextAssembler {
         }
     }
 
-    /// Every word on the page, lower-cased, letters and inner hyphens only.
-    func pageVocabulary(_ lines: [PendingLine]) -> Set<String> {
-        var vocabulary = Set<String>()
+    /// Every word on the page (as `WordKey`s).
+    func pageVocabulary(_ lines: [PendingLine]) -> Set<WordKey> {
+        var vocabulary = Set<WordKey>()
         for line in lines {
-            var word = String.UnicodeScalarView()
-            for c in line.clusters + [Cluster(start: 0, end: 0, glyph: -1, isSpace: true)] {
+            var word = WordKey()
+            for c in line.clusters {
                 if c.isSpace {
-                    let w = String(word).lowercased()
-                    let trimmed = w.unicodeScalars.drop { !$0.properties.isAlphabetic }
-                    var t = String(String.UnicodeScalarView(trimmed))
-                    while let l = t.unicodeScalars.last, !l.properties.isAlphabetic { t.unicodeScalars.removeLast() }
-                    if !t.isEmpty { vocabulary.insert(t) }
-                    word = String.UnicodeScalarView()
+                    if !word.isEmpty { vocabulary.insert(word) }
+                    word = WordKey()
                 } else {
-                    word.append(contentsOf: letters(c))
+                    for s in letters(c) { word.add(s) }
                 }
             }
+            if !word.isEmpty { vocabulary.insert(word) }
         }
         return vocabulary
     }
