@@ -188,7 +188,8 @@ struct LayoutBuilder {
         let upright = groups.firstIndex { $0.angle == 0 && !$0.isDiagonal }
         guard let upright else { return }
         func stacked(_ a: Item, _ b: Item) -> Bool {
-            guard a.group == upright, b.group == upright, a.isCJK, b.isCJK || !b.isAlphanumeric else { return false }
+            guard a.group == upright, b.group == upright, a.isCJK || b.isCJK,
+                  a.isCJK || !a.isAlphanumeric, b.isCJK || !b.isAlphanumeric else { return false }
             let ca = centre(a), cb = centre(b)
             let size = max(a.size, b.size)
             let dy = cb.y - ca.y
