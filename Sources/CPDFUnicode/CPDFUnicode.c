@@ -2,7 +2,12 @@
 #include <unicode/usprep.h>
 #include <unicode/unorm2.h>
 #include <unicode/uversion.h>
+#include <unicode/ubidi.h>
+#include <unicode/uchar.h>
+#include <unicode/utf16.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static int32_t map_status(UErrorCode status) {
     if (status == U_BUFFER_OVERFLOW_ERROR) return PDFU_BUFFER_TOO_SMALL;
@@ -26,15 +31,174 @@ int32_t pdfu_saslprep(const uint16_t *input, int32_t inputLength,
     return map_status(status);
 }
 
-int32_t pdfu_nfkc_casefold(const uint16_t *input, int32_t inputLength,
-                           uint16_t *output, int32_t outputCapacity, int32_t *outLength) {
+/// Normalises with the instance `get` returns, UTF-16 in and out.
+static int32_t normalize(const UNormalizer2 *(*get)(UErrorCode *),
+                         const uint16_t *input, int32_t inputLength,
+                         uint16_t *output, int32_t outputCapacity, int32_t *outLength) {
     UErrorCode status = U_ZERO_ERROR;
-    const UNormalizer2 *norm = unorm2_getNFKCCasefoldInstance(&status);
+    const UNormalizer2 *norm = get(&status);
     if (U_FAILURE(status)) return PDFU_FAILURE;
     int32_t n = unorm2_normalize(norm, (const UChar *)input, inputLength,
                                  (UChar *)output, outputCapacity, &status);
     if (outLength) *outLength = n;
     return map_status(status);
+}
+
+int32_t pdfu_nfkc_casefold(const uint16_t *input, int32_t inputLength,
+                           uint16_t *output, int32_t outputCapacity, int32_t *outLength) {
+    return normalize(unorm2_getNFKCCasefoldInstance, input, inputLength, output, outputCapacity, outLength);
+}
+
+int32_t pdfu_nfkc(const uint16_t *input, int32_t inputLength,
+                  uint16_t *output, int32_t outputCapacity, int32_t *outLength) {
+    return normalize(unorm2_getNFKCInstance, input, inputLength, output, outputCapacity, outLength);
+}
+
+// MARK: Bidi
+
+int32_t pdfu_bidi_class(uint32_t codePoint) {
+    return (int32_t)u_charDirection((UChar32)codePoint);
+}
+
+uint32_t pdfu_char_mirror(uint32_t codePoint) {
+    return (uint32_t)u_charMirror((UChar32)codePoint);
+}
+
+int32_t pdfu_bidi_dominant_direction(const uint16_t *text, int32_t length) {
+    int32_t ltr = 0, rtl = 0;
+    for (int32_t i = 0; i < length;) {
+        UChar32 c;
+        U16_NEXT(text, i, length, c);
+        switch (u_charDirection(c)) {
+        case U_LEFT_TO_RIGHT: ltr++; break;
+        case U_RIGHT_TO_LEFT:
+        case U_RIGHT_TO_LEFT_ARABIC: rtl++; break;
+        default: break;
+        }
+    }
+    if (ltr == 0 && rtl == 0) return PDFU_PARAGRAPH_NONE;
+    return rtl > ltr ? PDFU_PARAGRAPH_RTL : PDFU_PARAGRAPH_LTR;
+}
+
+/// Opens a bidi object over `text` with the given reordering mode, or NULL.
+static UBiDi *open_bidi(const UChar *text, int32_t length, UBiDiLevel paragraphLevel,
+                        UBiDiReorderingMode mode) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBiDi *bidi = ubidi_openSized(length, 0, &status);
+    if (U_FAILURE(status)) return NULL;
+    ubidi_setReorderingMode(bidi, mode);
+    ubidi_setPara(bidi, text, length, paragraphLevel, NULL, &status);
+    if (U_FAILURE(status)) { ubidi_close(bidi); return NULL; }
+    return bidi;
+}
+
+static UBiDiLevel paragraph_level(const uint16_t *text, int32_t length, int32_t direction) {
+    if (direction == PDFU_PARAGRAPH_AUTO) direction = pdfu_bidi_dominant_direction(text, length);
+    return direction == PDFU_PARAGRAPH_RTL ? 1 : 0;
+}
+
+int32_t pdfu_bidi_logical_to_visual(const uint16_t *logical, int32_t length, int32_t direction,
+                                    uint16_t *output, int32_t outputCapacity, int32_t *outLength) {
+    if (outLength) *outLength = length;
+    if (length < 0 || (length > 0 && !logical)) return PDFU_FAILURE;
+    if (outputCapacity < length) return PDFU_BUFFER_TOO_SMALL;
+    if (length == 0) return PDFU_OK;
+    UBiDi *bidi = open_bidi((const UChar *)logical, length, paragraph_level(logical, length, direction), UBIDI_REORDER_DEFAULT);
+    if (!bidi) return PDFU_FAILURE;
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t n = ubidi_writeReordered(bidi, (UChar *)output, outputCapacity, UBIDI_DO_MIRRORING, &status);
+    ubidi_close(bidi);
+    if (outLength) *outLength = n;
+    return map_status(status);
+}
+
+/// Whether `bidi` (an inverse reordering of `visual`) yields a logical text that the
+/// standard logical-to-visual algorithm, mirroring included, turns back into `visual`.
+static int round_trips(UBiDi *bidi, const UChar *visual, int32_t length, UBiDiLevel paragraphLevel) {
+    UChar *logical = malloc(sizeof(UChar) * (size_t)length * 2);
+    if (!logical) return 0;
+    UChar *again = logical + length;
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t n = ubidi_writeReordered(bidi, logical, length, UBIDI_DO_MIRRORING, &status);
+    int ok = 0;
+    if (U_SUCCESS(status) && n == length) {
+        UBiDi *forward = open_bidi(logical, length, paragraphLevel, UBIDI_REORDER_DEFAULT);
+        if (forward) {
+            int32_t m = ubidi_writeReordered(forward, again, length, UBIDI_DO_MIRRORING, &status);
+            ok = U_SUCCESS(status) && m == length && memcmp(again, visual, sizeof(UChar) * (size_t)length) == 0;
+            ubidi_close(forward);
+        }
+    }
+    free(logical);
+    return ok;
+}
+
+int32_t pdfu_bidi_visual_to_logical(const uint16_t *visual, int32_t length,
+                                    int32_t direction, int32_t mode,
+                                    int32_t *logicalToVisual, uint8_t *levels, int32_t capacity,
+                                    int32_t *outCount, int32_t *resolvedDirection) {
+    if (length < 0 || (length > 0 && !visual)) return PDFU_FAILURE;
+    const UChar *text = (const UChar *)visual;
+    // Code point index of every code unit (a surrogate pair shares one).
+    int32_t *pointIndex = malloc(sizeof(int32_t) * (size_t)(length > 0 ? length : 1));
+    if (!pointIndex) return PDFU_FAILURE;
+    int32_t points = 0;
+    for (int32_t i = 0; i < length;) {
+        int32_t start = i;
+        UChar32 c;
+        U16_NEXT(text, i, length, c);
+        (void)c;
+        for (int32_t k = start; k < i; k++) pointIndex[k] = points;
+        points++;
+    }
+    if (outCount) *outCount = points;
+    UBiDiLevel paragraphLevel = paragraph_level(visual, length, direction);
+    if (resolvedDirection) *resolvedDirection = paragraphLevel ? PDFU_PARAGRAPH_RTL : PDFU_PARAGRAPH_LTR;
+    if (capacity < points || (points > 0 && !logicalToVisual)) { free(pointIndex); return PDFU_BUFFER_TOO_SMALL; }
+    if (length == 0) { free(pointIndex); return PDFU_OK; }
+
+    UBiDi *bidi = NULL;
+    if (mode == PDFU_INVERSE_NUMBERS_AS_L || mode == PDFU_INVERSE_VERIFIED) {
+        bidi = open_bidi(text, length, paragraphLevel, UBIDI_REORDER_INVERSE_NUMBERS_AS_L);
+        if (bidi && mode == PDFU_INVERSE_VERIFIED && !round_trips(bidi, text, length, paragraphLevel)) {
+            ubidi_close(bidi);
+            bidi = NULL;
+        }
+    }
+    if (!bidi) bidi = open_bidi(text, length, paragraphLevel, UBIDI_REORDER_INVERSE_LIKE_DIRECT);
+    if (!bidi) { free(pointIndex); return PDFU_FAILURE; }
+
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t result = PDFU_FAILURE;
+    int32_t *map = malloc(sizeof(int32_t) * (size_t)length);
+    const UBiDiLevel *unitLevels = ubidi_getLevels(bidi, &status);
+    if (map && U_SUCCESS(status) && ubidi_getResultLength(bidi) == length) {
+        ubidi_getVisualMap(bidi, map, &status);
+        if (U_SUCCESS(status)) {
+            // ICU's map is over code units, and lists a pair reversed inside a
+            // right-to-left run; each code point is emitted once, at its first unit.
+            int32_t n = 0;
+            for (int32_t i = 0; i < length; i++) {
+                int32_t unit = map[i];
+                if (unit < 0 || unit >= length) { n = -1; break; }
+                if (unit > 0 && pointIndex[unit] == pointIndex[unit - 1]) continue;
+                if (n < points) logicalToVisual[n] = pointIndex[unit];
+                n++;
+            }
+            if (n == points) {
+                if (levels) {
+                    for (int32_t unit = 0; unit < length; unit++) {
+                        if (unit == 0 || pointIndex[unit] != pointIndex[unit - 1]) levels[pointIndex[unit]] = unitLevels[unit];
+                    }
+                }
+                result = PDFU_OK;
+            }
+        }
+    }
+    free(map);
+    ubidi_close(bidi);
+    free(pointIndex);
+    return result;
 }
 
 const char *pdfu_icu_version(void) {

@@ -43,12 +43,25 @@ public struct LayoutOptions: Sendable, Hashable {
 
     /// Two glyphs share a line when their baselines differ by less than this.
     public var baselineTolerance: Double = 0.35
-    /// Glyphs further apart than this along a line start a new line segment (so columns
-    /// and table cells separated by white space stay apart).
-    public var segmentGapRatio: Double = 0.9
+    /// Glyphs further apart than this along a line may be in different columns or table
+    /// cells: the gap splits the line when it is part of a white stripe (a column gutter or a
+    /// cell border), which a wide word space is not.
+    public var segmentGapRatio: Double = 0.8
+    /// How far above and below a gap (in em) other lines are looked at to tell a white stripe
+    /// (column gutter, cell border) from a wide space.
+    public var stripeWindow: Double = 3.5
+    /// The narrowest white stripe (em) that still separates columns.
+    public var minimumStripeRatio: Double = 0.4
+    /// A gap at least this wide always splits a line.
+    public var hardSegmentGapRatio: Double = 2.5
     /// A smaller glyph raised or lowered by up to this much joins the line as a super- or
     /// subscript.
     public var scriptShiftRatio: Double = 0.6
+    /// CJK glyphs set upright one below the other in horizontal writing mode are read as a
+    /// vertical line (top to bottom, lines right to left).
+    public var detectsStackedVerticalText = true
+    /// How far (em) each glyph of such a stack moves down from the one before.
+    public var stackedGlyphStep: ClosedRange<Double> = 0.6...1.8
     /// A drop cap (an initial spanning several lines) is joined to the first line beside it.
     public var joinsDropCaps = true
 
@@ -62,6 +75,8 @@ public struct LayoutOptions: Sendable, Hashable {
     public var detectsTables = true
     /// A table's cells hold at most this many words on average (prose columns hold more).
     public var tableCellWords: Double = 4
+    /// Row gaps in a table that differ by this much (em) tell padded rows from wrapped lines.
+    public var tableRowGapRatio: Double = 0.35
 
     // MARK: Page furniture
 
@@ -69,7 +84,7 @@ public struct LayoutOptions: Sendable, Hashable {
     /// place: headers first, footers last).
     public var marksRunningArtifacts = true
     /// The top and bottom margin bands, as fractions of the page height.
-    public var marginBand: Double = 0.1
+    public var marginBand: Double = 0.12
 
     // MARK: Text
 

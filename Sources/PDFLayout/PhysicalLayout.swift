@@ -141,6 +141,9 @@ public struct PhysicalLayoutOptions: Sendable, Hashable {
     /// At least this many spaces between two lines that share a row (columns, table cells
     /// set as separate lines), so they never run together.
     public var columnGap = 2
+    /// Inside a line, words closer than this (a fraction of the font size) are set one space
+    /// apart; words further apart keep the column of their position (table cells, tabbed text).
+    public var positionalGapRatio = 1.0
     /// Lines whose baselines differ by less than this fraction of the row pitch share a row.
     public var sameRowTolerance = 0.5
     /// The column width is this quantile of the page's glyph advances per character (the
@@ -157,7 +160,8 @@ public struct PhysicalLayoutOptions: Sendable, Hashable {
 /// The page text laid out physically, as `pdftotext -layout` does: each line of the layout
 /// at the row and column its display-space position gives, on a grid whose column width is
 /// the page's typical character advance and whose row height is its typical line spacing.
-/// Words keep their horizontal positions (so table cells stay aligned); lines sharing a row
+/// Words of a line are one space apart unless a wide gap separates them (then they keep their
+/// horizontal positions, so table cells stay aligned); lines sharing a row
 /// are kept `columnGap` spaces apart; blank rows between lines follow the vertical gaps, up
 /// to `maxBlankRows`. Wide (East Asian) characters take two columns. Rows end without
 /// trailing spaces; the result ends with a line break unless it is empty.
@@ -250,8 +254,13 @@ public func physicalText(_ layout: PageLayout, glyphs: PageGlyphs,
             let words = lines[li].words.sorted { $0.box.x0 < $1.box.x0 }
             for (j, w) in words.enumerated() {
                 var col = column(w.box.x0)
-                if cursor > 0 || k > 0 || j > 0 {
-                    col = max(col, cursor + (j == 0 ? options.columnGap : 1))
+                if j > 0 {
+                    let size = Double(layout.words[w.index].fontSize) * scale
+                    let em = size > 0 ? size : max(w.box.height, 1)
+                    let gap = w.box.x0 - words[j - 1].box.x1
+                    col = gap < options.positionalGapRatio * em ? cursor + 1 : max(col, cursor + 1)
+                } else if cursor > 0 || k > 0 {
+                    col = max(col, cursor + options.columnGap)
                 }
                 for _ in cursor..<max(cursor, col) { rowText.append(" ") }
                 cursor = max(cursor, col)

@@ -20,13 +20,18 @@ public struct TextExtractor: Sendable {
     public let extraction: ExtractionOptions
     public let layout: LayoutOptions
     let extractor: PageExtractor
+    /// The structure tree's reading order (tagged PDFs), read once; nil when the layout
+    /// options do not use it.
+    public let structureOrder: StructureOrder?
 
-    public init(document: Document, extraction: ExtractionOptions = ExtractionOptions(),
+    public init(document: Document, extraction: ExtractionOptions = .pageText,
                 layout: LayoutOptions = LayoutOptions()) {
         self.document = document
         self.extraction = extraction
         self.layout = layout
         self.extractor = PageExtractor(document: document, fonts: FontCache(store: document.store), options: extraction)
+        let usesTags = layout.readingOrder == .automatic || layout.readingOrder == .structure
+        self.structureOrder = usesTags ? StructureOrder(document: document) : nil
     }
 
     public var pageCount: Int { document.pageCount }
@@ -34,7 +39,17 @@ public struct TextExtractor: Sendable {
     /// The glyphs and layout of page `index` (0-based).
     public func page(_ index: Int) -> PageText {
         let glyphs = extractor.extract(pageIndex: index)
-        let layout = analyzeLayout(glyphs, options: layout, structureOrder: nil)
+        let layout = analyzeLayout(glyphs, options: layout, structureOrder: structureOrder?.mcids(forPage: index))
         return PageText(glyphs: glyphs, layout: layout)
+    }
+}
+
+extension ExtractionOptions {
+    /// What a reader sees: page content plus annotation appearances (filled-in form fields,
+    /// FreeText, stamps), as pdftotext and MuPDF's text output include them.
+    public static var pageText: ExtractionOptions {
+        var o = ExtractionOptions()
+        o.includeAnnotations = true
+        return o
     }
 }

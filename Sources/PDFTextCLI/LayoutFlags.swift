@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import PDFLayout
 
 extension LayoutOptions.ReadingOrder: ExpressibleByArgument {
@@ -16,6 +17,19 @@ extension LayoutOptions.ReadingOrder: ExpressibleByArgument {
 }
 
 extension LayoutOptions.HyphenJoining: ExpressibleByArgument {}
+
+/// A range of numbers on the command line: `0.6-1.8` (or `0.6...1.8`).
+public struct DoubleRange: ExpressibleByArgument, Sendable, Hashable, CustomStringConvertible {
+    public var range: ClosedRange<Double>
+    public init(_ range: ClosedRange<Double>) { self.range = range }
+    public init?(argument: String) {
+        let parts = argument.contains("...") ? argument.components(separatedBy: "...") : argument.split(separator: "-", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), a.isFinite, b.isFinite, a >= 0, a <= b else { return nil }
+        range = a...b
+    }
+    public var description: String { "\(range.lowerBound)-\(range.upperBound)" }
+    public var defaultValueDescription: String { description }
+}
 
 /// One command-line flag per `LayoutOptions` field, mapped in `apply(to:)`. The flag is the
 /// field's name in kebab case (`wordGapRatio` ↔ `--word-gap-ratio`); a switch that is on by
@@ -40,10 +54,20 @@ public struct LayoutFlags: ParsableArguments {
     // Lines
     @Option(help: ArgumentHelp("Two glyphs share a line when their baselines differ by less than this. Fraction of the font size.", valueName: "em"))
     public var baselineTolerance: Double = LayoutOptions().baselineTolerance
-    @Option(help: ArgumentHelp("Glyphs further apart than this along a line start a new line segment (so columns and table cells separated by white space stay apart). Fraction of the font size.", valueName: "em"))
+    @Option(help: ArgumentHelp("Glyphs further apart than this along a line may be in different columns or table cells: the gap splits the line when it is part of a white stripe (a column gutter or a cell border), which a wide word space is not. Fraction of the font size.", valueName: "em"))
     public var segmentGapRatio: Double = LayoutOptions().segmentGapRatio
+    @Option(help: ArgumentHelp("How far above and below a gap (in em) other lines are looked at to tell a white stripe (column gutter, cell border) from a wide space.", valueName: "em"))
+    public var stripeWindow: Double = LayoutOptions().stripeWindow
+    @Option(help: ArgumentHelp("The narrowest white stripe (em) that still separates columns.", valueName: "em"))
+    public var minimumStripeRatio: Double = LayoutOptions().minimumStripeRatio
+    @Option(help: ArgumentHelp("A gap at least this wide always splits a line. Fraction of the font size.", valueName: "em"))
+    public var hardSegmentGapRatio: Double = LayoutOptions().hardSegmentGapRatio
     @Option(help: ArgumentHelp("A smaller glyph raised or lowered by up to this much joins the line as a super- or subscript. Fraction of the font size.", valueName: "em"))
     public var scriptShiftRatio: Double = LayoutOptions().scriptShiftRatio
+    @Flag(help: "Do not read CJK glyphs set upright one below the other in horizontal writing mode as a vertical line.")
+    public var noStackedVerticalText = false
+    @Option(help: ArgumentHelp("How far (em) each glyph of such a stack moves down from the one before, as MIN-MAX.", valueName: "min-max"))
+    public var stackedGlyphStep: DoubleRange = DoubleRange(LayoutOptions().stackedGlyphStep)
     @Flag(help: "Do not join a drop cap (an initial spanning several lines) to the first line beside it.")
     public var noDropCaps = false
 
@@ -56,6 +80,8 @@ public struct LayoutFlags: ParsableArguments {
     public var noTables = false
     @Option(help: ArgumentHelp("A table's cells hold at most this many words on average (prose columns hold more).", valueName: "words"))
     public var tableCellWords: Double = LayoutOptions().tableCellWords
+    @Option(help: ArgumentHelp("Row gaps in a table that differ by this much (em) tell padded rows from wrapped lines.", valueName: "em"))
+    public var tableRowGapRatio: Double = LayoutOptions().tableRowGapRatio
 
     // Page furniture
     @Flag(help: "Do not mark headers, footers and page numbers in the margins as artifacts.")
@@ -95,7 +121,8 @@ public struct LayoutFlags: ParsableArguments {
     /// The `LayoutOptions` fields these flags set.
     public static let fieldNames: Set<String> = [
         "readingOrder", "wordGapRatio", "cjkWordGapRatio", "letterSpacingQuantile", "baselineTolerance",
-        "segmentGapRatio", "scriptShiftRatio", "joinsDropCaps", "blockGapRatio", "blockSizeChange",
+        "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "hardSegmentGapRatio", "scriptShiftRatio",
+        "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "blockGapRatio", "blockSizeChange",
         "detectsTables", "tableCellWords", "marksRunningArtifacts", "marginBand", "expandsLigatures",
         "normalizesPresentationForms", "hyphenJoining", "dropsDuplicates", "dropsInvisibleText",
         "dropsDiagonalText", "diagonalAngle", "dropsClippedText", "dropsHiddenText", "maxOrderedBlocks",
@@ -105,7 +132,9 @@ public struct LayoutFlags: ParsableArguments {
         let ratios: [(String, Double)] = [
             ("--word-gap-ratio", wordGapRatio), ("--cjk-word-gap-ratio", cjkWordGapRatio),
             ("--baseline-tolerance", baselineTolerance), ("--segment-gap-ratio", segmentGapRatio),
-            ("--script-shift-ratio", scriptShiftRatio), ("--block-gap-ratio", blockGapRatio),
+            ("--script-shift-ratio", scriptShiftRatio), ("--stripe-window", stripeWindow),
+            ("--minimum-stripe-ratio", minimumStripeRatio), ("--hard-segment-gap-ratio", hardSegmentGapRatio),
+            ("--table-row-gap-ratio", tableRowGapRatio), ("--block-gap-ratio", blockGapRatio),
             ("--block-size-change", blockSizeChange), ("--table-cell-words", tableCellWords),
             ("--diagonal-angle", diagonalAngle),
         ]
@@ -127,12 +156,18 @@ public struct LayoutFlags: ParsableArguments {
         o.letterSpacingQuantile = letterSpacingQuantile
         o.baselineTolerance = baselineTolerance
         o.segmentGapRatio = segmentGapRatio
+        o.stripeWindow = stripeWindow
+        o.minimumStripeRatio = minimumStripeRatio
+        o.hardSegmentGapRatio = hardSegmentGapRatio
+        if noStackedVerticalText { o.detectsStackedVerticalText = false }
+        o.stackedGlyphStep = stackedGlyphStep.range
         o.scriptShiftRatio = scriptShiftRatio
         if noDropCaps { o.joinsDropCaps = false }
         o.blockGapRatio = blockGapRatio
         o.blockSizeChange = blockSizeChange
         if noTables { o.detectsTables = false }
         o.tableCellWords = tableCellWords
+        o.tableRowGapRatio = tableRowGapRatio
         if noRunningArtifacts { o.marksRunningArtifacts = false }
         o.marginBand = marginBand
         if keepLigatures { o.expandsLigatures = false }

@@ -74,5 +74,19 @@ struct HandLayout {
         layout.characters.append(LayoutCharacter(scalar: "\n", glyph: LayoutCharacter.synthesized))
     }
 
+    /// Moves a word (its glyphs and bounds) right by `dx`.
+    mutating func shift(word: Int, by dx: Double) {
+        let w = layout.words[word]
+        for c in layout.characters[Int(w.characters.lowerBound)..<Int(w.characters.upperBound)] where c.glyph >= 0 {
+            var g = glyphs.glyphs[Int(c.glyph)]
+            g.origin.x += dx
+            let b = g.quad.bounds
+            g.quad = Quad(Rect(x0: b.x0 + dx, y0: b.y0, x1: b.x1 + dx, y1: b.y1))
+            glyphs.glyphs[Int(c.glyph)] = g
+        }
+        let b = w.bounds
+        layout.words[word].bounds = Rect(x0: b.x0 + dx, y0: b.y0, x1: b.x1 + dx, y1: b.y1)
+    }
+
     var page: PageText { PageText(glyphs: glyphs, layout: layout) }
 }

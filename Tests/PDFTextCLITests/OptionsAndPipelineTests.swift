@@ -59,6 +59,7 @@ import Testing
         let flags = try LayoutFlags.parse([
             "--word-gap-ratio", "0.3", "--keep-ligatures", "--no-diagonal", "--reading-order", "stream",
             "--hyphen-joining", "never", "--drop-invisible", "--max-ordered-blocks", "20", "--no-tables",
+            "--stacked-glyph-step", "0.5-2", "--stripe-window", "5",
         ])
         var o = LayoutOptions()
         flags.apply(to: &o)
@@ -71,6 +72,7 @@ import Testing
         #expect(o.dropsInvisibleText == true)
         #expect(o.maxOrderedBlocks == 20)
         #expect(o.detectsTables == false)
+        #expect(o.stackedGlyphStep == 0.5...2 && o.stripeWindow == 5)
         #expect(o.baselineTolerance == d.baselineTolerance && o.marginBand == d.marginBand && o.dropsHiddenText == d.dropsHiddenText)
         var none = LayoutOptions()
         try LayoutFlags.parse([]).apply(to: &none)
@@ -85,6 +87,8 @@ import Testing
         #expect(throws: (any Error).self) { _ = try LayoutFlags.parse(["--margin-band", "1.5"]) }
         #expect(throws: (any Error).self) { _ = try LayoutFlags.parse(["--word-gap-ratio", "-1"]) }
         #expect(throws: (any Error).self) { _ = try LayoutFlags.parse(["--reading-order", "sideways"]) }
+        #expect(throws: (any Error).self) { _ = try LayoutFlags.parse(["--stacked-glyph-step", "2-1"]) }
+        #expect(try LayoutFlags.parse(["--stacked-glyph-step", "0.7...1.5"]).stackedGlyphStep.range == 0.7...1.5)
     }
 }
 

@@ -23,22 +23,26 @@ import Testing
 
     @Test("words keep their horizontal positions inside a line (table cells stay aligned)")
     func cells() {
-        // One line whose words are far apart, as a table row read as one line.
+        // One line whose words are far apart, as a table row read as one line: "Price"
+        // moved to x 192 (column 20).
         var row = HandLayout()
         row.line(["Name", "Price"], x: 72, y: 720)
-        // Move "Price" to x 192 (column 20) by shifting its glyphs and bounds.
-        let shift = 192.0 - (72 + 30)
-        for c in row.layout.characters[5..<10] {
-            var g = row.glyphs.glyphs[Int(c.glyph)]
-            g.origin.x += shift
-            g.quad = Quad(Rect(x0: g.quad.lowerLeft.x + shift, y0: g.quad.lowerLeft.y, x1: g.quad.upperRight.x + shift, y1: g.quad.upperRight.y))
-            row.glyphs.glyphs[Int(c.glyph)] = g
-        }
-        var b = row.layout.words[1].bounds
-        b = Rect(x0: b.x0 + shift, y0: b.y0, x1: b.x1 + shift, y1: b.y1)
-        row.layout.words[1].bounds = b
+        row.shift(word: 1, by: 192 - (72 + 30))
         row.block()
         #expect(physicalText(row.layout, glyphs: row.glyphs) == "Name" + String(repeating: " ", count: 16) + "Price\n")
+    }
+
+    @Test("words less than an em apart are one space apart, whatever their columns")
+    func wordSpaces() {
+        var h = HandLayout()
+        h.line(["ab", "cd"], x: 72, y: 720)
+        // A 9 pt gap: column 3.5 would round to 4 (two spaces), but 9 pt < 1 em (10 pt).
+        h.shift(word: 1, by: 3)
+        h.block()
+        #expect(physicalText(h.layout, glyphs: h.glyphs) == "ab cd\n")
+        var o = PhysicalLayoutOptions()
+        o.positionalGapRatio = 0.5
+        #expect(physicalText(h.layout, glyphs: h.glyphs, options: o) == "ab  cd\n")
     }
 
     @Test("vertical gaps become blank rows, at most maxBlankRows of them")

@@ -27,6 +27,79 @@ int32_t pdfu_saslprep(const uint16_t *input, int32_t inputLength,
 int32_t pdfu_nfkc_casefold(const uint16_t *input, int32_t inputLength,
                            uint16_t *output, int32_t outputCapacity, int32_t *outLength);
 
+/// NFKC (compatibility decomposition, then canonical composition), UTF-16 in and out.
+/// Used to take presentation forms (Arabic, Hebrew) back to their letters.
+int32_t pdfu_nfkc(const uint16_t *input, int32_t inputLength,
+                  uint16_t *output, int32_t outputCapacity, int32_t *outLength);
+
+// MARK: Bidi
+
+/// Paragraph directions for the bidi functions.
+enum {
+    PDFU_PARAGRAPH_LTR = 0,
+    PDFU_PARAGRAPH_RTL = 1,
+    /// Decided from the text by `pdfu_bidi_dominant_direction` (majority of strong
+    /// characters; see there). Not the UAX #9 first-strong rule, which suits logical text only.
+    PDFU_PARAGRAPH_AUTO = 2,
+    /// Returned by `pdfu_bidi_dominant_direction` when the text has no strong character.
+    PDFU_PARAGRAPH_NONE = -1
+};
+
+/// How visual text is taken back to logical order.
+enum {
+    /// Numbers-as-L inverse reordering, kept only when reordering its result forward with
+    /// the standard algorithm gives the visual text back; otherwise the like-direct inverse.
+    /// Best of the three on mixed lines (numbers next to Latin words in right-to-left text
+    /// stay with the words; numbers between right-to-left words keep their logical place).
+    PDFU_INVERSE_VERIFIED = 0,
+    /// ICU's UBIDI_REORDER_INVERSE_LIKE_DIRECT: the standard algorithm applied to the visual
+    /// text; picks an unlikely logical text when a Latin word is followed by a number in
+    /// right-to-left text ("ISO 32000" → "32000 ISO").
+    PDFU_INVERSE_LIKE_DIRECT = 1,
+    /// ICU's UBIDI_REORDER_INVERSE_NUMBERS_AS_L (the classic inverse algorithm): numbers
+    /// behave like Latin letters; wrong for numbers between right-to-left words
+    /// ("1, 2" comes back as "2 ,1").
+    PDFU_INVERSE_NUMBERS_AS_L = 2
+};
+
+/// Visual-to-logical ("inverse bidi") reordering of one line.
+/// - `visual`, `length`: the line in visual order (left to right as drawn), UTF-16.
+/// - `direction`: PDFU_PARAGRAPH_LTR, _RTL or _AUTO.
+/// - `mode`: one of PDFU_INVERSE_*.
+/// - `logicalToVisual`: receives, for each logical position, the index of the visual code
+///   point that belongs there. Indices count code points, not code units: a surrogate pair
+///   is one position and stays whole.
+/// - `levels`: optional; receives the resolved embedding level of each VISUAL code point
+///   (odd = right to left). A character with a mirror image (`pdfu_char_mirror`) at an odd
+///   level is drawn mirrored: the ")" seen on the page is a logical "(".
+/// - `capacity`: entries available in `logicalToVisual` (and `levels`); at least the number
+///   of code points. `*outCount` receives that number (also when the buffer is too small).
+/// - `resolvedDirection`: optional; receives PDFU_PARAGRAPH_LTR or _RTL.
+int32_t pdfu_bidi_visual_to_logical(const uint16_t *visual, int32_t length,
+                                    int32_t direction, int32_t mode,
+                                    int32_t *logicalToVisual, uint8_t *levels, int32_t capacity,
+                                    int32_t *outCount, int32_t *resolvedDirection);
+
+/// The standard logical-to-visual reordering of one line with mirroring (what a renderer
+/// following UAX #9 draws, left to right), UTF-16 in and out; `direction` as above. Used to
+/// check an inverse reordering and to make visual test lines from logical ones.
+int32_t pdfu_bidi_logical_to_visual(const uint16_t *logical, int32_t length, int32_t direction,
+                                    uint16_t *output, int32_t outputCapacity, int32_t *outLength);
+
+/// The direction most of the text's strong characters have: counts Bidi_Class L against
+/// R and AL. Ties go to PDFU_PARAGRAPH_LTR; PDFU_PARAGRAPH_NONE when nothing is strong.
+/// (In visual text the first strong character is the logical LAST one of a right-to-left
+/// line, so the UAX #9 first-strong rule does not apply.)
+int32_t pdfu_bidi_dominant_direction(const uint16_t *text, int32_t length);
+
+/// The Bidi_Class of a code point, numbered as ICU's UCharDirection: 0 L, 1 R, 2 EN, 3 ES,
+/// 4 ET, 5 AN, 6 CS, 7 B, 8 S, 9 WS, 10 ON, 11 LRE, 12 LRO, 13 AL, 14 RLE, 15 RLO, 16 PDF,
+/// 17 NSM, 18 BN, 19 FSI, 20 LRI, 21 RLI, 22 PDI.
+int32_t pdfu_bidi_class(uint32_t codePoint);
+
+/// The Bidi_Mirroring_Glyph of a code point ("(" for ")"), or the code point itself.
+uint32_t pdfu_char_mirror(uint32_t codePoint);
+
 /// The ICU version this build links against, as "major.minor".
 const char *pdfu_icu_version(void);
 

@@ -121,6 +121,12 @@ extension FontLoader {
                 case .code(let v):
                     if v >= 32, v < 0x110000, let s = Unicode.Scalar(UInt32(v)), v != 127 {
                         unicode = [s]; source = .guessed
+                    } else if kind == .type3, v >= 0, v < 32, let u = Self.texCorkControlRange[v] {
+                        // pdfTeX's bitmap (PK) fonts name glyphs by code (`/a28`); bitmap
+                        // fonts mostly come from the T1 (Cork) encoding when no Type 1 version
+                        // is installed, whose codes below 32 are accents, quotes, dashes and
+                        // the f-ligatures. A guess, marked so.
+                        unicode = u; source = .guessed
                     }
                 case .glyphID:
                     break
@@ -311,4 +317,17 @@ struct ChineseSimpleFont: FontDecoder {
         }
         return true
     }
+}
+
+extension FontLoader {
+    /// The TeX T1 (Cork) encoding's codes 0–31 (nil: no character, e.g. the zero-width
+    /// compound-word mark's neighbour "perthousandzero").
+    static let texCorkControlRange: [Int: [Unicode.Scalar]] = [
+        0: ["\u{60}"], 1: ["\u{B4}"], 2: ["\u{2C6}"], 3: ["\u{2DC}"], 4: ["\u{A8}"], 5: ["\u{2DD}"],
+        6: ["\u{2DA}"], 7: ["\u{2C7}"], 8: ["\u{2D8}"], 9: ["\u{AF}"], 10: ["\u{2D9}"], 11: ["\u{B8}"],
+        12: ["\u{2DB}"], 13: ["\u{201A}"], 14: ["\u{2039}"], 15: ["\u{203A}"], 16: ["\u{201C}"],
+        17: ["\u{201D}"], 18: ["\u{201E}"], 19: ["\u{AB}"], 20: ["\u{BB}"], 21: ["\u{2013}"],
+        22: ["\u{2014}"], 25: ["\u{131}"], 26: ["\u{237}"], 27: ["\u{FB00}"], 28: ["\u{FB01}"],
+        29: ["\u{FB02}"], 30: ["\u{FB03}"], 31: ["\u{FB04}"],
+    ]
 }

@@ -1,0 +1,223 @@
+import PDFCore
+import PDFSyntax
+
+extension Diagnostic.Code {
+    /// The structure tree reaches an element (or kids array) a second time.
+    public static let structureTreeLoop = Diagnostic.Code("structureTreeLoop")
+    /// The structure tree is deeper than the recursion limit, or larger than the node cap.
+    public static let structureTreeTooLarge = Diagnostic.Code("structureTreeTooLarge")
+    /// A kid of an unexpected type, a marked-content reference without a page, a `/Pg` that
+    /// is not a page of the page tree.
+    public static let structureTreeDamaged = Diagnostic.Code("structureTreeDamaged")
+}
+
+/// The reading order a tagged PDF's structure tree gives (ISO 32000-2 §14.7), per page, as
+/// marked-content ids (MCIDs): `/Root /StructTreeRoot /K` walked depth-first, kids in array
+/// order. Read once, when made; untagged files cost a dictionary lookup.
+///
+/// What a kid can be (§14.7.2, §14.7.5):
+/// - an integer: an MCID on the page of the nearest element, itself or an ancestor, with
+///   `/Pg` (the specification asks for the element's own `/Pg`; writers often leave it to
+///   an ancestor, so it is inherited);
+/// - a marked-content reference `<< /Type /MCR /MCID n /Pg … /Stm … >>`: its own `/Pg`
+///   when given; with `/Stm` the content is in a form XObject's stream, whose MCIDs are
+///   another numbering, so it is recorded in ``streamReferences`` and left out of the
+///   page order;
+/// - an object reference `<< /Type /OBJR /Obj … >>` (an annotation, an XObject): recorded
+///   in ``objectReferences``;
+/// - a structure element, or an array of any of these.
+///
+/// Damage is survived: the walk stops at ``Document/store``'s recursion limit and at
+/// `maxNodes`, skips what it reaches a second time, and keeps everything read before; the
+/// trouble goes to ``diagnostics``.
+public struct StructureOrder: Sendable {
+    /// A marked-content reference into a stream other than the page's content.
+    public struct StreamContentReference: Sendable, Hashable {
+        /// The page the reference names (its own `/Pg` or an ancestor's), when known.
+        public var pageIndex: Int?
+        /// The stream holding the marked content (`/Stm`), usually a form XObject.
+        public var stream: ObjectID?
+        public var mcid: Int
+        /// The `/S` of the structure element the reference belongs to.
+        public var role: String?
+    }
+
+    /// An object reference (OBJR): a whole object, such as a link annotation, as content.
+    public struct ObjectReference: Sendable, Hashable {
+        public var pageIndex: Int?
+        public var object: ObjectID?
+        public var role: String?
+    }
+
+    /// How many tree nodes (elements, kids, references) are read at most by default.
+    public static let defaultMaxNodes = 2_000_000
+
+    /// `/MarkInfo /Marked true`, or the catalog has a structure tree root.
+    public let isTagged: Bool
+    public private(set) var diagnostics = DiagnosticLog()
+    /// Marked-content references into form XObjects, in tree order.
+    public private(set) var streamReferences: [StreamContentReference] = []
+    /// Object references, in tree order.
+    public private(set) var objectReferences: [ObjectReference] = []
+
+    var orderByPage: [Int: [Int]] = [:]
+    var rolesByPage: [Int: [Int: String]] = [:]
+
+    /// MCIDs of the page's content stream in structure order; nil when the tree names
+    /// nothing there. An MCID named twice on a page counts at its first place.
+    public func mcids(forPage pageIndex: Int) -> [Int]? { orderByPage[pageIndex] }
+
+    /// The structure type (`/S`, as written: "P", "H1", "Span", a custom name the role map
+    /// would translate) of the element each of the page's MCIDs belongs to.
+    public func roles(forPage pageIndex: Int) -> [Int: String] { rolesByPage[pageIndex] ?? [:] }
+
+    /// The pages the tree names MCIDs on, ascending.
+    public var pagesWithContent: [Int] { orderByPage.keys.sorted() }
+
+    public init(document: Document, maxNodes: Int = StructureOrder.defaultMaxNodes) {
+        let store = document.store
+        let catalog = document.catalog
+        let root = store.dictionary(catalog["StructTreeRoot"])
+        isTagged = root != nil || document.isTagged
+        diagnostics = DiagnosticLog(capacity: store.limits.maxDiagnostics)
+        guard let root, let kids = root["K"] else { return }
+        var pageIndex: [Int: Int] = [:]
+        for page in document.pages {
+            if let id = page.objectID { pageIndex[id.number] = page.index }
+        }
+        var walker = Walker(store: store, pageIndex: pageIndex, maxNodes: maxNodes)
+        walker.visit(kids, page: nil, role: nil, depth: 0)
+        orderByPage = walker.order
+        rolesByPage = walker.roles
+        streamReferences = walker.streamReferences
+        objectReferences = walker.objectReferences
+        diagnostics = walker.log
+    }
+
+    /// The depth-first walk; one per tree.
+    struct Walker {
+        let store: ObjectStore
+        let pageIndex: [Int: Int]
+        let maxNodes: Int
+        var visited: Set<Int> = []
+        var nodes = 0
+        var reportedTooLarge = false
+        var order: [Int: [Int]] = [:]
+        var roles: [Int: [Int: String]] = [:]
+        var streamReferences: [StreamContentReference] = []
+        var objectReferences: [ObjectReference] = []
+        var log: DiagnosticLog
+        /// Pages whose `/Pg` did not resolve, reported once each.
+        var unknownPages: Set<Int> = []
+        var unplacedMCIDs = 0
+
+        init(store: ObjectStore, pageIndex: [Int: Int], maxNodes: Int) {
+            self.store = store
+            self.pageIndex = pageIndex
+            self.maxNodes = maxNodes
+            self.log = DiagnosticLog(capacity: store.limits.maxDiagnostics)
+        }
+
+        /// A `/Pg` entry as a page index: nil when absent, or when it is not a page of the
+        /// page tree (reported; the caller then keeps the inherited page).
+        mutating func page(of object: PDFObject?) -> Int? {
+            guard let object else { return nil }
+            guard let r = object.reference else {
+                log.append(.structureTreeDamaged, .warning, "structure /Pg is not a reference to a page")
+                return nil
+            }
+            if let i = pageIndex[r.number] { return i }
+            if unknownPages.insert(r.number).inserted {
+                log.append(.structureTreeDamaged, .warning, "structure /Pg names an object that is not a page of the page tree", objectNumber: r.number)
+            }
+            return nil
+        }
+
+        /// Counts a node; false once the cap is reached (reported once).
+        mutating func admit() -> Bool {
+            guard nodes < maxNodes else {
+                if !reportedTooLarge {
+                    reportedTooLarge = true
+                    log.append(.structureTreeTooLarge, .warning, "structure tree has more than \(maxNodes) nodes; the rest is not read")
+                }
+                return false
+            }
+            nodes += 1
+            return true
+        }
+
+        mutating func place(mcid: Int, page: Int?, role: String?) {
+            guard let page else {
+                unplacedMCIDs += 1
+                if unplacedMCIDs == 1 {
+                    log.append(.structureTreeDamaged, .warning, "structure tree has an MCID with no page (no /Pg on it or its ancestors)")
+                }
+                return
+            }
+            if roles[page]?[mcid] != nil { return }  // named twice: the first place counts
+            order[page, default: []].append(mcid)
+            roles[page, default: [:]][mcid] = role ?? ""
+        }
+
+        /// Visits a kid (or the root's `/K`). `page` and `role` come from the nearest
+        /// enclosing element.
+        mutating func visit(_ object: PDFObject, page: Int?, role: String?, depth: Int) {
+            guard admit() else { return }
+            guard depth <= store.limits.maxRecursionDepth else {
+                log.append(.structureTreeTooLarge, .warning, "structure tree deeper than \(store.limits.maxRecursionDepth); the deeper part is not read")
+                return
+            }
+            if let r = object.reference, !visited.insert(r.number).inserted {
+                log.append(.structureTreeLoop, .warning, "structure tree reaches an object twice", objectNumber: r.number)
+                return
+            }
+            switch store.resolve(object) {
+            case .integer(let mcid):
+                place(mcid: Int(mcid), page: page, role: role)
+            case .array(let kids):
+                // An array adds no level: the depth counts elements.
+                for kid in kids {
+                    visit(kid, page: page, role: role, depth: depth)
+                    if reportedTooLarge { return }
+                }
+            case .dictionary(let d):
+                visitDictionary(d, id: object.reference, page: page, role: role, depth: depth)
+            case .null:
+                break
+            default:
+                log.append(.structureTreeDamaged, .warning, "structure tree kid of an unexpected type", objectNumber: object.reference?.number)
+            }
+        }
+
+        mutating func visitDictionary(_ d: PDFDictionary, id: ObjectID?, page: Int?, role: String?, depth: Int) {
+            let type = store.name(d["Type"])
+            let ownPage = self.page(of: d["Pg"])
+            let here = ownPage ?? page
+            // A marked-content reference (also when /Type is missing but /MCID is there).
+            if type == "MCR" || (type == nil && d["S"] == nil && d["MCID"] != nil) {
+                guard let mcid = store.integer(d["MCID"]) else {
+                    log.append(.structureTreeDamaged, .warning, "marked-content reference without an integer /MCID", objectNumber: id?.number)
+                    return
+                }
+                if let stm = d["Stm"] {
+                    streamReferences.append(StreamContentReference(pageIndex: here, stream: stm.reference, mcid: mcid, role: role))
+                } else {
+                    place(mcid: mcid, page: here, role: role)
+                }
+                return
+            }
+            if type == "OBJR" || (type == nil && d["S"] == nil && d["Obj"] != nil) {
+                objectReferences.append(ObjectReference(pageIndex: here, object: d["Obj"]?.reference, role: role))
+                return
+            }
+            // A structure element: its kids take its page and its type (an element without
+            // `/S`, which is damaged, passes on its parent's).
+            let elementRole = store.name(d["S"])?.string
+            if elementRole == nil {
+                log.append(.structureTreeDamaged, .info, "structure element without /S", objectNumber: id?.number)
+            }
+            guard let kids = d["K"] else { return }
+            visit(kids, page: here, role: elementRole ?? role, depth: depth + 1)
+        }
+    }
+}

@@ -1,0 +1,253 @@
+import PDFCore
+import PDFTextModel
+
+/// A block during analysis: segments (lines) in reading order inside it.
+struct Block {
+    /// Indices into the segment array; for tables, each entry of `rows` is one line.
+    var lines: [[Int]]
+    var x0: Double
+    var x1: Double
+    var top: Double
+    var bottom: Double
+    var size: Double
+    var kind: BlockKind
+    var group: Int
+    var firstGlyph: Int32
+    /// Page furniture found in the top margin (read first).
+    var isTopMargin = false
+
+    var centerY: Double { (top + bottom) / 2 }
+    var width: Double { x1 - x0 }
+
+    init(segment k: Int, _ s: Segment) {
+        lines = [[k]]; x0 = s.x0; x1 = s.x1; top = s.top; bottom = s.bottom; size = s.size
+        kind = .text; group = s.group; firstGlyph = s.firstGlyph
+    }
+
+    mutating func append(line: [Int], _ segs: [Segment]) {
+        lines.append(line)
+        for k in line {
+            let s = segs[k]
+            x0 = min(x0, s.x0); x1 = max(x1, s.x1); top = min(top, s.top); bottom = max(bottom, s.bottom)
+            firstGlyph = min(firstGlyph, s.firstGlyph)
+        }
+    }
+}
+
+/// Overlap of two intervals (negative when apart).
+@inline(__always) func overlap(_ a0: Double, _ a1: Double, _ b0: Double, _ b1: Double) -> Double {
+    min(a1, b1) - max(a0, b0)
+}
+
+struct BlockFinder {
+    let segments: [Segment]
+    let options: LayoutOptions
+
+    /// Rows of cells lined up in columns, with few words per cell, become table blocks read
+    /// row by row. Returns the tables and the segments they use.
+    func tables() -> (blocks: [Block], used: Set<Int>) {
+        guard options.detectsTables, segments.count >= 4 else { return ([], []) }
+        // Rows: segments sharing a baseline.
+        let order = segments.indices.sorted { a, b in
+            let sa = segments[a], sb = segments[b]
+            if sa.baseline != sb.baseline { return sa.baseline < sb.baseline }
+            return sa.x0 < sb.x0
+        }
+        var rows: [[Int]] = []
+        for k in order {
+            let s = segments[k]
+            if let last = rows.last?.first, abs(segments[last].baseline - s.baseline) <= options.baselineTolerance * min(s.size, segments[last].size) {
+                rows[rows.count - 1].append(k)
+            } else {
+                rows.append([k])
+            }
+        }
+        for r in rows.indices { rows[r].sort { segments[$0].x0 < segments[$1].x0 } }
+
+        func rowTop(_ r: [Int]) -> Double { r.map { segments[$0].top }.min()! }
+        func rowBottom(_ r: [Int]) -> Double { r.map { segments[$0].bottom }.max()! }
+        func rowSize(_ r: [Int]) -> Double { r.map { segments[$0].size }.max()! }
+        /// How many cells of `b` sit under a cell of `a`.
+        func aligned(_ a: [Int], _ b: [Int]) -> Int {
+            b.filter { kb in
+                a.contains { ka in
+                    let sa = segments[ka], sb = segments[kb]
+                    return overlap(sa.x0, sa.x1, sb.x0, sb.x1) > 0
+                        || abs(sa.x0 - sb.x0) < sa.size || abs(sa.x1 - sb.x1) < sa.size
+                }
+            }.count
+        }
+
+        var blocks: [Block] = []
+        var used = Set<Int>()
+        var r = 0
+        while r < rows.count {
+            guard rows[r].count >= 2 else { r += 1; continue }
+            var run = [rows[r]]
+            // The table's columns so far: every cell seen, for alignment.
+            var seen = rows[r]
+            var next = r + 1
+            while next < rows.count {
+                let prev = run.last!, cand = rows[next]
+                let gap = rowTop(cand) - rowBottom(prev)
+                guard gap <= 1.5 * rowSize(prev) else { break }
+                if cand.count >= 2 && aligned(seen, cand) >= 2 {
+                    run.append(cand); seen += cand; next += 1; continue
+                }
+                // A single cell (a wrapped cell or an empty column) inside the table when
+                // the row after it continues the table.
+                if cand.count == 1, next + 1 < rows.count, rows[next + 1].count >= 2,
+                   aligned(seen, rows[next + 1]) >= 2, aligned(seen, cand) == 1,
+                   rowTop(rows[next + 1]) - rowBottom(cand) <= 1.5 * rowSize(cand) {
+                    run.append(cand); seen += cand; next += 1; continue
+                }
+                break
+            }
+            let multi = run.filter { $0.count >= 2 }
+            let cells = multi.flatMap { $0 }
+            // Words, or for text set without spaces (CJK) its length at about 3 em a word.
+            func cellWords(_ k: Int) -> Double { max(Double(segments[k].wordCount), segments[k].width / (3 * segments[k].size)) }
+            let words = cells.reduce(0.0) { $0 + cellWords($1) }
+            let longest = cells.map(cellWords).max() ?? 0
+            let meanWords = words / Double(max(1, cells.count))
+            // The usual number of cells in a row (the most frequent; the larger on a tie).
+            var counts: [Int: Int] = [:]
+            for row in multi { counts[row.count, default: 0] += 1 }
+            let columns = counts.max { $0.value != $1.value ? $0.value < $1.value : $0.key < $1.key }?.key ?? 0
+            let limit = columns >= 3 ? options.tableCellWords * 1.5 : options.tableCellWords
+            // Prose beside a column of short lines (code, a figure's labels) is not a table:
+            // no cell may hold more than twice the mean allowance.
+            // Columns of prose (every column averaging three words or more per line) side by
+            // side are not a table.
+            var columnWords = [Double](repeating: 0, count: columns), columnRows = 0
+            for row in multi where row.count == columns {
+                columnRows += 1
+                for (c, k) in row.enumerated() { columnWords[c] += cellWords(k) }
+            }
+            let prose = columnRows > 0 && columnWords.allSatisfy { $0 / Double(columnRows) >= 3 }
+            if debugLayout { print("table?", multi.count, meanWords, longest, columnWords, columnRows, prose) }
+            if multi.count >= 2 && meanWords <= limit && longest <= 2 * limit && !prose {
+                var b = Block(segment: run[0][0], segments[run[0][0]])
+                b.lines = []
+                for row in logicalRows(run, columns: columns) { b.append(line: row, segments); used.formUnion(row) }
+                b.kind = .table
+                blocks.append(b)
+                r = next
+            } else {
+                // Rows already judged (prose columns) are not tried again from inside.
+                r = multi.count >= 2 ? next : r + 1
+            }
+        }
+        return (blocks, used)
+    }
+
+    /// Joins wrapped cells. When the gaps between rows fall into two clear sizes (wrapped lines
+    /// set close, rows padded apart: `tableRowGapRatio`), lines closer than the split belong to
+    /// one row; otherwise a row with fewer cells than usual, set closer to the row above than
+    /// rows are to each other, continues that row. A logical row lists its
+    /// cells column by column, each cell's lines top to bottom.
+    func logicalRows(_ run: [[Int]], columns: Int) -> [[Int]] {
+        guard run.count >= 2 else { return run }
+        func top(_ r: [Int]) -> Double { r.map { segments[$0].top }.min()! }
+        func bottom(_ r: [Int]) -> Double { r.map { segments[$0].bottom }.max()! }
+        var gaps: [Double] = []
+        for k in 1..<run.count { gaps.append(top(run[k]) - bottom(run[k - 1])) }
+        let size = run.flatMap { $0 }.map { segments[$0].size }.max() ?? 1
+        // Rows padded apart and wrapped lines set close: the widest jump in the sorted gaps,
+        // when clear, separates line spacing from row spacing.
+        let sorted = gaps.sorted()
+        var threshold = -Double.infinity
+        var widest = 0.0
+        for k in 1..<max(1, sorted.count) where sorted[k] - sorted[k - 1] > widest {
+            widest = sorted[k] - sorted[k - 1]
+            threshold = (sorted[k] + sorted[k - 1]) / 2
+        }
+        let spacingSplits = widest >= options.tableRowGapRatio * size
+        var full = gaps.indices.filter { run[$0 + 1].count >= columns && run[$0].count >= columns }.map { gaps[$0] }.sorted()
+        if full.isEmpty { full = sorted }
+        let rowGap = full[full.count / 2]
+        var out: [[Int]] = [run[0]]
+        for k in 1..<run.count {
+            let gap = gaps[k - 1]
+            let continues = spacingSplits ? gap < threshold : (run[k].count < columns && gap < 0.6 * rowGap)
+            if continues {
+                out[out.count - 1] += run[k]
+            } else {
+                out.append(run[k])
+            }
+        }
+        // Cells in column order, each column's lines top to bottom. Columns are the table's
+        // cells merged where they overlap along the line; sorting by (column, top, left) keys
+        // keeps the sort a strict weak ordering.
+        // Columns from rows with the usual cell count (a merged or overhanging cell elsewhere
+        // would join two columns).
+        var fullRows = run.filter { $0.count == columns }
+        if fullRows.isEmpty { fullRows = run }
+        var spans = fullRows.flatMap { $0 }.map { (segments[$0].x0, segments[$0].x1) }.sorted { $0.0 < $1.0 }
+        var columnsX: [(Double, Double)] = []
+        for sp in spans {
+            if let last = columnsX.last, sp.0 < last.1 - 0.5 { columnsX[columnsX.count - 1].1 = max(last.1, sp.1) }
+            else { columnsX.append(sp) }
+        }
+        spans.removeAll()
+        func column(_ k: Int) -> Int {
+            let x = segments[k].x0 + 0.5
+            return columnsX.lastIndex { $0.0 <= x } ?? 0
+        }
+        return out.map { row in
+            row.sorted { a, b in
+                let ca = column(a), cb = column(b)
+                if ca != cb { return ca < cb }
+                let sa = segments[a], sb = segments[b]
+                return sa.top != sb.top ? sa.top < sb.top : sa.x0 < sb.x0
+            }
+        }
+    }
+
+    /// Groups the remaining segments into blocks: a segment joins the block whose last line
+    /// is just above it (gap within `blockGapRatio`), overlaps it along the line, and has a
+    /// similar size (`blockSizeChange`). A segment under two blocks at once (a heading across
+    /// columns) starts its own block.
+    func blocks(excluding used: Set<Int>) -> [Block] {
+        let order = segments.indices.filter { !used.contains($0) }.sorted { a, b in
+            let sa = segments[a], sb = segments[b]
+            if sa.top != sb.top { return sa.top < sb.top }
+            if sa.x0 != sb.x0 { return sa.x0 < sb.x0 }
+            return sa.firstGlyph < sb.firstGlyph
+        }
+        var blocks: [Block] = []
+        var lastSegment: [Int] = []   // per block: its last line's segment
+        var active: [Int] = []        // blocks that may still grow
+        for k in order {
+            let s = segments[k]
+            var candidates: [(block: Int, gap: Double)] = []
+            active.removeAll { b in s.top - blocks[b].bottom > 3 * max(s.size, blocks[b].size) }
+            for b in active {
+                let last = segments[lastSegment[b]]
+                guard s.baseline > last.baseline + 0.3 * min(s.size, last.size) else { continue }
+                let gap = s.top - last.bottom
+                guard gap <= options.blockGapRatio * max(s.size, last.size) else { continue }
+                let ov = overlap(s.x0, s.x1, last.x0, last.x1)
+                guard ov > 0.2 * min(s.width, last.width) || ov > 0.5 * min(s.size, last.size) * 4 else { continue }
+                guard abs(s.size - last.size) <= options.blockSizeChange * max(s.size, last.size) else { continue }
+                candidates.append((b, gap))
+            }
+            // A segment that spans two blocks side by side belongs to neither.
+            if candidates.count >= 2 {
+                let xs = candidates.map { blocks[$0.block] }
+                let apart = xs.indices.contains { i in xs.indices.contains { j in
+                    i != j && overlap(xs[i].x0, xs[i].x1, xs[j].x0, xs[j].x1) <= 0 } }
+                if apart { candidates.removeAll() }
+            }
+            if let best = candidates.min(by: { $0.gap != $1.gap ? $0.gap < $1.gap : $0.block < $1.block }) {
+                blocks[best.block].append(line: [k], segments)
+                lastSegment[best.block] = k
+            } else {
+                blocks.append(Block(segment: k, s))
+                lastSegment.append(k)
+                active.append(blocks.count - 1)
+            }
+        }
+        return blocks
+    }
+}

@@ -1,0 +1,356 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PDFCore
+import PDFTextModel
+
+/// A line segment: glyphs on one baseline with no wide gap between them. Columns and table
+/// cells that share a baseline are separate segments.
+struct Segment {
+    /// Indices into the item array, ordered along the text direction.
+    var items: [Int32]
+    var x0: Double
+    var x1: Double
+    /// Baseline and size of the segment's main (largest-share) text.
+    var baseline: Double
+    var size: Double
+    var top: Double
+    var bottom: Double
+    var group: Int
+    /// For each item but the last: whether a space follows it (decided by `inferSpaces`).
+    var spaceAfter: [Bool] = []
+    /// Number of words once spaces are known (words without a letter or digit, such as the
+    /// dots of a leader, are not counted).
+    var wordCount: Int = 1
+    /// Smallest content-stream index of its glyphs: a stable tie-breaker.
+    var firstGlyph: Int32
+
+    var width: Double { x1 - x0 }
+    var centerY: Double { (top + bottom) / 2 }
+}
+
+extension Segment {
+    init(item i: Int32, _ it: Item) {
+        self.init(items: [i], x0: it.x0, x1: it.x1, baseline: it.baseline, size: it.size,
+                  top: it.top, bottom: it.bottom, group: it.group, firstGlyph: it.glyph)
+    }
+
+    mutating func absorb(_ other: Segment, items all: [Item]) {
+        items.append(contentsOf: other.items)
+        x0 = min(x0, other.x0); x1 = max(x1, other.x1)
+        top = min(top, other.top); bottom = max(bottom, other.bottom)
+        firstGlyph = min(firstGlyph, other.firstGlyph)
+        if other.size > size * 1.05 && other.items.count * 2 > items.count {
+            size = other.size; baseline = other.baseline
+        }
+    }
+
+    /// Orders the items along the text direction; ties keep content order.
+    mutating func sortItems(_ all: [Item]) {
+        items.sort { a, b in
+            let ia = all[Int(a)], ib = all[Int(b)]
+            if ia.x0 != ib.x0 { return ia.x0 < ib.x0 }
+            return ia.glyph < ib.glyph
+        }
+    }
+}
+
+/// Line finding for one orientation group.
+struct LineFinder {
+    let page: PageGlyphs
+    let items: [Item]
+    let options: LayoutOptions
+
+    /// Chains glyphs in content order: a glyph continues the current fragment when it sits
+    /// on the same baseline and within `segmentGapRatio` of it on either side. Producers draw
+    /// text in runs, so this keeps words drawn glyph by glyph together and splits where the
+    /// pen jumps (to another column, cell or line).
+    func fragments(_ indices: [Int32]) -> [Segment] {
+        var out: [Segment] = []
+        var current: Segment? = nil
+        for i in indices {
+            let it = items[Int(i)]
+            if var c = current {
+                let size = min(c.size, it.size)
+                let sameBaseline = abs(it.baseline - c.baseline) <= options.baselineTolerance * size
+                let reach = options.segmentGapRatio * max(c.size, it.size)
+                let near = it.x0 <= c.x1 + reach && it.x1 >= c.x0 - reach
+                let similarSize = it.size <= c.size * 1.6 && c.size <= it.size * 1.6
+                if sameBaseline && near && similarSize {
+                    c.absorb(Segment(item: i, it), items: items)
+                    current = c
+                    continue
+                }
+                out.append(c)
+            }
+            current = Segment(item: i, it)
+        }
+        if let c = current { out.append(c) }
+        return out
+    }
+
+    /// Merges fragments on one baseline whose gap is within `segmentGapRatio` (text drawn
+    /// out of order, words placed one by one), then attaches super- and subscripts and drop
+    /// caps to their lines.
+    func segments(_ fragments: [Segment]) -> [Segment] {
+        guard !fragments.isEmpty else { return [] }
+        // Rows: fragments sorted by baseline, a new row when the baseline moves by more than
+        // the tolerance from the row's first fragment (a key sort: a strict weak ordering).
+        let order = fragments.indices.sorted { a, b in
+            let fa = fragments[a], fb = fragments[b]
+            if fa.baseline != fb.baseline { return fa.baseline < fb.baseline }
+            if fa.x0 != fb.x0 { return fa.x0 < fb.x0 }
+            return fa.firstGlyph < fb.firstGlyph
+        }
+        var rows: [[Segment]] = []
+        var rowBaseline = 0.0, rowSize = 0.0
+        for k in order {
+            let f = fragments[k]
+            if rows.isEmpty || abs(f.baseline - rowBaseline) > options.baselineTolerance * min(rowSize, f.size) {
+                rows.append([])
+                rowBaseline = f.baseline; rowSize = f.size
+            }
+            rows[rows.count - 1].append(f)
+        }
+        // Within a row: merge pieces closer than `segmentGapRatio`; note the wider gaps.
+        struct Gap { var x0: Double; var x1: Double; var hard: Bool }
+        var pieces: [[Segment]] = []
+        var gaps: [[Gap]] = []
+        for var row in rows {
+            row.sort { a, b in a.x0 != b.x0 ? a.x0 < b.x0 : a.firstGlyph < b.firstGlyph }
+            var out: [Segment] = [row[0]]
+            var rowGaps: [Gap] = []
+            for f in row.dropFirst() {
+                let cur = out[out.count - 1]
+                let size = max(cur.size, f.size)
+                let gap = f.x0 - cur.x1
+                // A glyph nearly twice the size of its neighbour (a drop cap) is not part of
+                // its line segment; super- and subscripts are, and join below.
+                let dropCapSized = f.size >= cur.size * 1.8 || cur.size >= f.size * 1.8
+                if gap <= options.segmentGapRatio * size && !dropCapSized {
+                    out[out.count - 1].absorb(f, items: items)
+                } else {
+                    rowGaps.append(Gap(x0: cur.x1, x1: max(cur.x1, f.x0),
+                                       hard: gap >= options.hardSegmentGapRatio * size || dropCapSized))
+                    out.append(f)
+                }
+            }
+            pieces.append(out)
+            gaps.append(rowGaps)
+        }
+        // A soft gap splits only when it is part of a white stripe: no other line of about the
+        // same size within `stripeWindow` em above or below crosses it, and text lies on both of its sides
+        // there (a column gutter or a cell border; a wide word space or a quad is crossed by
+        // the lines around it).
+        let byBaseline = order.map { fragments[$0] }
+        var rowOf = [Int](repeating: 0, count: byBaseline.count)
+        do {
+            var k = 0
+            for (r, row) in rows.enumerated() { for _ in row { rowOf[k] = r; k += 1 } }
+        }
+        func isStripe(_ g: Gap, row r: Int, baseline b: Double, size: Double) -> Bool {
+            let reach = options.stripeWindow * size
+            var start = 0, end = byBaseline.count
+            while start < end {   // first fragment of row r
+                let mid = (start + end) / 2
+                if rowOf[mid] < r { start = mid + 1 } else { end = mid }
+            }
+            // The part of the gap that the lines around leave empty: text on its left moves
+            // its start right, text on its right moves its end left. Walking away from the
+            // row, line by line, a line across the gap (or text inside it) ends the stripe on
+            // that side: a full-width paragraph under two columns does not undo the gutter.
+            var a = g.x0, z = g.x1
+            var rowsLeft = 0, rowsRight = 0
+            for step in [-1, 1] {
+                var k = step < 0 ? start - 1 : start
+                if step > 0 { while k < byBaseline.count && rowOf[k] == r { k += 1 } }
+                while k >= 0 && k < byBaseline.count && abs(byBaseline[k].baseline - b) <= reach {
+                    let row = rowOf[k]
+                    var ra = a, rz = z, rl = false, rr = false, crossing = false
+                    while k >= 0 && k < byBaseline.count && rowOf[k] == row {
+                        let f = byBaseline[k]
+                        k += step
+                        // Headings and footnotes in other sizes may span the columns.
+                        if f.size > size * 1.2 || f.size < size / 1.2 { continue }
+                        if f.x1 <= g.x0 { rl = true }
+                        else if f.x0 >= g.x1 { rr = true }
+                        else if f.x0 < g.x0 && f.x1 < g.x1 { rl = true; ra = max(ra, f.x1) }
+                        else if f.x1 > g.x1 && f.x0 > g.x0 { rr = true; rz = min(rz, f.x0) }
+                        else { crossing = true }
+                    }
+                    if crossing || rz - ra < options.minimumStripeRatio * size { break }
+                    a = ra; z = rz
+                    if rl { rowsLeft += 1 }
+                    if rr { rowsRight += 1 }
+                }
+            }
+            // Two lines with text on each side of the gap at least (their baselines need not
+            // match: columns drift apart after headings and paragraph gaps): a river of word
+            // spaces through two lines is common, a gutter is longer. (Two table rows then
+            // read as one line each: the same text in the same order.)
+            return rowsLeft >= 2 && rowsRight >= 2 && z - a >= options.minimumStripeRatio * size
+        }
+        var merged: [Segment] = []
+        for r in pieces.indices {
+            var cur = pieces[r][0]
+            for (k, next) in pieces[r].dropFirst().enumerated() {
+                let g = gaps[r][k]
+                // A list marker (bullet, "1.", "a)") stays with its item however wide the gap.
+                let marker = k == 0 && !g.hard && isListMarker(cur)
+                let split = !marker && (g.hard || isStripe(g, row: r, baseline: pieces[r][0].baseline, size: max(cur.size, next.size)))
+                if debugLayout { print("gap", g, "row", r, "split", split, "base", pieces[r][0].baseline) }
+                if split { merged.append(cur); cur = next } else { cur.absorb(next, items: items) }
+            }
+            merged.append(cur)
+        }
+        var segs = attachScripts(merged)
+        if options.joinsDropCaps { segs = attachDropCaps(segs) }
+        for k in segs.indices { segs[k].sortItems(items) }
+        return segs
+    }
+
+    /// A bullet, dash or a short enumerator such as "1.", "iv)", "(a)" or "12".
+    func isListMarker(_ seg: Segment) -> Bool {
+        guard seg.items.count <= 5 else { return false }
+        var scalars: [Unicode.Scalar] = []
+        for i in seg.items {
+            let g = page.glyphs[Int(items[Int(i)].glyph)]
+            scalars.append(contentsOf: page.scalars[Int(g.text.lowerBound)..<Int(g.text.upperBound)])
+        }
+        scalars.removeAll { $0.isLayoutWhitespace }
+        guard let first = scalars.first else { return false }
+        if scalars.count == 1 {
+            switch first.value {
+            case 0x2022, 0x2023, 0x2043, 0x2013, 0x2014, 0x002D, 0x002A, 0x00B7, 0x25AA, 0x25AB, 0x25CF, 0x25CB,
+                 0x25E6, 0x25A0, 0x25A1, 0x2219, 0x27A2, 0x2713, 0x2714, 0x2192, 0x25B8, 0x25BA, 0x2666, 0x2756,
+                 0xF0A7, 0xF0B7, 0xF076, 0xF0D8, 0xF0FC:
+                return true
+            default:
+                break
+            }
+        }
+        let body = scalars.filter { !"().]".unicodeScalars.contains($0) }
+        guard !body.isEmpty, body.count <= 3, body.count < scalars.count || body.allSatisfy({ $0.properties.numericType != nil }) else { return false }
+        return body.allSatisfy { $0.properties.numericType != nil } || (body.count == 1 && body[0].properties.isAlphabetic)
+            || body.allSatisfy { "ivxlcIVXLC".unicodeScalars.contains($0) }
+    }
+
+    /// A short segment in a smaller size, raised or lowered by at most `scriptShiftRatio` of a
+    /// neighbour's size and touching it along the line, joins that neighbour.
+    func attachScripts(_ segs: [Segment]) -> [Segment] {
+        var segs = segs
+        var removed = [Bool](repeating: false, count: segs.count)
+        // Candidates sorted by baseline so each looks only at nearby lines.
+        let byBaseline = segs.indices.sorted { segs[$0].baseline != segs[$1].baseline ? segs[$0].baseline < segs[$1].baseline : $0 < $1 }
+        var position = [Int](repeating: 0, count: segs.count)
+        for (p, k) in byBaseline.enumerated() { position[k] = p }
+        for s in segs.indices where segs[s].items.count <= 8 {
+            let small = segs[s]
+            var best: Int? = nil
+            var bestGap = Double.infinity
+            // Scan neighbours within the allowed shift.
+            for dir in [-1, 1] {
+                var p = position[s] + dir
+                while p >= 0 && p < byBaseline.count {
+                    let t = byBaseline[p]
+                    let big = segs[t]
+                    if abs(big.baseline - small.baseline) > options.scriptShiftRatio * max(big.size, small.size) { break }
+                    p += dir
+                    if t == s || removed[t] || big.size < small.size * 1.15 { continue }
+                    let shift = abs(big.baseline - small.baseline)
+                    if shift > options.scriptShiftRatio * big.size || shift < 0.05 * big.size { continue }
+                    let gap = max(small.x0 - big.x1, big.x0 - small.x1)
+                    if gap > 0.35 * big.size { continue }
+                    if gap < bestGap { bestGap = gap; best = t }
+                }
+            }
+            if let t = best {
+                segs[t].absorb(small, items: items)
+                removed[s] = true
+            }
+        }
+        return segs.indices.filter { !removed[$0] }.map { segs[$0] }
+    }
+
+    /// A single large letter whose height spans two or more lines of smaller text just to its
+    /// right joins the first of those lines (without a space).
+    func attachDropCaps(_ segs: [Segment]) -> [Segment] {
+        var segs = segs
+        var removed = [Bool](repeating: false, count: segs.count)
+        for s in segs.indices where segs[s].items.count == 1 {
+            let cap = segs[s]
+            var best: Int? = nil
+            for t in segs.indices where t != s && !removed[t] {
+                let line = segs[t]
+                guard cap.size >= 1.8 * line.size else { continue }
+                let gap = line.x0 - cap.x1
+                guard gap >= -0.2 * line.size, gap <= 1.5 * line.size else { continue }
+                // The line's baseline lies within the cap's height, near its top.
+                guard line.top >= cap.top - 0.5 * line.size, line.baseline <= cap.baseline + 0.3 * line.size else { continue }
+                if best == nil || line.baseline < segs[best!].baseline { best = t }
+            }
+            if let t = best {
+                var joined = segs[s]
+                joined.absorb(segs[t], items: items)
+                joined.baseline = segs[t].baseline; joined.size = segs[t].size
+                joined.top = segs[t].top; joined.bottom = segs[t].bottom
+                segs[t] = joined
+                removed[s] = true
+            }
+        }
+        return segs.indices.filter { !removed[$0] }.map { segs[$0] }
+    }
+
+    /// Decides where spaces go inside a segment: an explicit space glyph, or a gap wider than
+    /// `wordGapRatio` beyond the segment's usual letter spacing (its `letterSpacingQuantile`
+    /// gap, when it has enough gaps to tell), or `cjkWordGapRatio` between CJK characters.
+    func inferSpaces(_ seg: inout Segment) {
+        let n = seg.items.count
+        seg.spaceAfter = [Bool](repeating: false, count: max(0, n - 1))
+        guard n > 1 else { seg.wordCount = 1; return }
+        var gaps: [Double] = []
+        gaps.reserveCapacity(n)
+        for k in 0..<(n - 1) {
+            let a = items[Int(seg.items[k])], b = items[Int(seg.items[k + 1])]
+            if a.isSpace || b.isSpace || !a.isAlphanumeric || !b.isAlphanumeric { continue }
+            gaps.append((b.x0 - a.x1) / max(a.size, b.size))
+        }
+        var letterSpacing = 0.0
+        if gaps.count >= 6 {
+            gaps.sort()
+            let q = gaps[min(gaps.count - 1, Int(Double(gaps.count) * options.letterSpacingQuantile))]
+            letterSpacing = min(max(q, 0), 1)
+        }
+        var words = 0
+        var wordHasLetter = false
+        for k in 0..<n {
+            let it = items[Int(seg.items[k])]
+            if !it.isSpace && it.isAlphanumeric { wordHasLetter = true }
+            var boundary = it.isSpace || k == n - 1
+            if k < n - 1 {
+                let b = items[Int(seg.items[k + 1])]
+                var space = false
+                if !it.isSpace && !b.isSpace {
+                    let size = max(it.size, b.size)
+                    let gap = (b.x0 - it.x1) / size
+                    let threshold = (it.isCJK && b.isCJK) ? options.cjkWordGapRatio : letterSpacing + options.wordGapRatio
+                    space = gap > threshold
+                    // A raised number opening a line (a footnote's marker) is its own word.
+                    if !space && k == 0 && it.size <= 0.8 * b.size && it.baseline < b.baseline - 0.15 * b.size
+                        && it.isAlphanumeric && !it.isCJK && b.isAlphanumeric {
+                        space = true
+                    }
+                }
+                seg.spaceAfter[k] = space
+                boundary = boundary || space
+            }
+            if boundary {
+                if wordHasLetter { words += 1 }
+                wordHasLetter = false
+            }
+        }
+        seg.wordCount = words
+    }
+}
+
+nonisolated(unsafe) var debugLayout = getenv("PDFTEXT_DEBUG_LAYOUT") != nil

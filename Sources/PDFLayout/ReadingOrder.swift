@@ -1,0 +1,125 @@
+import PDFCore
+
+/// A position key for sorting blocks and lines: top edge, then left edge, then content
+/// order. Comparing keys (never "same line within a tolerance" tests) keeps every sort a
+/// strict weak ordering, as `sort` requires.
+struct PositionKey: Comparable {
+    var top: Double
+    var left: Double
+    var serial: Int32
+
+    static func < (a: PositionKey, b: PositionKey) -> Bool {
+        if a.top != b.top { return a.top < b.top }
+        if a.left != b.left { return a.left < b.left }
+        return a.serial < b.serial
+    }
+}
+
+/// The geometric reading order of blocks: a topological sort over "comes before" rules
+/// (after Breuel, "High performance document layout analysis", 2003):
+///
+/// 1. A comes before B when they overlap along the line direction and A is above B.
+/// 2. A comes before B when A lies wholly before B along the line (to its left) and no third
+///    block C lies between them across the line while overlapping both along it (a heading
+///    that spans both columns separates the columns above it from those below).
+///
+/// Rule 2 applies to a block wholly below the other only when its column reaches up to the
+/// other's height (a block in its column is level with it); a small block lower down the page
+/// is otherwise read after what stands above it.
+///
+/// Among blocks whose predecessors are all placed, the one with the smallest `PositionKey`
+/// goes next; a cycle (possible only with overlapping blocks) is broken the same way.
+struct BlockOrdering {
+    struct Box {
+        var x0: Double, x1: Double, top: Double, bottom: Double
+        var key: PositionKey
+        var centerY: Double { (top + bottom) / 2 }
+    }
+
+    /// Whether `a` comes before `b` by the rules above.
+    static func comesBefore(_ a: Box, _ b: Box, all: [Box]) -> Bool {
+        let tolerance = 0.5
+        let ov = overlap(a.x0, a.x1, b.x0, b.x1)
+        if ov > tolerance {
+            if a.centerY != b.centerY { return a.centerY < b.centerY }
+            return a.key < b.key
+        }
+        guard a.x1 <= b.x0 + tolerance else { return false }
+        // When A lies wholly below B, A must belong to a column that reaches B's height
+        // (some block above it in its column is level with B); otherwise A is just a small
+        // block further down the page, read after B.
+        if a.top >= b.bottom {
+            let reaches = all.contains { c in
+                overlap(c.x0, c.x1, a.x0, a.x1) > tolerance && c.x1 <= b.x0 + tolerance
+                    && overlap(c.top, c.bottom, b.top, b.bottom) > 0
+            }
+            if !reaches { return false }
+        }
+        let lo = min(a.centerY, b.centerY), hi = max(a.centerY, b.centerY)
+        for c in all {
+            let cy = c.centerY
+            guard cy > lo, cy < hi else { continue }
+            if overlap(c.x0, c.x1, a.x0, a.x1) > tolerance && overlap(c.x0, c.x1, b.x0, b.x1) > tolerance {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// The order of `boxes` (indices) and a confidence in 0…1: lower when side-by-side blocks
+    /// were ordered by the tie-breaker alone, or when a cycle had to be broken.
+    static func order(_ boxes: [Box], maxBlocks: Int) -> (order: [Int], confidence: Double, usedFallback: Bool) {
+        let n = boxes.count
+        if n <= 1 { return (Array(0..<n), 1, false) }
+        if n > maxBlocks {
+            return (boxes.indices.sorted { boxes[$0].key < boxes[$1].key }, 0.3, true)
+        }
+        var before = [Bool](repeating: false, count: n * n)   // before[a*n+b]: a comes before b
+        var indegree = [Int](repeating: 0, count: n)
+        var sideBySide = 0, decided = 0
+        for a in 0..<n {
+            for b in 0..<n where a != b {
+                if comesBefore(boxes[a], boxes[b], all: boxes) {
+                    before[a * n + b] = true
+                    indegree[b] += 1
+                }
+            }
+        }
+        for a in 0..<n {
+            for b in (a + 1)..<n {
+                let A = boxes[a], B = boxes[b]
+                let apart = overlap(A.x0, A.x1, B.x0, B.x1) <= 0.5
+                let level = overlap(A.top, A.bottom, B.top, B.bottom) > 0
+                if apart && level {
+                    sideBySide += 1
+                    if before[a * n + b] || before[b * n + a] { decided += 1 }
+                }
+            }
+        }
+        var placed = [Bool](repeating: false, count: n)
+        var result: [Int] = []
+        result.reserveCapacity(n)
+        var cycles = 0
+        while result.count < n {
+            var pick = -1
+            for i in 0..<n where !placed[i] && indegree[i] == 0 {
+                if pick < 0 || boxes[i].key < boxes[pick].key { pick = i }
+            }
+            if pick < 0 {
+                cycles += 1
+                for i in 0..<n where !placed[i] {
+                    if pick < 0 || boxes[i].key < boxes[pick].key { pick = i }
+                }
+            }
+            placed[pick] = true
+            result.append(pick)
+            for b in 0..<n where before[pick * n + b] && !placed[b] { indegree[b] -= 1 }
+        }
+        var confidence = 1.0
+        if sideBySide > 0 {
+            confidence -= 0.3 * Double(sideBySide - decided) / Double(sideBySide)
+        }
+        confidence -= min(0.4, 0.1 * Double(cycles))
+        return (result, max(0, confidence), false)
+    }
+}

@@ -1,0 +1,340 @@
+import PDFCore
+import PDFTextModel
+
+/// Turns ordered blocks of segments into the page text: characters with their glyphs,
+/// words, lines and blocks; ligatures expanded, right-to-left lines in logical order,
+/// hyphenated line ends joined.
+struct TextAssembler {
+    let page: PageGlyphs
+    let items: [Item]
+    let segments: [Segment]
+    let groups: [Orientation]
+    let options: LayoutOptions
+    var hyphenationsJoined = 0
+
+    /// One unit of a line: a glyph's text (scalars in `buffer`) or a space.
+    struct Cluster {
+        var start: Int32
+        var end: Int32
+        var glyph: Int32
+        var isSpace: Bool
+    }
+
+    struct PendingLine {
+        var clusters: [Cluster]
+        var direction: TextDirection
+        var angle: Double
+        var block: Int
+        /// Joined to the next line (a hyphenated word): no line break between them.
+        var joinsNext = false
+    }
+
+    var buffer: [Unicode.Scalar] = []
+
+    init(page: PageGlyphs, items: [Item], segments: [Segment], groups: [Orientation], options: LayoutOptions) {
+        self.page = page; self.items = items; self.segments = segments; self.groups = groups; self.options = options
+    }
+
+    mutating func assemble(_ blocks: [Block]) -> PageLayout {
+        var pending: [PendingLine] = []
+        var kinds: [BlockKind] = []
+        for b in blocks {
+            let blockIndex = kinds.count
+            var any = false
+            for line in b.lines {
+                if var p = makeLine(line) {
+                    p.block = blockIndex
+                    pending.append(p)
+                    any = true
+                }
+            }
+            if any { kinds.append(b.kind) }
+        }
+        if options.hyphenJoining != .never { joinHyphens(&pending) }
+        return emit(pending, kinds: kinds)
+    }
+
+    // MARK: Lines
+
+    mutating func appendText(of glyph: Int32) -> Cluster? {
+        let g = page.glyphs[Int(glyph)]
+        let start = Int32(buffer.count)
+        for s in page.scalars[Int(g.text.lowerBound)..<Int(g.text.upperBound)] {
+            let v = s.value
+            if v < 0x20 || (v >= 0x7F && v < 0xA0) { continue }
+            if v >= 0xFB00 && v <= 0xFEFF {
+                if options.expandsLigatures, let parts = TextNormalization.expandLigature(s) {
+                    buffer.append(contentsOf: parts); continue
+                }
+                if options.normalizesPresentationForms, let parts = TextNormalization.basePresentationForm(s) {
+                    buffer.append(contentsOf: parts); continue
+                }
+            }
+            buffer.append(s)
+        }
+        let end = Int32(buffer.count)
+        return end > start ? Cluster(start: start, end: end, glyph: glyph, isSpace: false) : nil
+    }
+
+    /// A line from its segments (one, or a table row's cells), in logical order.
+    mutating func makeLine(_ segs: [Int]) -> PendingLine? {
+        var clusters: [Cluster] = []
+        func addSpace(_ glyph: Int32) {
+            guard let last = clusters.last, !last.isSpace else { return }
+            clusters.append(Cluster(start: 0, end: 0, glyph: glyph, isSpace: true))
+        }
+        var group = 0
+        for (n, k) in segs.enumerated() {
+            let s = segments[k]
+            group = s.group
+            if n > 0 { addSpace(LayoutCharacter.synthesized) }
+            for (j, i) in s.items.enumerated() {
+                let it = items[Int(i)]
+                if it.isSpace {
+                    addSpace(it.glyph)
+                } else if let c = appendText(of: it.glyph) {
+                    clusters.append(c)
+                }
+                if j < s.spaceAfter.count && s.spaceAfter[j] { addSpace(LayoutCharacter.synthesized) }
+            }
+        }
+        dropKashidas(&clusters)
+        while clusters.last?.isSpace == true { clusters.removeLast() }
+        while clusters.first?.isSpace == true { clusters.removeFirst() }
+        guard !clusters.isEmpty else { return nil }
+        let orientation = groups[group]
+        var direction = orientation.direction
+        if orientation.angle == 0 || orientation.isDiagonal {
+            var rtl = 0, ltr = 0
+            for c in clusters where !c.isSpace {
+                for s in buffer[Int(c.start)..<Int(c.end)] {
+                    if s.value < 0x80 { if s.isLetter { ltr += 1 } } else if s.isStrongRightToLeft { rtl += 1 } else if s.isLetter { ltr += 1 }
+                }
+            }
+            if rtl > 0 {
+                let reps = clusters.map { $0.isSpace ? Unicode.Scalar(0x20)! : buffer[Int($0.start)] }
+                let order = Bidi.logicalOrder(visual: reps, direction: rtl > ltr ? .rightToLeft : (ltr > rtl ? .leftToRight : .auto))
+                if order.count == clusters.count { clusters = order.map { clusters[$0] } }
+                if rtl > ltr { direction = .rightToLeft }
+            }
+        }
+        return PendingLine(clusters: clusters, direction: direction, angle: Double(orientation.angle), block: 0)
+    }
+
+    /// Unmapped glyphs (no Unicode from any source) set between two Arabic-script letters are
+    /// justification elongations (kashida), which some producers draw as repeated unmapped
+    /// extender glyphs: they carry no text, and a U+FFFD inside every stretched word would
+    /// break it. Elsewhere an unmapped glyph stays U+FFFD, so the loss is visible.
+    func dropKashidas(_ clusters: inout [Cluster]) {
+        guard clusters.count >= 3 else { return }
+        func isArabicLetter(_ c: Cluster) -> Bool {
+            guard !c.isSpace else { return false }
+            let v = buffer[Int(c.start)].value
+            return (0x0620...0x06FF).contains(v) || (0x0750...0x077F).contains(v) || (0x08A0...0x08FF).contains(v)
+                || (0xFB50...0xFDFF).contains(v) || (0xFE70...0xFEFF).contains(v)
+        }
+        func isUnmapped(_ c: Cluster) -> Bool {
+            !c.isSpace && c.glyph >= 0 && page.glyphs[Int(c.glyph)].unicodeSource == .none
+        }
+        var keep = [Bool](repeating: true, count: clusters.count)
+        var k = 0
+        while k < clusters.count {
+            guard isUnmapped(clusters[k]) else { k += 1; continue }
+            var end = k
+            while end < clusters.count && isUnmapped(clusters[end]) { end += 1 }
+            if k > 0, end < clusters.count, isArabicLetter(clusters[k - 1]), isArabicLetter(clusters[end]) {
+                for j in k..<end { keep[j] = false }
+            }
+            k = end
+        }
+        if keep.contains(false) { clusters = clusters.indices.filter { keep[$0] }.map { clusters[$0] } }
+    }
+
+    // MARK: Hyphenation
+
+    func letters(_ c: Cluster) -> ArraySlice<Unicode.Scalar> { buffer[Int(c.start)..<Int(c.end)] }
+
+    static func isHyphen(_ s: Unicode.Scalar) -> Bool {
+        s == "-" || s.value == 0x2010 || s.value == 0x00AD
+    }
+
+    /// Hash of a word for the page vocabulary: its letters lower-cased, hyphens kept (so
+    /// "well-known" and "wellknown" differ), everything else left out. 64-bit FNV-1a.
+    struct WordKey: Hashable {
+        var hash: UInt64 = 0xcbf29ce484222325
+        var isEmpty = true
+        mutating func add(_ s: Unicode.Scalar) {
+            var v = s.value
+            if v < 0x80 {
+                guard (v | 0x20) >= 0x61 && (v | 0x20) <= 0x7A || v == 0x2D else { return }
+                if v != 0x2D { v |= 0x20 }
+            } else {
+                guard s.isLetter else { return }
+                v = s.properties.lowercaseMapping.unicodeScalars.first?.value ?? v
+            }
+            hash = (hash ^ UInt64(v)) &* 0x100000001b3
+            isEmpty = false
+        }
+    }
+
+    func key(_ clusters: ArraySlice<Cluster>, into k: inout WordKey) {
+        for c in clusters where !c.isSpace { for s in letters(c) { k.add(s) } }
+    }
+
+    mutating func joinHyphens(_ lines: inout [PendingLine]) {
+        guard lines.count > 1 else { return }
+        var vocabulary: Set<WordKey>? = nil
+        for k in 0..<(lines.count - 1) where lines[k].block == lines[k + 1].block
+            && lines[k].direction == .leftToRight {
+            let cl = lines[k].clusters
+            guard let last = cl.last, last.end > last.start else { continue }
+            let hyphen = buffer[Int(last.end) - 1]
+            guard Self.isHyphen(hyphen) else { continue }
+            // The letter before the hyphen.
+            let hyphenAlone = last.end - last.start == 1
+            let before: Unicode.Scalar
+            if hyphenAlone {
+                guard cl.count >= 2, !cl[cl.count - 2].isSpace else { continue }
+                before = buffer[Int(cl[cl.count - 2].end) - 1]
+            } else {
+                before = buffer[Int(last.end) - 2]
+            }
+            guard before.isLetter else { continue }
+            guard let first = lines[k + 1].clusters.first, !first.isSpace,
+                  buffer[Int(first.start)].properties.isLowercase else { continue }
+            var join = hyphen.value == 0x00AD || options.hyphenJoining == .always
+            if !join {
+                if vocabulary == nil { vocabulary = pageVocabulary(lines) }
+                // The head: the last word of the line without its hyphen.
+                let headStart = cl[..<(cl.count - 1)].lastIndex { $0.isSpace }.map { $0 + 1 } ?? 0
+                var head = [Unicode.Scalar]()
+                for c in cl[headStart...] { head.append(contentsOf: letters(c)) }
+                head.removeLast()
+                let next = lines[k + 1].clusters
+                let tailEnd = next.firstIndex { $0.isSpace } ?? next.count
+                var joined = WordKey(), compound = WordKey()
+                for s in head { joined.add(s); compound.add(s) }
+                compound.add("-")
+                key(next[0..<tailEnd], into: &joined)
+                key(next[0..<tailEnd], into: &compound)
+                // For: the joined word is on the page. Against: the compound is. Neither:
+                // join, since a line-end hyphen before a lower-case letter is far more often
+                // hyphenation than a compound's own hyphen.
+                join = vocabulary!.contains(joined) || !vocabulary!.contains(compound)
+            }
+            guard join else { continue }
+            if hyphenAlone {
+                lines[k].clusters.removeLast()
+            } else {
+                lines[k].clusters[cl.count - 1].end -= 1
+            }
+            lines[k].joinsNext = true
+            hyphenationsJoined += 1
+        }
+    }
+
+    /// Every word on the page (as `WordKey`s).
+    func pageVocabulary(_ lines: [PendingLine]) -> Set<WordKey> {
+        var vocabulary = Set<WordKey>()
+        for line in lines {
+            var word = WordKey()
+            for c in line.clusters {
+                if c.isSpace {
+                    if !word.isEmpty { vocabulary.insert(word) }
+                    word = WordKey()
+                } else {
+                    for s in letters(c) { word.add(s) }
+                }
+            }
+            if !word.isEmpty { vocabulary.insert(word) }
+        }
+        return vocabulary
+    }
+
+    // MARK: Output
+
+    func bounds(ofGlyph g: Int32) -> Rect? {
+        guard g >= 0 else { return nil }
+        return page.glyphs[Int(g)].quad.bounds
+    }
+
+    func union(_ a: Rect?, _ b: Rect?) -> Rect? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return Rect(x0: min(a.x0, b.x0), y0: min(a.y0, b.y0), x1: max(a.x1, b.x1), y1: max(a.y1, b.y1))
+    }
+
+    func emit(_ lines: [PendingLine], kinds: [BlockKind]) -> PageLayout {
+        var out = PageLayout(pageIndex: page.pageIndex)
+        out.characters.reserveCapacity(buffer.count + lines.count * 8)
+        let zero = Rect(x0: 0, y0: 0, x1: 0, y1: 0)
+        var blockStartLine = 0
+        var blockBounds: Rect? = nil
+        func newline(_ out: inout PageLayout) { out.characters.append(LayoutCharacter(scalar: "\n", glyph: LayoutCharacter.synthesized)) }
+        for (n, line) in lines.enumerated() {
+            if n > 0 && lines[n - 1].block != line.block {
+                out.blocks.append(LayoutBlock(lines: Int32(blockStartLine)..<Int32(out.lines.count),
+                                              bounds: blockBounds ?? zero, kind: kinds[lines[n - 1].block]))
+                blockStartLine = out.lines.count
+                blockBounds = nil
+                newline(&out)
+            }
+            let lineStart = Int32(out.characters.count)
+            let firstWord = Int32(out.words.count)
+            var lineBounds: Rect? = nil
+            var wordStart = out.characters.count
+            var wordBounds: Rect? = nil
+            var wordGlyph: Int32 = -1
+            func closeWord(_ out: inout PageLayout) {
+                guard out.characters.count > wordStart else { return }
+                var font: Int32 = 0, size: Float = 0
+                if wordGlyph >= 0 {
+                    let run = page.runs[Int(page.glyphs[Int(wordGlyph)].run)]
+                    font = run.font; size = Float(run.effectiveSize)
+                }
+                out.words.append(LayoutWord(characters: Int32(wordStart)..<Int32(out.characters.count),
+                                            bounds: wordBounds ?? zero, font: font, fontSize: size))
+                lineBounds = union(lineBounds, wordBounds)
+            }
+            for c in line.clusters {
+                if c.isSpace {
+                    closeWord(&out)
+                    out.characters.append(LayoutCharacter(scalar: " ", glyph: c.glyph))
+                    wordStart = out.characters.count
+                    wordBounds = nil
+                    wordGlyph = -1
+                    continue
+                }
+                for s in buffer[Int(c.start)..<Int(c.end)] {
+                    out.characters.append(LayoutCharacter(scalar: s, glyph: c.glyph))
+                }
+                wordBounds = union(wordBounds, bounds(ofGlyph: c.glyph))
+                if wordGlyph < 0 { wordGlyph = c.glyph }
+            }
+            closeWord(&out)
+            out.lines.append(LayoutLine(words: firstWord..<Int32(out.words.count),
+                                        characters: lineStart..<Int32(out.characters.count),
+                                        bounds: lineBounds ?? zero, direction: line.direction, angle: line.angle))
+            blockBounds = union(blockBounds, lineBounds)
+            if !line.joinsNext { newline(&out) }
+        }
+        if let last = lines.last {
+            out.blocks.append(LayoutBlock(lines: Int32(blockStartLine)..<Int32(out.lines.count),
+                                          bounds: blockBounds ?? zero, kind: kinds[last.block]))
+        }
+        return out
+    }
+}
+
+extension Unicode.Scalar {
+    /// Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic and their presentation forms,
+    /// and the right-to-left supplementary blocks: strong R or AL characters.
+    var isStrongRightToLeft: Bool {
+        switch value {
+        case 0x0590...0x05FF, 0x0600...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF:
+            return properties.isAlphabetic || (value >= 0x05D0 && value <= 0x05EA)
+        default:
+            return false
+        }
+    }
+}
