@@ -198,8 +198,9 @@ public struct DiagnoseThresholdFlags: ParsableArguments {
 /// *Implausible Latin words* (words of at least `minimumWordLetters` letters, leading and
 /// trailing punctuation removed), whose characters all count as garbled:
 /// 1. only Latin letters, more than half of them lower case (so acronyms such as `PDFs`
-///    pass), not one letter repeated (`xxxx`), and no vowel (a e i o u y, with any accent,
-///    æ œ ø): text read through the wrong encoding is mostly consonants;
+///    pass), not one letter repeated (`xxxx`), not followed by a full stop (abbreviations
+///    such as `sprl.`), and no vowel (a e i o u y, with any accent, æ œ ø): text read
+///    through the wrong encoding is mostly consonants;
 /// 2. case flipping from lower to upper more than once inside the word (`hElLo`);
 /// 3. letters mixed with two or more ASCII symbols of the kind a wrong single-byte
 ///    decoding produces: `# $ % * + < = > [ \ ] ^ ` { | } ~` (`H#ll$o`).
@@ -276,7 +277,9 @@ public struct GarbleMeasure: Sendable, Hashable {
             // Mostly capitals is an acronym (`HTML`, `PDFs`); one letter repeated is filler (`xxxx`).
             let lower = letters.filter { $0.properties.isLowercase }.count
             let repeated = Set(String(String.UnicodeScalarView(letters)).lowercased().unicodeScalars).count == 1
-            if 2 * lower > letters.count && !repeated && !letters.contains(where: Self.isVowel) { implausible = true }
+            // A vowel-less word ending in a full stop is an abbreviation (`sprl.`, `Nr.`, `Bhf.`).
+            let abbreviation = token.last == "." && core.endIndex == token.endIndex - 1
+            if 2 * lower > letters.count && !repeated && !abbreviation && !letters.contains(where: Self.isVowel) { implausible = true }
             var flips = 0
             for k in 1..<letters.count where letters[k].properties.isUppercase && letters[k - 1].properties.isLowercase {
                 flips += 1

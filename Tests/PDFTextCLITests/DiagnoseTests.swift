@@ -82,7 +82,8 @@ import Testing
         #expect(share("\u{E000}\u{E001}ab") == 0.5)
         #expect(share("a\u{FFFD}") == 0.5)
         #expect(share("it's well-known") == 0)
-        #expect(share("PDFs URLs xxxxxxx") == 0)
+        #expect(share("PDFs URLs xxxxxxx sprl.") == 0)
+        #expect(share("sprl") == 1)
         #expect(share("image_via_1.3_001.pdf user@example.com p←MasterPassword∶x") == 0)
         // Longer than 30 characters: words run together, not judged as a word.
         #expect(share("TraceBasedJustInTimeTypeSpecialization") == 0)
