@@ -34,50 +34,78 @@ struct JSONFormatter: PageFormatter {
         return b
     }
 
-    static func r(_ v: Double) -> JSONValue {
+    /// A number rounded to 0.01, written without trailing zeros (`72`, `54.5`, `204.02`).
+    static func number(_ v: Double, into out: inout Bytes) {
         let x = (v * 100).rounded() / 100
-        return .double(x == 0 ? 0 : x)
+        guard x.isFinite else { out.append("null"); return }
+        if x == x.rounded() && abs(x) < 1e15 { out.append(String(Int64(x))) } else { out.append(String(x)) }
     }
 
-    static func box(_ b: Rect) -> JSONValue { .array([r(b.x0), r(b.y0), r(b.x1), r(b.y1)]) }
+    static func box(_ b: Rect, into out: inout Bytes) {
+        out.append(UInt8(ascii: "["))
+        number(b.x0, into: &out); out.append(UInt8(ascii: ","))
+        number(b.y0, into: &out); out.append(UInt8(ascii: ","))
+        number(b.x1, into: &out); out.append(UInt8(ascii: ","))
+        number(b.y1, into: &out)
+        out.append(UInt8(ascii: "]"))
+    }
 
     func page(_ page: PageText, _ context: PageContext, _ document: DocumentContext) -> Bytes {
         let layout = page.layout, glyphs = page.glyphs
         let tree = DisplayLayout(layout, glyphs: glyphs)
-        var o = JSONObject()
-        o["index"] = .int(context.number - 1)
-        o["number"] = .int(context.number)
-        o["label"] = context.label.map { .string($0) }
-        o["width"] = Self.r(tree.width)
-        o["height"] = Self.r(tree.height)
-        o["rotation"] = .int(((glyphs.rotation % 360) + 360) % 360)
-        o["orderSource"] = .string(layout.orderSource.rawValue)
-        o["orderConfidence"] = Self.r(layout.orderConfidence)
-        o["text"] = .string(layout.text)
-        o["blocks"] = .array(tree.blocks.map { block in
-            var b = JSONObject()
-            b["kind"] = .string(block.kind.rawValue)
-            b["bbox"] = Self.box(block.box)
-            b["lines"] = .array(block.lines.map { line in
-                var l = JSONObject()
-                l["bbox"] = Self.box(line.box)
-                l["direction"] = .string(line.direction.rawValue)
-                l["words"] = .array(line.words.map { w in
-                    var j = JSONObject()
-                    j["text"] = .string(String(DisplayLayout.text(of: w.index, in: layout)))
-                    j["bbox"] = Self.box(w.box)
-                    j["font"] = page.fontName(ofWord: w.index).map { .string($0) } ?? .null
-                    j["size"] = Self.r(page.fontSize(ofWord: w.index))
-                    j["lang"] = layout.firstGlyph(ofWord: w.index).flatMap { glyphs.language(ofGlyph: $0) }.map { .string($0) }
-                    return .object(j)
-                })
-                return .object(l)
-            })
-            return .object(b)
-        })
-        var out = Bytes(capacity: 256 * (layout.words.count + 4))
+        var out = Bytes(capacity: 160 * (layout.words.count + 4))
         if context.ordinal > 0 { out.append(UInt8(ascii: ",")) }
-        out.append(JSONValue.object(o).serialized)
+        out.append("{\"index\":")
+        out.int(context.number - 1)
+        out.append(",\"number\":")
+        out.int(context.number)
+        if let label = context.label {
+            out.append(",\"label\":")
+            out.jsonString(label.unicodeScalars)
+        }
+        out.append(",\"width\":")
+        Self.number(tree.width, into: &out)
+        out.append(",\"height\":")
+        Self.number(tree.height, into: &out)
+        out.append(",\"rotation\":")
+        out.int(((glyphs.rotation % 360) + 360) % 360)
+        out.append(",\"orderSource\":\"\(layout.orderSource.rawValue)\",\"orderConfidence\":")
+        Self.number(layout.orderConfidence, into: &out)
+        out.append(",\"text\":")
+        out.jsonString(layout.characters.lazy.map(\.scalar))
+        out.append(",\"blocks\":[")
+        for (bi, block) in tree.blocks.enumerated() {
+            if bi > 0 { out.append(UInt8(ascii: ",")) }
+            out.append("{\"kind\":\"\(block.kind.rawValue)\",\"bbox\":")
+            Self.box(block.box, into: &out)
+            out.append(",\"lines\":[")
+            for (li, line) in block.lines.enumerated() {
+                if li > 0 { out.append(UInt8(ascii: ",")) }
+                out.append("{\"bbox\":")
+                Self.box(line.box, into: &out)
+                out.append(",\"direction\":\"\(line.direction.rawValue)\",\"words\":[")
+                for (wi, w) in line.words.enumerated() {
+                    if wi > 0 { out.append(UInt8(ascii: ",")) }
+                    let word = layout.words[w.index]
+                    out.append("{\"text\":")
+                    out.jsonString(layout.characters[Int(word.characters.lowerBound)..<Int(word.characters.upperBound)].lazy.map(\.scalar))
+                    out.append(",\"bbox\":")
+                    Self.box(w.box, into: &out)
+                    out.append(",\"font\":")
+                    if let name = page.fontName(ofWord: w.index) { out.jsonString(name.unicodeScalars) } else { out.append("null") }
+                    out.append(",\"size\":")
+                    Self.number(page.fontSize(ofWord: w.index), into: &out)
+                    if let g = layout.firstGlyph(ofWord: w.index), let lang = glyphs.language(ofGlyph: g) {
+                        out.append(",\"lang\":")
+                        out.jsonString(lang.unicodeScalars)
+                    }
+                    out.append(UInt8(ascii: "}"))
+                }
+                out.append("]}")
+            }
+            out.append("]}")
+        }
+        out.append("]}")
         return out
     }
 }

@@ -136,6 +136,20 @@ extension XMLElement {
         #expect(words[0]["lang"] as? String == "fr")
     }
 
+    @Test("JSON: quotes, backslashes and control characters in words survive a round trip")
+    func jsonEscaping() throws {
+        var h = HandLayout()
+        h.line(["a\"b\\c", "t\u{1}x", "é€𝄞"], x: 72, y: 720)
+        h.block()
+        let f = JSONFormatter()
+        let bytes = f.documentStart(Self.document).data + f.page(h.page, Self.context, Self.document).data + f.documentEnd(Self.document).data
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        let page = try #require((root["pages"] as? [[String: Any]])?.first)
+        let words = ((page["blocks"] as? [[String: Any]])?.first?["lines"] as? [[String: Any]])?.first?["words"] as? [[String: Any]]
+        #expect(words?.map { $0["text"] as? String } == ["a\"b\\c", "t\u{1}x", "é€𝄞"])
+        #expect(page["text"] as? String == "a\"b\\c t\u{1}x é€𝄞\n\n")
+    }
+
     @Test("JSON: a second page starts with a comma, so the array stays valid")
     func jsonSecondPage() {
         let page = Self.twoBlocks().page
