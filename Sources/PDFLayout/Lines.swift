@@ -173,7 +173,12 @@ struct LineFinder {
                         // Headings and footnotes in other sizes may span the columns.
                         if f.size > size * 1.2 || f.size < size / 1.2 { continue }
                         if f.x1 <= g.x0 { rl = true }
-                        else if f.x0 >= g.x1 { rr = true }
+                        else if f.x0 >= g.x1 {
+                            // Text on the right counts when it starts where the stripe ends
+                            // (a column or cell edge, or a paragraph indent from it), not anywhere
+                            // further right.
+                            if f.x0 <= g.x1 + 2.5 * size { rr = true }
+                        }
                         else if f.x0 < g.x0 && f.x1 < g.x1 { rl = true; ra = max(ra, f.x1) }
                         else if f.x1 > g.x1 && f.x0 > g.x0 { rr = true; rz = min(rz, f.x0) }
                         else { crossing = true }
