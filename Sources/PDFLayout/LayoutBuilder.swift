@@ -160,11 +160,12 @@ struct LayoutBuilder {
             }
             // The glyph's own width along the line (its box), not the pen advance: character
             // spacing (Tc) belongs to the gap, where producers often put word breaks.
-            var extent = 0.0
-            for corner in [g.quad.lowerLeft, g.quad.lowerRight, g.quad.upperRight, g.quad.upperLeft] {
-                let c = display.apply(corner)
-                extent = max(extent, c.x * fx + c.y * fy - along)
+            @inline(__always) func reach(_ p: Point) -> Double {
+                let c = display.apply(p)
+                return c.x * fx + c.y * fy - along
             }
+            let q = g.quad
+            var extent = max(max(reach(q.lowerLeft), reach(q.lowerRight)), max(reach(q.upperRight), reach(q.upperLeft)))
             if !(extent.isFinite && extent > 0) {
                 extent = g.advance.isFinite && g.advance > 0 ? Double(g.advance) : 0.5 * size
             }
