@@ -43,12 +43,20 @@ enum TextFidelity {
     }
 
     /// The document's score against its ground truth (read as UTF-8, bad bytes replaced as
-    /// score.py reads them).
+    /// score.py reads them). With `PDFTEXT_TEXT_OUT=DIR` in the environment the extracted text
+    /// is also written to DIR/<ground truth's name>, for
+    /// `score.py --dir DIR --gt Corpus/text` to score the same texts.
     static func score(_ c: GroundTruthCase) throws -> TextScore {
         let bytes = try FileBytes.read(path: c.pdf.path)
         let document = try Document(bytes: bytes, password: c.password)
         let truth = String(decoding: try Data(contentsOf: c.groundTruth), as: UTF8.self)
-        return scoreText(groundTruth: truth, extracted: documentText(document))
+        let text = documentText(document)
+        if let dir = ProcessInfo.processInfo.environment["PDFTEXT_TEXT_OUT"] {
+            let out = URL(fileURLWithPath: dir)
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: out.appendingPathComponent(c.groundTruth.lastPathComponent))
+        }
+        return scoreText(groundTruth: truth, extracted: text)
     }
 
     static func passes(_ s: TextScore) -> Bool { s.char >= minimumChar && s.order >= minimumOrder }

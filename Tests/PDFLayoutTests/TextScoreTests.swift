@@ -194,6 +194,14 @@ import Testing
             ("النص العربي هنا", "هنا العربي النص"),
             ("Hyphen\u{AD}ation and ligatures: ﬀ ﬁ ﬂ ﬃ ﬄ", "Hyphenation and ligatures: ff fi fl ffi ffl"),
         ]
+        // The corpus's ground truths (when there are some), each against a garbled reading of itself.
+        let textDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Corpus/text")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: textDir.path)) ?? []
+        for name in names.sorted() where name.hasSuffix(".txt") {
+            let truth = String(decoding: try Data(contentsOf: textDir.appendingPathComponent(name)), as: UTF8.self)
+            pairs.append((truth, Self.mutated(truth, &rng)))
+        }
         for i in 0..<120 {
             let gt = Self.randomText(&rng, pieces: i < 100 ? Int(rng.next() % 60) : 2_000)
             pairs.append((gt, i % 4 == 0 ? Self.randomText(&rng, pieces: Int(rng.next() % 60)) : Self.mutated(gt, &rng)))
