@@ -361,6 +361,8 @@ struct LayoutBuilder {
                 var lineMin: Int? = nil
                 for k in line { for i in segments[k].items {
                     if b.kind.isArtifact { continue }
+                    // Annotation appearances are tagged through object references, not MCIDs.
+                    if page.glyphs[Int(items[Int(i)].glyph)].flags.contains(.annotation) { continue }
                     total += 1
                     if let r = glyphRank(items[Int(i)].glyph) {
                         covered += 1
