@@ -8,11 +8,13 @@ public struct PDFTextCommand: ParsableCommand {
         discussion: """
             Exit codes: 0 success; 1 a PDF could not be opened or is damaged beyond repair; \
             2 output could not be written; 3 a password is missing or wrong, or the file uses \
-            an unsupported security handler; 64 bad usage; 99 internal error. With several \
+            an unsupported security handler; 4 a check found what it was asked to report \
+            (diagnose --fail-on); 64 bad usage; 99 internal error. With several \
             files, the highest code of any file.
             """,
         version: "0.1.0",
-        subcommands: [Info.self, Glyphs.self, LayoutDebug.self])
+        subcommands: [Text.self, Info.self, Glyphs.self, Diagnose.self, LayoutDebug.self],
+        defaultSubcommand: Text.self)
     public init() {}
 }
 
@@ -22,6 +24,8 @@ public enum ExitStatus {
     public static let openFailed: Int32 = 1
     public static let outputFailed: Int32 = 2
     public static let password: Int32 = 3
+    /// Finished, but a check found what it was asked to report (`diagnose --fail-on`).
+    public static let findings: Int32 = 4
     public static let usage: Int32 = 64
     public static let internalError: Int32 = 99
 }

@@ -1,0 +1,305 @@
+import PDFCore
+import PDFTextModel
+
+// Physical layout (`pdftext --layout`, after `pdftotext -layout`): the page text placed on a
+// grid of character cells so that columns, tables and indentation survive in plain text.
+// Also the display-space tree of blocks, lines and words that every positional output
+// format (TSV, JSON, hOCR) is written from.
+
+/// The blocks, lines and words of a `PageLayout` as a tree, with boxes in display space
+/// (`PageGlyphs.displayTransform`: rotated by /Rotate, origin at the crop box's top-left,
+/// y downwards, points).
+///
+/// Every word of the layout is in exactly one line and every line in exactly one block, in
+/// layout order, even when the layout's ranges leave some out: words outside every line
+/// form a line of their own, and lines outside every block a block of kind `.text`. A box
+/// the layout leaves empty (all zero) is rebuilt from the glyph boxes of the characters it
+/// covers.
+public struct DisplayLayout: Sendable {
+    public struct Word: Sendable, Hashable {
+        /// Index into `PageLayout.words`.
+        public var index: Int
+        public var box: Rect
+        /// Display-space y of the baseline (the first glyph's origin), when the word has a glyph.
+        public var baseline: Double?
+    }
+
+    public struct Line: Sendable, Hashable {
+        /// Index into `PageLayout.lines`, or nil for a line made up for words outside every line.
+        public var index: Int?
+        public var box: Rect
+        public var direction: TextDirection
+        public var words: [Word]
+        /// The first word's baseline, or the bottom of the box.
+        public var baseline: Double {
+            words.lazy.compactMap(\.baseline).first ?? box.y1
+        }
+    }
+
+    public struct Block: Sendable, Hashable {
+        /// Index into `PageLayout.blocks`, or nil for a block made up for lines outside every block.
+        public var index: Int?
+        public var box: Rect
+        public var kind: BlockKind
+        public var lines: [Line]
+    }
+
+    public var blocks: [Block]
+    /// The page's size in display space (the crop box, rotated, in points).
+    public var width: Double
+    public var height: Double
+
+    public init(_ layout: PageLayout, glyphs: PageGlyphs) {
+        let m = glyphs.displayTransform
+        let page = Quad(glyphs.cropBox).transformed(by: m).bounds
+        width = page.width
+        height = page.height
+
+        func glyphBox(_ characters: Range<Int32>) -> Rect? {
+            var box: Rect? = nil
+            for c in layout.characters[Int(characters.lowerBound)..<Int(characters.upperBound)] where c.glyph >= 0 && Int(c.glyph) < glyphs.glyphs.count {
+                let b = glyphs.glyphs[Int(c.glyph)].quad.transformed(by: m).bounds
+                box = box.map { $0.union(b) } ?? b
+            }
+            return box
+        }
+        func display(_ r: Rect) -> Rect? {
+            r.x0 == 0 && r.y0 == 0 && r.x1 == 0 && r.y1 == 0 ? nil : Quad(r).transformed(by: m).bounds
+        }
+
+        let words: [Word] = layout.words.enumerated().map { i, w in
+            let first = layout.characters[Int(w.characters.lowerBound)..<Int(w.characters.upperBound)].first { $0.glyph >= 0 && Int($0.glyph) < glyphs.glyphs.count }
+            let baseline = first.map { m.apply(glyphs.glyphs[Int($0.glyph)].origin).y }
+            let box = display(w.bounds) ?? glyphBox(w.characters) ?? Rect(x0: 0, y0: 0, x1: 0, y1: 0)
+            return Word(index: i, box: box, baseline: baseline)
+        }
+
+        // Lines, each covering its words; words outside every line get a line of their own.
+        var lines: [Line] = []
+        var lineOf: [Int?] = Array(repeating: nil, count: layout.lines.count)
+        var nextWord = 0
+        func orphanWords(upTo end: Int) {
+            guard nextWord < end else { return }
+            let ws = Array(words[nextWord..<end])
+            lines.append(Line(index: nil, box: Self.union(ws.map(\.box)), direction: .leftToRight, words: ws))
+            nextWord = end
+        }
+        for (i, l) in layout.lines.enumerated() {
+            let lo = max(nextWord, Int(l.words.lowerBound)), hi = min(words.count, Int(l.words.upperBound))
+            orphanWords(upTo: min(lo, words.count))
+            let ws = lo < hi ? Array(words[lo..<hi]) : []
+            if hi > nextWord { nextWord = hi }
+            let box = display(l.bounds) ?? Self.union(ws.map(\.box))
+            lineOf[i] = lines.count
+            lines.append(Line(index: i, box: box, direction: l.direction, words: ws))
+        }
+        orphanWords(upTo: words.count)
+
+        // Blocks, each covering its lines; lines outside every block get a block of their own.
+        var blocks: [Block] = []
+        var nextLine = 0
+        func orphanLines(upTo end: Int) {
+            guard nextLine < end else { return }
+            let ls = Array(lines[nextLine..<end])
+            blocks.append(Block(index: nil, box: Self.union(ls.map(\.box)), kind: .text, lines: ls))
+            nextLine = end
+        }
+        for (i, b) in layout.blocks.enumerated() {
+            // Block ranges index layout lines; map them onto `lines`, which may hold extra
+            // lines made up for stray words.
+            let first = Int(b.lines.lowerBound), last = Int(b.lines.upperBound)
+            guard first < last, first >= 0, last <= lineOf.count,
+                  let lo = lineOf[first], let hiLast = lineOf[last - 1], lo >= nextLine else { continue }
+            orphanLines(upTo: lo)
+            let ls = Array(lines[lo...hiLast])
+            nextLine = hiLast + 1
+            blocks.append(Block(index: i, box: display(b.bounds) ?? Self.union(ls.map(\.box)), kind: b.kind, lines: ls))
+        }
+        orphanLines(upTo: lines.count)
+        self.blocks = blocks
+    }
+
+    static func union(_ boxes: [Rect]) -> Rect {
+        guard var u = boxes.first else { return Rect(x0: 0, y0: 0, x1: 0, y1: 0) }
+        for b in boxes.dropFirst() { u = u.union(b) }
+        return u
+    }
+}
+
+fileprivate extension Rect {
+    /// The smallest rectangle holding both.
+    func union(_ o: Rect) -> Rect {
+        Rect(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
+    }
+}
+
+/// Settings of `physicalText`. Distances in rows and columns of the character grid.
+public struct PhysicalLayoutOptions: Sendable, Hashable {
+    /// At most this many blank rows between two rows of text, however far apart they are
+    /// on the page (a half-empty page does not turn into fifty empty lines).
+    public var maxBlankRows = 4
+    /// At least this many spaces between two lines that share a row (columns, table cells
+    /// set as separate lines), so they never run together.
+    public var columnGap = 2
+    /// Inside a line, words closer than this (a fraction of the font size) are set one space
+    /// apart; words further apart keep the column of their position (table cells, tabbed text).
+    public var positionalGapRatio = 1.0
+    /// Lines whose baselines differ by less than this fraction of the row pitch share a row.
+    public var sameRowTolerance = 0.5
+    /// The column width is this quantile of the page's glyph advances per character (the
+    /// median by default, so a few wide capitals or narrow `i`s do not set it).
+    public var characterWidthQuantile = 0.5
+    /// Used when the page has no glyph to measure: the column width and row pitch as
+    /// fractions of the typical font size, and a font size in points for pages without text.
+    public var fallbackWidthRatio = 0.5
+    public var fallbackPitchRatio = 1.2
+    public var fallbackFontSize = 12.0
+    public init() {}
+}
+
+/// The page text laid out physically, as `pdftotext -layout` does: each line of the layout
+/// at the row and column its display-space position gives, on a grid whose column width is
+/// the page's typical character advance and whose row height is its typical line spacing.
+/// Words of a line are one space apart unless a wide gap separates them (then they keep their
+/// horizontal positions, so table cells stay aligned); lines sharing a row
+/// are kept `columnGap` spaces apart; blank rows between lines follow the vertical gaps, up
+/// to `maxBlankRows`. Wide (East Asian) characters take two columns. Rows end without
+/// trailing spaces; the result ends with a line break unless it is empty.
+public func physicalText(_ layout: PageLayout, glyphs: PageGlyphs,
+                         options: PhysicalLayoutOptions = PhysicalLayoutOptions()) -> String {
+    let tree = DisplayLayout(layout, glyphs: glyphs)
+    var lines: [DisplayLayout.Line] = []
+    for b in tree.blocks { for l in b.lines where !l.words.isEmpty { lines.append(l) } }
+    guard !lines.isEmpty else { return "" }
+
+    let scale = glyphs.userUnit > 0 && glyphs.userUnit.isFinite ? glyphs.userUnit : 1
+    // Typical font size (for fallbacks), from the words.
+    let sizes = layout.words.map { Double($0.fontSize) * scale }.filter { $0 > 0 && $0.isFinite }
+    let fontSize = quantile(sizes, 0.5) ?? options.fallbackFontSize
+
+    // Column width: the page's advances per character.
+    var advances: [Double] = []
+    advances.reserveCapacity(glyphs.glyphs.count)
+    for g in glyphs.glyphs where !g.flags.contains(.vertical) && !g.flags.contains(.space) && !g.flags.contains(.duplicate) {
+        let n = Int(g.text.upperBound - g.text.lowerBound)
+        if n > 0, g.advance > 0 { advances.append(Double(g.advance) * scale / Double(n)) }
+    }
+    var cw = quantile(advances, options.characterWidthQuantile) ?? 0
+    if !(cw > 0.5) {
+        // No glyph advances: the words' widths per character.
+        var perChar: [Double] = []
+        for l in lines {
+            for w in l.words {
+                let n = layout.words[w.index].characters.count
+                if n > 0, w.box.width > 0 { perChar.append(w.box.width / Double(n)) }
+            }
+        }
+        cw = quantile(perChar, 0.5) ?? fontSize * options.fallbackWidthRatio
+    }
+    if !(cw > 0.5) { cw = options.fallbackFontSize * options.fallbackWidthRatio }
+
+    // Row pitch: the usual distance between consecutive baselines inside blocks.
+    var steps: [Double] = []
+    for b in tree.blocks where b.lines.count > 1 {
+        for k in 1..<b.lines.count {
+            let d = b.lines[k].baseline - b.lines[k - 1].baseline
+            if d > 0.3 * fontSize { steps.append(d) }
+        }
+    }
+    var pitch = quantile(steps, 0.5) ?? quantile(lines.map(\.box.height).filter { $0 > 0 }, 0.5) ?? 0
+    if !(pitch > 0.5) { pitch = fontSize * options.fallbackPitchRatio }
+
+    // Rows: lines sorted top to bottom; a line within the tolerance of the row's first
+    // baseline joins that row.
+    let order = lines.indices.sorted {
+        let a = lines[$0], b = lines[$1]
+        return a.baseline != b.baseline ? a.baseline < b.baseline : a.box.x0 < b.box.x0
+    }
+    var rows: [(row: Int, lines: [Int])] = []
+    var rowBaseline = 0.0
+    for i in order {
+        let y = lines[i].baseline
+        if !rows.isEmpty, y - rowBaseline < options.sameRowTolerance * pitch {
+            rows[rows.count - 1].lines.append(i)
+        } else {
+            let row: Int
+            if let last = rows.last {
+                let steps = ((y - rowBaseline) / pitch).rounded()
+                row = last.row + max(1, min(options.maxBlankRows + 1, Int(steps.isFinite ? steps : 1)))
+            } else {
+                row = 0
+            }
+            rows.append((row, [i]))
+            rowBaseline = y
+        }
+    }
+
+    let minX = lines.map(\.box.x0).min() ?? 0
+    func column(_ x: Double) -> Int {
+        let c = ((x - minX) / cw).rounded()
+        return c.isFinite && c > 0 ? min(Int(c), 100_000) : 0
+    }
+
+    var out = String.UnicodeScalarView()
+    var currentRow = 0
+    for (r, group) in rows.enumerated() {
+        if r > 0 {
+            for _ in 0..<(group.row - currentRow) { out.append("\n") }
+        }
+        currentRow = group.row
+        var cursor = 0
+        var rowText = String.UnicodeScalarView()
+        let byX = group.lines.sorted { lines[$0].box.x0 < lines[$1].box.x0 }
+        for (k, li) in byX.enumerated() {
+            let words = lines[li].words.sorted { $0.box.x0 < $1.box.x0 }
+            for (j, w) in words.enumerated() {
+                var col = column(w.box.x0)
+                if j > 0 {
+                    let size = Double(layout.words[w.index].fontSize) * scale
+                    let em = size > 0 ? size : max(w.box.height, 1)
+                    let gap = w.box.x0 - words[j - 1].box.x1
+                    col = gap < options.positionalGapRatio * em ? cursor + 1 : max(col, cursor + 1)
+                } else if cursor > 0 || k > 0 {
+                    col = max(col, cursor + options.columnGap)
+                }
+                for _ in cursor..<max(cursor, col) { rowText.append(" ") }
+                cursor = max(cursor, col)
+                let word = layout.words[w.index]
+                for c in layout.characters[Int(word.characters.lowerBound)..<Int(word.characters.upperBound)] {
+                    let s = c.scalar
+                    if s == "\n" || s == "\r" || s == "\u{C}" { continue }
+                    rowText.append(s)
+                    cursor += columnWidth(of: s)
+                }
+            }
+        }
+        while rowText.last == " " { rowText.removeLast() }
+        out.append(contentsOf: rowText)
+    }
+    out.append("\n")
+    return String(out)
+}
+
+/// Columns a scalar takes in a terminal: 0 for combining marks, 2 for East Asian wide and
+/// full-width characters, 1 otherwise.
+fileprivate func columnWidth(of s: Unicode.Scalar) -> Int {
+    let v = s.value
+    switch v {
+    case 0x0300...0x036F, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F, 0x200B...0x200F:
+        return 0
+    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+         0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+         0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+        return 2
+    default:
+        return 1
+    }
+}
+
+/// The `q` quantile of `values` (nearest rank), or nil when empty.
+fileprivate func quantile(_ values: [Double], _ q: Double) -> Double? {
+    guard !values.isEmpty else { return nil }
+    let sorted = values.sorted()
+    let k = Int((Double(sorted.count - 1) * max(0, min(1, q))).rounded())
+    return sorted[k]
+}

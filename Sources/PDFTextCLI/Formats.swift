@@ -1,0 +1,137 @@
+import ArgumentParser
+import PDFCore
+import PDFLayout
+import PDFText
+import PDFTextModel
+
+/// The output formats of `pdftext text`.
+public enum OutputFormat: String, Sendable, CaseIterable, ExpressibleByArgument {
+    /// UTF-8 text in reading order, a form feed after each page.
+    case text
+    /// `pdftotext -tsv`: one row per page, block, line and word with its box.
+    case tsv
+    /// pdftext's own JSON (schema `pdftext/1`, docs/JSON-FORMAT.md).
+    case json
+    /// hOCR 1.2 (XHTML with page, area, paragraph, line and word boxes).
+    case hocr
+
+    /// The file extension `--output-dir` gives each output.
+    public var fileExtension: String {
+        switch self {
+        case .text: "txt"
+        case .tsv: "tsv"
+        case .json: "json"
+        case .hocr: "hocr"
+        }
+    }
+}
+
+/// What a formatter knows of the document being written.
+struct DocumentContext: Sendable {
+    /// The input as named on the command line (`-` for standard input).
+    var path: String
+    var pageCount: Int
+    /// The selected 1-based page numbers, in order.
+    var pages: [Int]
+    var labels: [String]?
+    var title: String?
+    /// True for the first document written to a stream (a shared standard output writes
+    /// one TSV header for all documents).
+    var firstOnStream: Bool
+}
+
+/// What a formatter knows of the page being written.
+struct PageContext: Sendable {
+    /// 1-based page number.
+    var number: Int
+    /// Position among the selected pages, from 0.
+    var ordinal: Int
+    var label: String?
+}
+
+/// Turns pages into bytes. `page` is called on worker threads, possibly for several pages
+/// at once; the writer puts `documentStart`, the pages in order, and `documentEnd` together.
+protocol PageFormatter: Sendable {
+    func documentStart(_ document: DocumentContext) -> Bytes
+    func page(_ page: PageText, _ context: PageContext, _ document: DocumentContext) -> Bytes
+    func documentEnd(_ document: DocumentContext) -> Bytes
+}
+
+/// Plain text: the layout's text (or the physical layout), a form feed after each page.
+struct TextFormatter: PageFormatter {
+    var physical: Bool
+    var pageBreaks: Bool
+    var physicalOptions = PhysicalLayoutOptions()
+
+    func documentStart(_ document: DocumentContext) -> Bytes { Bytes(capacity: 0) }
+    func documentEnd(_ document: DocumentContext) -> Bytes { Bytes(capacity: 0) }
+
+    func page(_ page: PageText, _ context: PageContext, _ document: DocumentContext) -> Bytes {
+        var out = Bytes(capacity: page.layout.characters.count + 8)
+        if physical {
+            out.append(physicalText(page.layout, glyphs: page.glyphs, options: physicalOptions))
+        } else {
+            for c in page.layout.characters { out.append(c.scalar) }
+        }
+        if pageBreaks { out.append(0x0C) }
+        return out
+    }
+}
+
+extension DisplayLayout {
+    /// The text of a word, scalars straight from the layout.
+    static func text(of word: Int, in layout: PageLayout) -> String.UnicodeScalarView {
+        let w = layout.words[word]
+        var s = String.UnicodeScalarView()
+        for c in layout.characters[Int(w.characters.lowerBound)..<Int(w.characters.upperBound)] { s.append(c.scalar) }
+        return s
+    }
+}
+
+extension PageGlyphs {
+    /// The language of the marked-content span a glyph is painted in (or of the nearest
+    /// enclosing span that has one).
+    func language(ofGlyph index: Int) -> String? {
+        guard index >= 0, index < glyphs.count else { return nil }
+        let run = Int(glyphs[index].run)
+        guard run >= 0, run < runs.count else { return nil }
+        var span = Int(runs[run].markedContent)
+        var steps = 0
+        while span >= 0, span < markedContent.count, steps < 64 {
+            if let l = markedContent[span].lang, !l.isEmpty { return l }
+            span = Int(markedContent[span].parent)
+            steps += 1
+        }
+        return nil
+    }
+}
+
+extension PageLayout {
+    /// The first glyph a word was painted with.
+    func firstGlyph(ofWord index: Int) -> Int? {
+        let w = words[index]
+        for c in characters[Int(w.characters.lowerBound)..<Int(w.characters.upperBound)] where c.glyph >= 0 {
+            return Int(c.glyph)
+        }
+        return nil
+    }
+}
+
+extension PageText {
+    /// A word's font name, when its font index is valid.
+    func fontName(ofWord index: Int) -> String? {
+        let f = Int(layout.words[index].font)
+        return f >= 0 && f < glyphs.fonts.count ? glyphs.fonts[f].name : nil
+    }
+
+    /// A word's font size in display points: the layout's, or when it gives none, the
+    /// effective size of the word's first glyph.
+    func fontSize(ofWord index: Int) -> Double {
+        let unit = glyphs.userUnit > 0 && glyphs.userUnit.isFinite ? glyphs.userUnit : 1
+        let size = Double(layout.words[index].fontSize)
+        if size > 0 && size.isFinite { return size * unit }
+        guard let g = layout.firstGlyph(ofWord: index) else { return 0 }
+        let run = Int(glyphs.glyphs[g].run)
+        return run >= 0 && run < glyphs.runs.count ? glyphs.runs[run].effectiveSize * unit : 0
+    }
+}

@@ -1,0 +1,184 @@
+import ArgumentParser
+import Foundation
+import PDFLayout
+
+extension LayoutOptions.ReadingOrder: ExpressibleByArgument {
+    /// `stream` and `content-stream` both name `.contentStream`.
+    public init?(argument: String) {
+        switch argument {
+        case "automatic", "auto": self = .automatic
+        case "structure": self = .structure
+        case "geometry": self = .geometry
+        case "stream", "content-stream", "contentStream": self = .contentStream
+        default: return nil
+        }
+    }
+    public static var allValueStrings: [String] { ["automatic", "structure", "geometry", "stream"] }
+}
+
+extension LayoutOptions.HyphenJoining: ExpressibleByArgument {}
+
+/// A range of numbers on the command line: `0.6-1.8` (or `0.6...1.8`).
+public struct DoubleRange: ExpressibleByArgument, Sendable, Hashable, CustomStringConvertible {
+    public var range: ClosedRange<Double>
+    public init(_ range: ClosedRange<Double>) { self.range = range }
+    public init?(argument: String) {
+        let parts = argument.contains("...") ? argument.components(separatedBy: "...") : argument.split(separator: "-", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), a.isFinite, b.isFinite, a >= 0, a <= b else { return nil }
+        range = a...b
+    }
+    public var description: String { "\(range.lowerBound)-\(range.upperBound)" }
+    public var defaultValueDescription: String { description }
+}
+
+/// One command-line flag per `LayoutOptions` field, mapped in `apply(to:)`. The flag is the
+/// field's name in kebab case (`wordGapRatio` ↔ `--word-gap-ratio`); a switch that is on by
+/// default gets the flag that turns it off, named for what it then does (`expandsLigatures`
+/// ↔ `--keep-ligatures`, `dropsDiagonalText` ↔ `--no-diagonal`). Help texts are the fields'
+/// documentation, and defaults are read from `LayoutOptions()`, so `--help` shows the
+/// library's. `fieldNames` lists the fields covered, so a test can tell when
+/// `LayoutOptions` gains one without a flag.
+public struct LayoutFlags: ParsableArguments {
+    @Option(name: .customLong("reading-order"),
+            help: "How the reading order is decided: automatic (the structure tree when the page is tagged and its order agrees with the geometry, otherwise geometry), structure, geometry, or stream (the content stream's painting order, as --raw).")
+    public var readingOrder: LayoutOptions.ReadingOrder = LayoutOptions().readingOrder
+
+    // Words and spaces
+    @Option(help: ArgumentHelp("A gap wider than this (beyond the line's usual letter spacing) is a space. Fraction of the font size.", valueName: "em"))
+    public var wordGapRatio: Double = LayoutOptions().wordGapRatio
+    @Option(help: ArgumentHelp("Between two CJK characters a space needs a gap this wide (they are set without spaces). Fraction of the font size.", valueName: "em"))
+    public var cjkWordGapRatio: Double = LayoutOptions().cjkWordGapRatio
+    @Option(help: ArgumentHelp("Letter spacing (a line's typical gap between letters) is estimated from this quantile of its gaps, so letter-spaced headings do not turn into one word per letter.", valueName: "q"))
+    public var letterSpacingQuantile: Double = LayoutOptions().letterSpacingQuantile
+
+    // Lines
+    @Option(help: ArgumentHelp("Two glyphs share a line when their baselines differ by less than this. Fraction of the font size.", valueName: "em"))
+    public var baselineTolerance: Double = LayoutOptions().baselineTolerance
+    @Option(help: ArgumentHelp("Glyphs further apart than this along a line may be in different columns or table cells: the gap splits the line when it is part of a white stripe (a column gutter or a cell border), which a wide word space is not. Fraction of the font size.", valueName: "em"))
+    public var segmentGapRatio: Double = LayoutOptions().segmentGapRatio
+    @Option(help: ArgumentHelp("How far above and below a gap (in em) other lines are looked at to tell a white stripe (column gutter, cell border) from a wide space.", valueName: "em"))
+    public var stripeWindow: Double = LayoutOptions().stripeWindow
+    @Option(help: ArgumentHelp("The narrowest white stripe (em) that still separates columns.", valueName: "em"))
+    public var minimumStripeRatio: Double = LayoutOptions().minimumStripeRatio
+    @Option(help: ArgumentHelp("A gap at least this wide always splits a line. Fraction of the font size.", valueName: "em"))
+    public var hardSegmentGapRatio: Double = LayoutOptions().hardSegmentGapRatio
+    @Option(help: ArgumentHelp("A smaller glyph raised or lowered by up to this much joins the line as a super- or subscript. Fraction of the font size.", valueName: "em"))
+    public var scriptShiftRatio: Double = LayoutOptions().scriptShiftRatio
+    @Flag(help: "Do not read CJK glyphs set upright one below the other in horizontal writing mode as a vertical line.")
+    public var noStackedVerticalText = false
+    @Option(help: ArgumentHelp("How far (em) each glyph of such a stack moves down from the one before, as MIN-MAX.", valueName: "min-max"))
+    public var stackedGlyphStep: DoubleRange = DoubleRange(LayoutOptions().stackedGlyphStep)
+    @Flag(help: "Do not join a drop cap (an initial spanning several lines) to the first line beside it.")
+    public var noDropCaps = false
+
+    // Blocks
+    @Option(help: ArgumentHelp("Lines further apart vertically than this (gap between their boxes) start a new block. Fraction of the font size.", valueName: "em"))
+    public var blockGapRatio: Double = LayoutOptions().blockGapRatio
+    @Option(help: ArgumentHelp("Font sizes differing by more than this fraction start a new block (headings).", valueName: "fraction"))
+    public var blockSizeChange: Double = LayoutOptions().blockSizeChange
+    @Flag(help: "Do not read rows of cells lined up in columns as a table, row by row.")
+    public var noTables = false
+    @Option(help: ArgumentHelp("A table's cells hold at most this many words on average (prose columns hold more).", valueName: "words"))
+    public var tableCellWords: Double = LayoutOptions().tableCellWords
+    @Option(help: ArgumentHelp("Row gaps in a table that differ by this much (em) tell padded rows from wrapped lines.", valueName: "em"))
+    public var tableRowGapRatio: Double = LayoutOptions().tableRowGapRatio
+
+    // Page furniture
+    @Flag(help: "Do not mark headers, footers and page numbers in the margins as artifacts.")
+    public var noRunningArtifacts = false
+    @Option(help: ArgumentHelp("The top and bottom margin bands, as fractions of the page height.", valueName: "fraction"))
+    public var marginBand: Double = LayoutOptions().marginBand
+
+    // Text
+    @Flag(help: "Keep ligature characters (U+FB00–FB06) instead of expanding them into their letters.")
+    public var keepLigatures = false
+    @Flag(help: "Keep Arabic and Hebrew presentation forms instead of replacing them by their base letters.")
+    public var keepPresentationForms = false
+    @Option(help: "What to do with a hyphen at the end of a line: evidenced (join when the page supports it: the next line starts with a lower-case letter and the joined word occurs elsewhere on the page, or the hyphenated compound does not), always, or never (keep the hyphen and the line break).")
+    public var hyphenJoining: LayoutOptions.HyphenJoining = LayoutOptions().hyphenJoining
+
+    // Which glyphs take part
+    @Flag(help: "Keep fake-bold duplicates (the same glyph painted again within a point).")
+    public var keepDuplicates = false
+    @Flag(help: "Drop text painted invisibly (render mode 3 or fully transparent), such as OCR layers.")
+    public var dropInvisible = false
+    @Flag(help: "Drop text at an angle far from the page axes (diagonal watermarks).")
+    public var noDiagonal = false
+    @Flag(name: .customLong("nodiag", withSingleDash: true), help: .hidden)
+    public var popplerNoDiagonal = false
+    @Option(help: ArgumentHelp("Degrees from the nearest axis beyond which text counts as diagonal.", valueName: "degrees"))
+    public var diagonalAngle: Double = LayoutOptions().diagonalAngle
+    @Flag(help: "Keep glyphs wholly outside the clipping path.")
+    public var keepClipped = false
+    @Flag(help: "Keep glyphs in optional-content layers that are off.")
+    public var keepHidden = false
+
+    @Option(help: ArgumentHelp("Above this many blocks on a page the order falls back to a sort by position (the \"comes before\" relation costs O(n³)).", valueName: "n"))
+    public var maxOrderedBlocks: Int = LayoutOptions().maxOrderedBlocks
+
+    public init() {}
+
+    /// The `LayoutOptions` fields these flags set.
+    public static let fieldNames: Set<String> = [
+        "readingOrder", "wordGapRatio", "cjkWordGapRatio", "letterSpacingQuantile", "baselineTolerance",
+        "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "hardSegmentGapRatio", "scriptShiftRatio",
+        "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "blockGapRatio", "blockSizeChange",
+        "detectsTables", "tableCellWords", "marksRunningArtifacts", "marginBand", "expandsLigatures",
+        "normalizesPresentationForms", "hyphenJoining", "dropsDuplicates", "dropsInvisibleText",
+        "dropsDiagonalText", "diagonalAngle", "dropsClippedText", "dropsHiddenText", "maxOrderedBlocks",
+    ]
+
+    public func validate() throws {
+        let ratios: [(String, Double)] = [
+            ("--word-gap-ratio", wordGapRatio), ("--cjk-word-gap-ratio", cjkWordGapRatio),
+            ("--baseline-tolerance", baselineTolerance), ("--segment-gap-ratio", segmentGapRatio),
+            ("--script-shift-ratio", scriptShiftRatio), ("--stripe-window", stripeWindow),
+            ("--minimum-stripe-ratio", minimumStripeRatio), ("--hard-segment-gap-ratio", hardSegmentGapRatio),
+            ("--table-row-gap-ratio", tableRowGapRatio), ("--block-gap-ratio", blockGapRatio),
+            ("--block-size-change", blockSizeChange), ("--table-cell-words", tableCellWords),
+            ("--diagonal-angle", diagonalAngle),
+        ]
+        for (name, v) in ratios {
+            if !(v.isFinite && v >= 0) { throw ValidationError("\(name) must be a number of 0 or more") }
+        }
+        for (name, v) in [("--letter-spacing-quantile", letterSpacingQuantile), ("--margin-band", marginBand)] {
+            if !(v >= 0 && v <= 1) { throw ValidationError("\(name) must be between 0 and 1") }
+        }
+        if maxOrderedBlocks < 1 { throw ValidationError("--max-ordered-blocks must be 1 or more") }
+    }
+
+    /// Sets the fields: numbers and choices to the flags' values (which default to those of
+    /// `LayoutOptions()`), switches only when their flag is given.
+    public func apply(to o: inout LayoutOptions) {
+        o.readingOrder = readingOrder
+        o.wordGapRatio = wordGapRatio
+        o.cjkWordGapRatio = cjkWordGapRatio
+        o.letterSpacingQuantile = letterSpacingQuantile
+        o.baselineTolerance = baselineTolerance
+        o.segmentGapRatio = segmentGapRatio
+        o.stripeWindow = stripeWindow
+        o.minimumStripeRatio = minimumStripeRatio
+        o.hardSegmentGapRatio = hardSegmentGapRatio
+        if noStackedVerticalText { o.detectsStackedVerticalText = false }
+        o.stackedGlyphStep = stackedGlyphStep.range
+        o.scriptShiftRatio = scriptShiftRatio
+        if noDropCaps { o.joinsDropCaps = false }
+        o.blockGapRatio = blockGapRatio
+        o.blockSizeChange = blockSizeChange
+        if noTables { o.detectsTables = false }
+        o.tableCellWords = tableCellWords
+        o.tableRowGapRatio = tableRowGapRatio
+        if noRunningArtifacts { o.marksRunningArtifacts = false }
+        o.marginBand = marginBand
+        if keepLigatures { o.expandsLigatures = false }
+        if keepPresentationForms { o.normalizesPresentationForms = false }
+        o.hyphenJoining = hyphenJoining
+        if keepDuplicates { o.dropsDuplicates = false }
+        if dropInvisible { o.dropsInvisibleText = true }
+        if noDiagonal || popplerNoDiagonal { o.dropsDiagonalText = true }
+        o.diagonalAngle = diagonalAngle
+        if keepClipped { o.dropsClippedText = false }
+        if keepHidden { o.dropsHiddenText = false }
+        o.maxOrderedBlocks = maxOrderedBlocks
+    }
+}

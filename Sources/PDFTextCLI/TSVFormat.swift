@@ -1,0 +1,75 @@
+import PDFCore
+import PDFLayout
+import PDFText
+
+/// `pdftotext -tsv`, byte for byte: the header, then per page a `###PAGE###` row (level 1),
+/// per block a `###FLOW###` row (level 3), per line a `###LINE###` row (level 4) and per
+/// word a row (level 5). Structural rows print coordinates with six decimals and `conf` -1,
+/// word rows with two decimals and `conf` 100, as poppler's `%f` and `%.2f` do.
+///
+/// Numbering follows poppler: `par_num` counts flows on the page, `block_num` blocks in the
+/// flow, `line_num` lines in the block and `word_num` words in the line, each from 0. Our
+/// layout has no flows above blocks, so each block is a flow of one block: `par_num` is the
+/// block's number on the page and `block_num` is 0 — which is also what pdftotext prints
+/// for most pages. Coordinates are display space (top-left origin, after /Rotate, the crop
+/// box; pdftotext measures from the media box unless `-cropbox`). The page row's left/top
+/// are 0 (current poppler; 22.x repeats the previous page's last word position there).
+/// Word text is written as is, except that a tab or line break inside a word becomes a
+/// space so that rows stay rows. Blocks and lines without words are left out.
+struct TSVFormatter: PageFormatter {
+    static let header = "level\tpage_num\tpar_num\tblock_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n"
+
+    func documentStart(_ document: DocumentContext) -> Bytes {
+        var b = Bytes(capacity: 128)
+        if document.firstOnStream { b.append(Self.header) }
+        return b
+    }
+
+    func documentEnd(_ document: DocumentContext) -> Bytes { Bytes(capacity: 0) }
+
+    func page(_ page: PageText, _ context: PageContext, _ document: DocumentContext) -> Bytes {
+        let tree = DisplayLayout(page.layout, glyphs: page.glyphs)
+        var out = Bytes(capacity: 96 * (page.layout.words.count + 4))
+        let p = context.number
+        func row(_ level: Int, _ par: Int, _ block: Int, _ line: Int, _ word: Int, _ box: Rect, _ decimals: Int, _ conf: Int) {
+            out.int(level); out.append(9)
+            out.int(p); out.append(9)
+            out.int(par); out.append(9)
+            out.int(block); out.append(9)
+            out.int(line); out.append(9)
+            out.int(word); out.append(9)
+            out.fixed(box.x0, decimals); out.append(9)
+            out.fixed(box.y0, decimals); out.append(9)
+            out.fixed(box.width, decimals); out.append(9)
+            out.fixed(box.height, decimals); out.append(9)
+            out.int(conf); out.append(9)
+        }
+        row(1, 0, 0, 0, 0, Rect(x0: 0, y0: 0, x1: tree.width, y1: tree.height), 6, -1)
+        out.append("###PAGE###\n")
+        var flow = 0
+        for block in tree.blocks {
+            let lines = block.lines.filter { !$0.words.isEmpty }
+            guard !lines.isEmpty else { continue }
+            row(3, flow, 0, 0, 0, block.box, 6, -1)
+            out.append("###FLOW###\n")
+            for (l, line) in lines.enumerated() {
+                // As poppler: the line box is the union of its word boxes.
+                var box = line.words[0].box
+                for w in line.words.dropFirst() {
+                    box = Rect(x0: min(box.x0, w.box.x0), y0: min(box.y0, w.box.y0), x1: max(box.x1, w.box.x1), y1: max(box.y1, w.box.y1))
+                }
+                row(4, flow, 0, l, 0, box, 6, -1)
+                out.append("###LINE###\n")
+                for (k, w) in line.words.enumerated() {
+                    row(5, flow, 0, l, k, w.box, 2, 100)
+                    for s in DisplayLayout.text(of: w.index, in: page.layout) {
+                        out.append(s == "\t" || s == "\n" || s == "\r" ? " " : s)
+                    }
+                    out.append(10)
+                }
+            }
+            flow += 1
+        }
+        return out
+    }
+}

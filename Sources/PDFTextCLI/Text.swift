@@ -1,0 +1,396 @@
+import ArgumentParser
+import Foundation
+import PDFCore
+import PDFContent
+import PDFLayout
+import PDFText
+
+/// `pdftext text` (the default subcommand): the text of one or more PDFs, in reading order,
+/// physical layout or content-stream order, as text, TSV, JSON or hOCR.
+public struct Text: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        abstract: "Extract text in reading order (the default subcommand: `pdftext FILE` = `pdftext text FILE`).",
+        discussion: """
+            Output goes to standard output unless named. `pdftext IN.pdf OUT.txt` writes OUT.txt \
+            as pdftotext does: with exactly two paths and no -o/--output-dir, the second is the \
+            output when it is `-`, or does not end in .pdf and is not an existing PDF; otherwise \
+            both are inputs. With several inputs and no output, their texts follow one another \
+            on standard output in input order (a TSV header only once; one JSON document per \
+            line); --output-dir DIR writes DIR/<name>.txt (.tsv, .json, .hocr) per input \
+            instead. An output that is one of the inputs is refused.
+
+            Text is UTF-8 with a form feed after each page (also the last), as pdftotext. \
+            --layout keeps the physical layout; --raw keeps the content stream's order. \
+            Files and their pages are processed in parallel (--jobs), output stays in order. \
+            The layout flags below set one threshold or switch of the layout analysis each.
+
+            Poppler spellings are accepted: -layout, -raw, -nopgbrk, -tsv, -nodiag, -upw, -opw, \
+            -f, -l, -q. An input named like a subcommand (info, glyphs, diagnose) needs \
+            `pdftext text ./info`.
+
+            Exit codes: 0 success; 1 an input could not be opened; 2 output could not be \
+            written; 3 password missing or wrong; 64 bad usage; 99 internal error. With several \
+            inputs, the highest; each failing input gets one line on standard error.
+            """)
+
+    @Argument(help: ArgumentHelp("PDF files (`-` reads standard input), optionally followed by an output file.", valueName: "file"))
+    public var paths: [String] = []
+
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write everything to this file (`-`: standard output, the default).", valueName: "file"))
+    public var output: String?
+
+    @Option(name: .customLong("output-dir"), help: ArgumentHelp("Write each input to DIR/<name>.txt (or .tsv, .json, .hocr), creating DIR.", valueName: "dir"))
+    public var outputDir: String?
+
+    @Option(name: [.customShort("F"), .customLong("format")], help: "Output format: text, tsv, json or hocr (default: from the output's extension, else text).")
+    public var format: OutputFormat?
+
+    @Option(help: "Pages, such as 1-3,7,10- (default: all).")
+    public var pages: String?
+
+    @OptionGroup public var range: FirstLastOptions
+
+    @Flag(help: "Keep the physical layout: each line at the row and column of its position (pdftotext -layout).")
+    public var layout = false
+
+    @Flag(help: "Keep the content stream's order (pdftotext -raw; same as --reading-order stream).")
+    public var raw = false
+
+    @Flag(help: "No form feed after each page.")
+    public var noPageBreaks = false
+
+    @Flag(name: [.customShort("q"), .customLong("quiet")], help: "No warnings and no progress bar (errors are still reported).")
+    public var quiet = false
+
+    @Option(help: "Progress bar on standard error: auto (when it is a terminal and there are several inputs), always or never.")
+    public var progress: ProgressMode = .auto
+
+    @Option(name: [.customShort("j"), .customLong("jobs")], help: "Pages processed at once (default: the number of cores).")
+    public var jobs: Int?
+
+    // pdftotext's single-dash spellings, kept out of --help.
+    @Flag(name: .customLong("layout", withSingleDash: true), help: .hidden) var popplerLayout = false
+    @Flag(name: .customLong("raw", withSingleDash: true), help: .hidden) var popplerRaw = false
+    @Flag(name: .customLong("nopgbrk", withSingleDash: true), help: .hidden) var popplerNoPageBreaks = false
+    @Flag(name: .customLong("tsv", withSingleDash: true), help: .hidden) var popplerTSV = false
+
+    @OptionGroup(title: "Layout analysis") public var layoutFlags: LayoutFlags
+
+    @OptionGroup public var passwords: PasswordOptions
+
+    public init() {}
+
+    var physical: Bool { layout || popplerLayout }
+    var contentOrder: Bool { raw || popplerRaw }
+
+    public func validate() throws {
+        if let p = pages { _ = try PageSelection(parsing: p) }
+        if paths.isEmpty { throw ValidationError("no input file (use `-` for standard input)") }
+        if let j = jobs, j < 1 { throw ValidationError("--jobs must be 1 or more") }
+        if output != nil && outputDir != nil { throw ValidationError("--output and --output-dir exclude each other") }
+        let o = layoutFlags.readingOrder
+        if contentOrder, o != .contentStream, o != LayoutOptions().readingOrder {
+            throw ValidationError("--raw and --reading-order \(o.rawValue) contradict each other")
+        }
+        if popplerTSV, let f = format, f != .tsv { throw ValidationError("-tsv and --format \(f.rawValue) contradict each other") }
+        if physical, let f = format, f != .text { throw ValidationError("--layout applies to --format text only") }
+    }
+
+    /// Inputs and where their output goes.
+    enum Destination: Equatable {
+        case standardOutput
+        case file(String)
+        case directory(String)
+    }
+
+    /// Splits the positional paths into inputs and an output (see the discussion).
+    func plan() -> (inputs: [String], destination: Destination) {
+        if let d = outputDir { return (paths, .directory(d)) }
+        if let o = output { return (paths, o == "-" ? .standardOutput : .file(o)) }
+        if paths.count == 2 {
+            let last = paths[1]
+            if last == "-" { return ([paths[0]], .standardOutput) }
+            if !last.lowercased().hasSuffix(".pdf") && !FileIdentity.looksLikePDF(last) {
+                return ([paths[0]], .file(last))
+            }
+        }
+        return (paths, .standardOutput)
+    }
+
+    var effectiveFormat: OutputFormat {
+        if let f = format { return f }
+        if popplerTSV { return .tsv }
+        if case .file(let path) = plan().destination {
+            switch (path as NSString).pathExtension.lowercased() {
+            case "tsv": return .tsv
+            case "json": return .json
+            case "hocr", "html", "xhtml": return .hocr
+            default: break
+            }
+        }
+        return .text
+    }
+
+    func formatter() -> any PageFormatter {
+        switch effectiveFormat {
+        case .text: TextFormatter(physical: physical, pageBreaks: !(noPageBreaks || popplerNoPageBreaks))
+        case .tsv: TSVFormatter()
+        case .json: JSONFormatter()
+        case .hocr: HOCRFormatter(version: PDFTextCommand.configuration.version)
+        }
+    }
+
+    /// The layout options the flags ask for.
+    var layoutOptions: LayoutOptions {
+        var o = LayoutOptions()
+        layoutFlags.apply(to: &o)
+        if contentOrder { o.readingOrder = .contentStream }
+        return o
+    }
+
+    public func run() throws {
+        let (inputs, destination) = plan()
+        let status = TextRun(command: self, inputs: inputs, destination: destination).run()
+        if status != ExitStatus.success { throw ExitCode(status) }
+    }
+}
+
+/// One run of `text`: the pipeline and the writing side.
+struct TextRun {
+    struct Prepared: Sendable {
+        var extractor: TextExtractor
+        var context: DocumentContext
+    }
+
+    let command: Text
+    let inputs: [String]
+    let destination: Text.Destination
+
+    func run() -> Int32 {
+        let format = command.effectiveFormat
+        let formatter = command.formatter()
+        let selection = (try? command.pages.map { try PageSelection(parsing: $0) }) ?? PageSelection()
+        let first = command.range.firstPage, last = command.range.lastPage
+        let passwords = command.passwords.candidates
+        let layoutOptions = command.layoutOptions
+        let inputs = self.inputs
+
+        var status = ExitStatus.success
+        // Refuse to write over an input.
+        if case .file(let out) = destination, let clash = inputs.first(where: { $0 != "-" && FileIdentity.same($0, out) }) {
+            printError("\(out): refusing to overwrite the input \(clash)")
+            return ExitStatus.outputFailed
+        }
+        var directoryNames: [String] = []
+        if case .directory(let dir) = destination {
+            do {
+                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            } catch {
+                printError("\(dir): cannot create directory: \(FileIdentity.reason(error))")
+                return ExitStatus.outputFailed
+            }
+            directoryNames = FileIdentity.outputNames(for: inputs, extension: format.fileExtension)
+                .map { (dir as NSString).appendingPathComponent($0) }
+        }
+
+        let progress = ProgressBar.enabled(command.progress, inputs: inputs.count, quiet: command.quiet)
+            ? ProgressBar(total: inputs.count, terminal: isatty(2) != 0) : nil
+
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let workers = command.jobs ?? max(1, cores)
+        let pipeline = OrderedPipeline<Prepared, Bytes>(
+            count: inputs.count, workers: workers,
+            open: { i in
+                switch Opening.open(path: inputs[i], passwords: passwords) {
+                case .failure(let f): return .failure(f)
+                case .success(let (document, _)):
+                    let numbers = selection.pages(count: document.pageCount, first: first, last: last)
+                    let context = DocumentContext(path: inputs[i], pageCount: document.pageCount, pages: numbers,
+                                                  labels: document.pageLabels, title: document.info.title,
+                                                  firstOnStream: true)
+                    let extractor = TextExtractor(document: document, layout: layoutOptions)
+                    return .success((Prepared(extractor: extractor, context: context), numbers))
+                }
+            },
+            process: { prepared, number, ordinal in
+                let page = prepared.extractor.page(number - 1)
+                let label = prepared.context.labels.flatMap { number - 1 < $0.count ? $0[number - 1] : nil }
+                return formatter.page(page, PageContext(number: number, ordinal: ordinal, label: label), prepared.context)
+            })
+
+        var shared: OutputFile? = nil      // standard output or the one output file
+        var current: OutputFile? = nil     // the output of the document being written
+        var context: DocumentContext? = nil
+        var documentsOnShared = 0
+        var failedFiles = 0
+        var skipping = false
+
+        func fail(_ file: OutputFile) -> Bool {
+            progress?.clear()
+            printError("\(file.name): cannot write: \(file.writer.error ?? "unknown error")")
+            status = max(status, ExitStatus.outputFailed)
+            return false
+        }
+
+        pipeline.run { event in
+            switch event {
+            case .failed(let i, let f):
+                shared?.writer.flush()
+                progress?.clear()
+                printError(f.message)
+                status = max(status, f.exitCode)
+                failedFiles += 1
+                progress?.finished(file: i, name: inputs[i], pages: 0, failed: true)
+                return true
+            case .opened(let i, let prepared, _):
+                var ctx = prepared.context
+                skipping = false
+                switch destination {
+                case .standardOutput, .file:
+                    if shared == nil {
+                        if case .file(let path) = destination {
+                            switch OutputFile.create(path) {
+                            case .success(let f): shared = f
+                            case .failure(let f):
+                                progress?.clear()
+                                printError(f.message)
+                                status = max(status, ExitStatus.outputFailed)
+                                return false
+                            }
+                        } else {
+                            shared = OutputFile(name: "standard output", fd: 1, owned: false)
+                        }
+                    }
+                    current = shared
+                    ctx.firstOnStream = documentsOnShared == 0
+                    documentsOnShared += 1
+                case .directory:
+                    let path = directoryNames[i]
+                    if inputs.contains(where: { $0 != "-" && FileIdentity.same($0, path) }) {
+                        progress?.clear()
+                        printError("\(path): refusing to overwrite an input")
+                        status = max(status, ExitStatus.outputFailed)
+                        skipping = true
+                    } else {
+                        switch OutputFile.create(path) {
+                        case .success(let f): current = f
+                        case .failure(let f):
+                            progress?.clear()
+                            printError(f.message)
+                            status = max(status, ExitStatus.outputFailed)
+                            skipping = true
+                        }
+                    }
+                }
+                context = ctx
+                if !skipping, let out = current {
+                    out.writer.bytes(formatter.documentStart(ctx).data)
+                    out.writer.flushIfFull()
+                }
+                return true
+            case .page(let i, _, let number, let bytes):
+                if !skipping, let out = current {
+                    out.writer.bytes(bytes.data)
+                    out.writer.flushIfFull()
+                    if out.writer.error != nil { return fail(out) }
+                }
+                progress?.page(file: i, name: inputs[i], page: number, of: context?.pageCount ?? number)
+                return true
+            case .finished(let i):
+                if !skipping, let out = current, let ctx = context {
+                    out.writer.bytes(formatter.documentEnd(ctx).data)
+                    out.writer.flush()
+                    if out.writer.error != nil { return fail(out) }
+                    if case .directory = destination { out.close() }
+                }
+                progress?.finished(file: i, name: inputs[i], pages: context?.pages.count ?? 0, failed: skipping)
+                current = nil
+                return true
+            }
+        }
+        if let s = shared {
+            s.writer.flush()
+            if s.writer.error != nil, status != ExitStatus.outputFailed { _ = fail(s) }
+            s.close()
+        }
+        progress?.done(failed: failedFiles)
+        return status
+    }
+}
+
+/// An output: a file descriptor behind a `ByteWriter`.
+final class OutputFile {
+    let name: String
+    let writer: ByteWriter
+    let owned: Bool
+    private var closed = false
+
+    init(name: String, fd: Int32, owned: Bool) {
+        self.name = name
+        self.writer = ByteWriter(fd: fd)
+        self.owned = owned
+    }
+
+    static func create(_ path: String) -> Swift.Result<OutputFile, Opening.Failure> {
+        let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        if fd < 0 { return .failure(Opening.Failure(message: "\(path): cannot create: \(String(cString: strerror(errno)))", exitCode: ExitStatus.outputFailed)) }
+        return .success(OutputFile(name: path, fd: fd, owned: true))
+    }
+
+    func close() {
+        guard !closed else { return }
+        writer.flush()
+        closed = true
+        if owned { _ = Glibc.close(writer.fd) }
+    }
+}
+
+/// Questions about paths: same file, PDF or not, output names.
+enum FileIdentity {
+    /// True when both paths name one existing file (same device and inode).
+    static func same(_ a: String, _ b: String) -> Bool {
+        var sa = stat(), sb = stat()
+        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+    }
+
+    /// True when the file exists and `%PDF-` occurs in its first 1024 bytes.
+    static func looksLikePDF(_ path: String) -> Bool {
+        guard let h = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? h.close() }
+        let head = [UInt8]((try? h.read(upToCount: 1024)) ?? Data())
+        let magic: [UInt8] = Array("%PDF-".utf8)
+        guard head.count >= magic.count else { return false }
+        for i in 0...(head.count - magic.count) where head[i] == magic[0] && Array(head[i..<i + magic.count]) == magic {
+            return true
+        }
+        return false
+    }
+
+    /// `<name>.<ext>` per input: the file name without a `.pdf` extension (`stdin` for `-`),
+    /// with `-2`, `-3`… added when two inputs would get the same name.
+    static func outputNames(for inputs: [String], extension ext: String) -> [String] {
+        var used: Set<String> = []
+        return inputs.map { input in
+            var base = input == "-" ? "stdin" : (input as NSString).lastPathComponent
+            if base.lowercased().hasSuffix(".pdf") { base = String(base.dropLast(4)) }
+            if base.isEmpty { base = "output" }
+            var name = base + "." + ext
+            var n = 2
+            while used.contains(name) {
+                name = "\(base)-\(n).\(ext)"
+                n += 1
+            }
+            used.insert(name)
+            return name
+        }
+    }
+
+    static func reason(_ error: Error) -> String {
+        let e = error as NSError
+        if let u = e.userInfo[NSUnderlyingErrorKey] as? NSError, u.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(u.code)))
+        }
+        return e.localizedDescription
+    }
+}
