@@ -32,7 +32,9 @@ Two modes:
              contiguous page ranges instead.
 Each measurement is repeated --repeat times (default 3), tools in rotated order each round; the
 tables give the median and the best wall time of the set, pages per second (from the median),
-and ours / tool time ratios (below 1: we are faster).
+the median CPU time (user + system of all the processes), and ours / tool wall-time ratios
+(below 1: we are faster). On a shared machine the all-cores wall times depend on what else runs;
+compare the CPU column to see whether parallel work was spent or waited for.
 
 Memory (manual, unless --no-memory): our peak RSS (GNU time, see glyphs_bench.run_measured) on
 the first 10%, 50% and 100% of the pages (--pages 1-N, all cores); it should stay flat, bounded by
@@ -40,7 +42,7 @@ the largest pages in flight and not by the document's length.
 
 Needs the release binary: `swift build -c release --product pdftext` (or --pdftext PATH).
 """
-import argparse, concurrent.futures, os, shutil, statistics, subprocess, sys, threading, time
+import argparse, concurrent.futures, os, resource, shutil, statistics, subprocess, sys, threading, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -67,7 +69,9 @@ def run(cmd, timeout):
 
 
 def run_all(cmds, workers, timeout):
-    """(wall seconds, failures) of running every command, `workers` at a time."""
+    """(wall seconds, CPU seconds, failures) of running every command, `workers` at a time. CPU
+    time is user + system of the waited-for children (their getrusage totals before and after)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     if workers == 1:
         codes = [run(c, timeout) for c in cmds]
@@ -75,7 +79,9 @@ def run_all(cmds, workers, timeout):
         with concurrent.futures.ThreadPoolExecutor(workers) as pool:
             codes = list(pool.map(lambda c: run(c, timeout), cmds))
     wall = time.perf_counter() - start
-    return wall, sum(1 for c in codes if c != 0)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return wall, cpu, sum(1 for c in codes if c != 0)
 
 
 class Ours:
@@ -145,17 +151,19 @@ def plans(ours, files, cores):
 
 
 def measure(tools, repeat, timeout):
-    """tool -> (median s, best s, failures in the worst round)."""
+    """tool -> (median s, best s, median CPU s, failures in the worst round)."""
     times = {t: [] for t in tools}
+    cpus = {t: [] for t in tools}
     bad = {t: 0 for t in tools}
     names = list(tools)
     for r in range(repeat):
         for t in names[r % len(names):] + names[:r % len(names)]:
             cmds, workers = tools[t]
-            wall, failed = run_all(cmds, workers, timeout)
+            wall, cpu, failed = run_all(cmds, workers, timeout)
             times[t].append(wall)
+            cpus[t].append(cpu)
             bad[t] = max(bad[t], failed)
-    return {t: (statistics.median(v), min(v), bad[t]) for t, v in times.items()}
+    return {t: (statistics.median(v), min(v), statistics.median(cpus[t]), bad[t]) for t, v in times.items()}
 
 
 def report(title, files, ours, cores, args):
@@ -164,9 +172,10 @@ def report(title, files, ours, cores, args):
     for mode, tools in plans(ours, files, cores):
         res = measure(tools, args.repeat, args.timeout)
         refs = [t for t in ("mutool", "pdftotext") if t in res]
-        print(f"\n{mode:24} {'median s':>9} {'best s':>8} {'pages/s':>9}" + "".join(f" {'ours/' + t:>15}" for t in refs))
-        for t, (med, best, bad) in res.items():
-            line = f"  {t:22} {med:9.3f} {best:8.3f} {pages / med:9.1f}"
+        print(f"\n{mode:24} {'median s':>9} {'best s':>8} {'pages/s':>9} {'CPU s':>7}"
+              + "".join(f" {'ours/' + t:>15}" for t in refs))
+        for t, (med, best, cpu, bad) in res.items():
+            line = f"  {t:22} {med:9.3f} {best:8.3f} {pages / med:9.1f} {cpu:7.3f}"
             if t.startswith("ours"):
                 line += "".join(f" {med / res[r][0]:15.2f}" for r in refs)
             else:
