@@ -110,6 +110,9 @@ struct LayoutBuilder {
         let display = page.unscaledDisplayTransform
         items.reserveCapacity(page.glyphs.count)
         var groupIndex: [Orientation: Int] = [:]
+        var cachedRun: Int32 = -1, cachedVertical = false
+        var cachedOrientation: Orientation? = nil
+        var lastOrientation: Orientation? = nil, lastGroup = 0
         statistics.glyphs = page.glyphs.count
         for (i, g) in page.glyphs.enumerated() {
             let f = g.flags
@@ -123,27 +126,36 @@ struct LayoutBuilder {
             }
             guard g.text.lowerBound < g.text.upperBound else { continue }
             let run = page.runs[Int(g.run)]
-            let m = run.textMatrix
-            // Direction of the text in page space, then in display space.
+            // The orientation is the run's (and the writing mode's): worked out once per run.
             let vertical = f.contains(.vertical)
-            var (vx, vy) = vertical ? (-m.c, -m.d) : (m.a, m.b)
-            (vx, vy) = (vx * display.a + vy * display.c, vx * display.b + vy * display.d)
-            let length = (vx * vx + vy * vy).squareRoot()
-            guard length.isFinite, length > 0 else { continue }
-            let angle = angleDegrees(vx, vy)
-            let nearest = (angle / 90).rounded() * 90
-            let off = abs(angle - nearest)
             let orientation: Orientation
-            if off <= options.diagonalAngle {
-                orientation = Orientation(angle: Int(nearest) % 360, isDiagonal: false)
+            if g.run == cachedRun && vertical == cachedVertical, let c = cachedOrientation {
+                orientation = c
             } else {
-                if options.dropsDiagonalText { statistics.droppedDiagonal += 1; continue }
-                orientation = Orientation(angle: Int((angle / 5).rounded() * 5) % 360, isDiagonal: true)
+                let m = run.textMatrix
+                // Direction of the text in page space, then in display space.
+                var (vx, vy) = vertical ? (-m.c, -m.d) : (m.a, m.b)
+                (vx, vy) = (vx * display.a + vy * display.c, vx * display.b + vy * display.d)
+                let length = (vx * vx + vy * vy).squareRoot()
+                cachedRun = g.run; cachedVertical = vertical; cachedOrientation = nil
+                guard length.isFinite, length > 0 else { continue }
+                let angle = angleDegrees(vx, vy)
+                let nearest = (angle / 90).rounded() * 90
+                if abs(angle - nearest) <= options.diagonalAngle {
+                    orientation = Orientation(angle: Int(nearest) % 360, isDiagonal: false)
+                } else {
+                    orientation = Orientation(angle: Int((angle / 5).rounded() * 5) % 360, isDiagonal: true)
+                }
+                cachedOrientation = orientation
             }
+            if orientation.isDiagonal && options.dropsDiagonalText { statistics.droppedDiagonal += 1; continue }
             let group: Int
-            if let k = groupIndex[orientation] { group = k } else {
+            if orientation == lastOrientation { group = lastGroup } else if let k = groupIndex[orientation] {
+                group = k
+            } else {
                 group = groups.count; groups.append(orientation); groupIndex[orientation] = group
             }
+            lastOrientation = orientation; lastGroup = group
             let (fx, fy) = orientation.flow
             let (nx, ny) = (-fy, fx)
             let o = display.apply(g.origin)
