@@ -146,8 +146,14 @@ public struct PhysicalLayoutOptions: Sendable, Hashable {
     public var positionalGapRatio = 1.0
     /// Lines whose baselines differ by less than this fraction of the row pitch share a row.
     public var sameRowTolerance = 0.5
-    /// The column width is this quantile of the page's glyph advances per character (the
-    /// median by default, so a few wide capitals or narrow `i`s do not set it).
+    /// The column width is this quantile of the lines' widths per character (spaces
+    /// included), counting each line as many times as it has characters. A low quantile, so that nearly every line fits in the columns its box spans
+    /// and text beside it starts at the column its position gives, as pdftotext's does.
+    public var lineWidthQuantile = 0.1
+    /// Only lines of at least this many characters are measured for the column width.
+    public var minimumLineCharacters = 8
+    /// Without such lines, the column width is this quantile of the glyph advances per
+    /// character.
     public var characterWidthQuantile = 0.5
     /// Used when the page has no glyph to measure: the column width and row pitch as
     /// fractions of the typical font size, and a font size in points for pages without text.
@@ -159,7 +165,8 @@ public struct PhysicalLayoutOptions: Sendable, Hashable {
 
 /// The page text laid out physically, as `pdftotext -layout` does: each line of the layout
 /// at the row and column its display-space position gives, on a grid whose column width is
-/// the page's typical character advance and whose row height is its typical line spacing.
+/// narrow enough for nearly every line to fit the columns it spans and whose row height is
+/// the page's typical line spacing.
 /// Words of a line are one space apart unless a wide gap separates them (then they keep their
 /// horizontal positions, so table cells stay aligned); lines sharing a row
 /// are kept `columnGap` spaces apart; blank rows between lines follow the vertical gaps, up
@@ -177,16 +184,41 @@ public func physicalText(_ layout: PageLayout, glyphs: PageGlyphs,
     let sizes = layout.words.map { Double($0.fontSize) * scale }.filter { $0 > 0 && $0.isFinite }
     let fontSize = quantile(sizes, 0.5) ?? options.fallbackFontSize
 
-    // Column width: the page's advances per character.
-    var advances: [Double] = []
-    advances.reserveCapacity(glyphs.glyphs.count)
-    for g in glyphs.glyphs where !g.flags.contains(.vertical) && !g.flags.contains(.space) && !g.flags.contains(.duplicate) {
-        let n = Int(g.text.upperBound - g.text.lowerBound)
-        if n > 0, g.advance > 0 { advances.append(Double(g.advance) * scale / Double(n)) }
+    // Column width: the lines' widths per character, else the glyph advances, else the
+    // words' widths per character.
+    var perLine: [(width: Double, characters: Int)] = []
+    for l in lines where l.box.width > 0 {
+        var n = max(0, l.words.count - 1)
+        for w in l.words {
+            let word = layout.words[w.index]
+            for c in layout.characters[Int(word.characters.lowerBound)..<Int(word.characters.upperBound)] {
+                n += columnWidth(of: c.scalar)
+            }
+        }
+        if n >= options.minimumLineCharacters { perLine.append((l.box.width / Double(n), n)) }
     }
-    var cw = quantile(advances, options.characterWidthQuantile) ?? 0
+    // Weighted by characters: the body text decides, not a few short captions.
+    var cw = 0.0
+    if !perLine.isEmpty {
+        perLine.sort { $0.width < $1.width }
+        let total = perLine.reduce(0) { $0 + $1.characters }
+        var seen = 0
+        for p in perLine {
+            seen += p.characters
+            cw = p.width
+            if Double(seen) >= options.lineWidthQuantile * Double(total) { break }
+        }
+    }
     if !(cw > 0.5) {
-        // No glyph advances: the words' widths per character.
+        var advances: [Double] = []
+        advances.reserveCapacity(glyphs.glyphs.count)
+        for g in glyphs.glyphs where !g.flags.contains(.vertical) && !g.flags.contains(.space) && !g.flags.contains(.duplicate) {
+            let n = Int(g.text.upperBound - g.text.lowerBound)
+            if n > 0, g.advance > 0 { advances.append(Double(g.advance) * scale / Double(n)) }
+        }
+        cw = quantile(advances, options.characterWidthQuantile) ?? 0
+    }
+    if !(cw > 0.5) {
         var perChar: [Double] = []
         for l in lines {
             for w in l.words {

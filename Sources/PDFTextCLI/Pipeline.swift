@@ -118,9 +118,17 @@ final class OrderedPipeline<Document: Sendable, Result: Sendable>: @unchecked Se
     /// Runs the pipeline; `consume` sees every event in order on the calling thread and
     /// returns false to stop early (for instance when output can no longer be written).
     func run(_ consume: (Event) -> Bool) {
+        // Threads of our own, not a Dispatch queue: the workers block on the condition, and
+        // blocking the shared pool (which Swift concurrency also runs on) can starve it.
         let group = DispatchGroup()
         for _ in 0..<workers {
-            DispatchQueue.global().async(group: group) { self.work() }
+            group.enter()
+            let thread = Thread {
+                self.work()
+                group.leave()
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
         }
         var going = true
         fileLoop: for i in files.indices {

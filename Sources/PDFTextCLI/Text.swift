@@ -93,7 +93,7 @@ public struct Text: ParsableCommand {
             throw ValidationError("--raw and --reading-order \(o.rawValue) contradict each other")
         }
         if popplerTSV, let f = format, f != .tsv { throw ValidationError("-tsv and --format \(f.rawValue) contradict each other") }
-        if physical, let f = format, f != .text { throw ValidationError("--layout applies to --format text only") }
+        if physical, effectiveFormat != .text { throw ValidationError("--layout applies to --format text only") }
     }
 
     /// Inputs and where their output goes.
