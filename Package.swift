@@ -74,9 +74,9 @@ let package = Package(
         .testTarget(name: "PDFFileTests", dependencies: ["PDFFile", "PDFTestSupport"]),
         .testTarget(name: "PDFFontsTests", dependencies: ["PDFFonts", "PDFTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PDFContentTests", dependencies: ["PDFContent", "PDFFonts", "PDFTestSupport"]),
-        .testTarget(name: "PDFLayoutTests", dependencies: ["PDFLayout", "PDFTextModel"]),
+        .testTarget(name: "PDFLayoutTests", dependencies: ["PDFLayout", "PDFTextModel", "PDFTestSupport"]),
         .testTarget(name: "PDFTextCLITests", dependencies: ["PDFTextCLI", "PDFText", "PDFTestSupport"]),
-        .testTarget(name: "CorpusTests", dependencies: ["PDFText", "PDFFile", "PDFContent", "PDFFonts", "PDFTextModel", "PDFLayout"]),
+        .testTarget(name: "CorpusTests", dependencies: ["PDFText", "PDFFile", "PDFContent", "PDFFonts", "PDFTextModel", "PDFLayout", "PDFTestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CZlib", "CFreeType", "CPDFUnicode"]),
     ]
 )

@@ -110,6 +110,9 @@ struct LayoutBuilder {
         let display = page.unscaledDisplayTransform
         items.reserveCapacity(page.glyphs.count)
         var groupIndex: [Orientation: Int] = [:]
+        var cachedRun: Int32 = -1, cachedVertical = false
+        var cachedOrientation: Orientation? = nil
+        var lastOrientation: Orientation? = nil, lastGroup = 0
         statistics.glyphs = page.glyphs.count
         for (i, g) in page.glyphs.enumerated() {
             let f = g.flags
@@ -123,27 +126,36 @@ struct LayoutBuilder {
             }
             guard g.text.lowerBound < g.text.upperBound else { continue }
             let run = page.runs[Int(g.run)]
-            let m = run.textMatrix
-            // Direction of the text in page space, then in display space.
+            // The orientation is the run's (and the writing mode's): worked out once per run.
             let vertical = f.contains(.vertical)
-            var (vx, vy) = vertical ? (-m.c, -m.d) : (m.a, m.b)
-            (vx, vy) = (vx * display.a + vy * display.c, vx * display.b + vy * display.d)
-            let length = (vx * vx + vy * vy).squareRoot()
-            guard length.isFinite, length > 0 else { continue }
-            let angle = angleDegrees(vx, vy)
-            let nearest = (angle / 90).rounded() * 90
-            let off = abs(angle - nearest)
             let orientation: Orientation
-            if off <= options.diagonalAngle {
-                orientation = Orientation(angle: Int(nearest) % 360, isDiagonal: false)
+            if g.run == cachedRun && vertical == cachedVertical, let c = cachedOrientation {
+                orientation = c
             } else {
-                if options.dropsDiagonalText { statistics.droppedDiagonal += 1; continue }
-                orientation = Orientation(angle: Int((angle / 5).rounded() * 5) % 360, isDiagonal: true)
+                let m = run.textMatrix
+                // Direction of the text in page space, then in display space.
+                var (vx, vy) = vertical ? (-m.c, -m.d) : (m.a, m.b)
+                (vx, vy) = (vx * display.a + vy * display.c, vx * display.b + vy * display.d)
+                let length = (vx * vx + vy * vy).squareRoot()
+                cachedRun = g.run; cachedVertical = vertical; cachedOrientation = nil
+                guard length.isFinite, length > 0 else { continue }
+                let angle = angleDegrees(vx, vy)
+                let nearest = (angle / 90).rounded() * 90
+                if abs(angle - nearest) <= options.diagonalAngle {
+                    orientation = Orientation(angle: Int(nearest) % 360, isDiagonal: false)
+                } else {
+                    orientation = Orientation(angle: Int((angle / 5).rounded() * 5) % 360, isDiagonal: true)
+                }
+                cachedOrientation = orientation
             }
+            if orientation.isDiagonal && options.dropsDiagonalText { statistics.droppedDiagonal += 1; continue }
             let group: Int
-            if let k = groupIndex[orientation] { group = k } else {
+            if orientation == lastOrientation { group = lastGroup } else if let k = groupIndex[orientation] {
+                group = k
+            } else {
                 group = groups.count; groups.append(orientation); groupIndex[orientation] = group
             }
+            lastOrientation = orientation; lastGroup = group
             let (fx, fy) = orientation.flow
             let (nx, ny) = (-fy, fx)
             let o = display.apply(g.origin)
@@ -160,11 +172,12 @@ struct LayoutBuilder {
             }
             // The glyph's own width along the line (its box), not the pen advance: character
             // spacing (Tc) belongs to the gap, where producers often put word breaks.
-            var extent = 0.0
-            for corner in [g.quad.lowerLeft, g.quad.lowerRight, g.quad.upperRight, g.quad.upperLeft] {
-                let c = display.apply(corner)
-                extent = max(extent, c.x * fx + c.y * fy - along)
+            @inline(__always) func reach(_ p: Point) -> Double {
+                let c = display.apply(p)
+                return c.x * fx + c.y * fy - along
             }
+            let q = g.quad
+            var extent = max(max(reach(q.lowerLeft), reach(q.lowerRight)), max(reach(q.upperRight), reach(q.upperLeft)))
             if !(extent.isFinite && extent > 0) {
                 extent = g.advance.isFinite && g.advance > 0 ? Double(g.advance) : 0.5 * size
             }
@@ -360,6 +373,8 @@ struct LayoutBuilder {
                 var lineMin: Int? = nil
                 for k in line { for i in segments[k].items {
                     if b.kind.isArtifact { continue }
+                    // Annotation appearances are tagged through object references, not MCIDs.
+                    if page.glyphs[Int(items[Int(i)].glyph)].flags.contains(.annotation) { continue }
                     total += 1
                     if let r = glyphRank(items[Int(i)].glyph) {
                         covered += 1

@@ -50,6 +50,9 @@ public struct LayoutOptions: Sendable, Hashable {
     /// How far above and below a gap (in em) other lines are looked at to tell a white stripe
     /// (column gutter, cell border) from a wide space.
     public var stripeWindow: Double = 3.5
+    /// How far above and below (em) rows are searched for cells starting at the same x, the
+    /// other sign of a column boundary (table cells that wrap defeat the stripe test).
+    public var cellStartWindow: Double = 8
     /// The narrowest white stripe (em) that still separates columns.
     public var minimumStripeRatio: Double = 0.4
     /// A gap at least this wide always splits a line.

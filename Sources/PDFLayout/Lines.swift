@@ -173,7 +173,12 @@ struct LineFinder {
                         // Headings and footnotes in other sizes may span the columns.
                         if f.size > size * 1.2 || f.size < size / 1.2 { continue }
                         if f.x1 <= g.x0 { rl = true }
-                        else if f.x0 >= g.x1 { rr = true }
+                        else if f.x0 >= g.x1 {
+                            // Text on the right counts when it starts where the stripe ends
+                            // (a column or cell edge, or a paragraph indent from it), not anywhere
+                            // further right.
+                            if f.x0 <= g.x1 + 2.5 * size { rr = true }
+                        }
                         else if f.x0 < g.x0 && f.x1 < g.x1 { rl = true; ra = max(ra, f.x1) }
                         else if f.x1 > g.x1 && f.x0 > g.x0 { rr = true; rz = min(rz, f.x0) }
                         else { crossing = true }
@@ -190,6 +195,24 @@ struct LineFinder {
             // read as one line each: the same text in the same order.)
             return rowsLeft >= 2 && rowsRight >= 2 && z - a >= options.minimumStripeRatio * size
         }
+        /// Rows nearby (`cellStartWindow` em) with a wide gap ending where this one ends: text
+        /// starting at the same x after white space, as table cells do (word starts in prose
+        /// rarely line up to a tenth of an em).
+        func alignedStarts(_ g: Gap, row r: Int, size: Double) -> Int {
+            let b = pieces[r][0].baseline
+            let reach = options.cellStartWindow * size
+            var count = 0
+            for dir in [-1, 1] {
+                var n = r + dir
+                while n >= 0 && n < pieces.count && abs(pieces[n][0].baseline - b) <= reach {
+                    if gaps[n].contains(where: { abs($0.x1 - g.x1) <= 0.15 * size && $0.x1 - $0.x0 >= options.segmentGapRatio * size * 0.9 }) {
+                        count += 1
+                    }
+                    n += dir
+                }
+            }
+            return count
+        }
         var merged: [Segment] = []
         for r in pieces.indices {
             var cur = pieces[r][0]
@@ -197,7 +220,9 @@ struct LineFinder {
                 let g = gaps[r][k]
                 // A list marker (bullet, "1.", "a)") stays with its item however wide the gap.
                 let marker = k == 0 && !g.hard && isListMarker(cur)
-                let split = !marker && (g.hard || isStripe(g, row: r, baseline: pieces[r][0].baseline, size: max(cur.size, next.size)))
+                let size = max(cur.size, next.size)
+                let split = !marker && (g.hard || isStripe(g, row: r, baseline: pieces[r][0].baseline, size: size)
+                    || alignedStarts(g, row: r, size: size) >= 2)
                 if debugLayout { print("gap", g, "row", r, "split", split, "base", pieces[r][0].baseline) }
                 if split { merged.append(cur); cur = next } else { cur.absorb(next, items: items) }
             }

@@ -60,6 +60,8 @@ public struct LayoutFlags: ParsableArguments {
     public var stripeWindow: Double = LayoutOptions().stripeWindow
     @Option(help: ArgumentHelp("The narrowest white stripe (em) that still separates columns.", valueName: "em"))
     public var minimumStripeRatio: Double = LayoutOptions().minimumStripeRatio
+    @Option(help: ArgumentHelp("How far above and below (em) rows are searched for cells starting at the same x, the other sign of a column boundary (table cells that wrap defeat the stripe test).", valueName: "em"))
+    public var cellStartWindow: Double = LayoutOptions().cellStartWindow
     @Option(help: ArgumentHelp("A gap at least this wide always splits a line. Fraction of the font size.", valueName: "em"))
     public var hardSegmentGapRatio: Double = LayoutOptions().hardSegmentGapRatio
     @Option(help: ArgumentHelp("A smaller glyph raised or lowered by up to this much joins the line as a super- or subscript. Fraction of the font size.", valueName: "em"))
@@ -121,7 +123,7 @@ public struct LayoutFlags: ParsableArguments {
     /// The `LayoutOptions` fields these flags set.
     public static let fieldNames: Set<String> = [
         "readingOrder", "wordGapRatio", "cjkWordGapRatio", "letterSpacingQuantile", "baselineTolerance",
-        "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "hardSegmentGapRatio", "scriptShiftRatio",
+        "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "hardSegmentGapRatio", "scriptShiftRatio",
         "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "blockGapRatio", "blockSizeChange",
         "detectsTables", "tableCellWords", "marksRunningArtifacts", "marginBand", "expandsLigatures",
         "normalizesPresentationForms", "hyphenJoining", "dropsDuplicates", "dropsInvisibleText",
@@ -133,7 +135,7 @@ public struct LayoutFlags: ParsableArguments {
             ("--word-gap-ratio", wordGapRatio), ("--cjk-word-gap-ratio", cjkWordGapRatio),
             ("--baseline-tolerance", baselineTolerance), ("--segment-gap-ratio", segmentGapRatio),
             ("--script-shift-ratio", scriptShiftRatio), ("--stripe-window", stripeWindow),
-            ("--minimum-stripe-ratio", minimumStripeRatio), ("--hard-segment-gap-ratio", hardSegmentGapRatio),
+            ("--minimum-stripe-ratio", minimumStripeRatio), ("--cell-start-window", cellStartWindow), ("--hard-segment-gap-ratio", hardSegmentGapRatio),
             ("--table-row-gap-ratio", tableRowGapRatio), ("--block-gap-ratio", blockGapRatio),
             ("--block-size-change", blockSizeChange), ("--table-cell-words", tableCellWords),
             ("--diagonal-angle", diagonalAngle),
@@ -158,6 +160,7 @@ public struct LayoutFlags: ParsableArguments {
         o.segmentGapRatio = segmentGapRatio
         o.stripeWindow = stripeWindow
         o.minimumStripeRatio = minimumStripeRatio
+        o.cellStartWindow = cellStartWindow
         o.hardSegmentGapRatio = hardSegmentGapRatio
         if noStackedVerticalText { o.detectsStackedVerticalText = false }
         o.stackedGlyphStep = stackedGlyphStep.range

@@ -207,6 +207,20 @@ func toUnicodeCMap(_ body: String, codespace: String = "<00> <FF>") -> String {
         #expect(font.summary.kind == .type3)
         #expect(font.ascent == 90 && font.descent == -20)
     }
+
+    @Test("Type 3 bitmap fonts named by code (/a28): codes below 32 read as TeX's T1 encoding, as a guess")
+    func pkFontCodeNames() throws {
+        var f = FontFixture()
+        f.add(10, """
+            << /Type /Font /Subtype /Type3 /FontMatrix [1 0 0 1 0 0] /FontBBox [0 0 1 1]
+               /FirstChar 27 /LastChar 97 /Widths [1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1]
+               /Encoding << /Differences [27 /a27 /a28 21 /a21 97 /a97] >> /CharProcs << >> >>
+            """)
+        let font = try f.font()
+        let r = decode(font, [27, 28, 97])
+        #expect(r.text == "\u{FB00}\u{FB01}a")
+        #expect(r.sources == [.guessed, .guessed, .guessed])
+    }
 }
 
 @Suite struct CompositeFontTests {

@@ -356,3 +356,105 @@ import Testing
         }
     }
 }
+
+@Suite struct ColumnAndTableDetailTests {
+    /// Two justified columns 1 em apart (LaTeX's default gutter), whose lines drift out of
+    /// step after a paragraph gap in the right column, with a full-width paragraph below.
+    @Test func narrowGutterSplitsColumnsButNotWideWordSpaces() throws {
+        var p = GlyphPage()
+        // Lines of different words (so their spaces do not line up), at most 18 characters;
+        // columns at 72 and 192 (10 pt = 1 em gutter at the widest line).
+        let words = ["left", "an", "ordinary", "set", "of", "words", "to", "fill", "lines", "with", "text"]
+        func line(_ k: Int, _ first: String) -> String {
+            var s = first
+            var j = k
+            while s.count + 1 + words[j % words.count].count <= 18 { s += " " + words[j % words.count]; j += 3 }
+            return s
+        }
+        // Word spaces of 0.35 em, except one loosely justified line with 1.1 em spaces.
+        for k in 0..<8 {
+            p.text(line(k, "left\(k)"), x: 72, y: 700 - Double(k) * 12, spacesAsGaps: true, spaceWidth: k == 4 ? 1.1 : 0.35)
+        }
+        for k in 0..<7 {
+            let y = (k < 3 ? 700 : 694) - Double(k) * 12
+            p.text(line(k + 1, "right\(k)"), x: 192, y: y, spacesAsGaps: true, spaceWidth: 0.35)
+        }
+        p.text("A closing paragraph that runs across both columns of the page.", x: 72, y: 590, spacesAsGaps: true)
+        let text = p.layout().foldedText
+        let lastLeft = try #require(text.range(of: "left7")), firstRight = try #require(text.range(of: "right0"))
+        #expect(lastLeft.upperBound < firstRight.lowerBound, "\(text)")
+        // The loose line's 1.1 em spaces inside a column do not split it.
+        #expect(text.contains(line(4, "left4") + " left5"))
+        #expect(text.hasSuffix("both columns of the page."))
+    }
+
+    @Test func wrappedCellsJoinTheirRow() {
+        var p = GlyphPage()
+        // Rows 24 pt apart, wrapped lines 11 pt apart.
+        let rows: [[[String]]] = [
+            [["Stop"], ["First"], ["Fare"]],
+            [["North"], ["07:15"], ["2.50"]],
+            [["Old", "Lighthouse"], ["08:05"], ["4.00"]],
+            [["Island"], ["08:40"], ["5.75"]],
+        ]
+        var y = 700.0
+        for row in rows {
+            for (c, cell) in row.enumerated() {
+                for (l, line) in cell.enumerated() {
+                    p.text(line, x: 72 + Double(c) * 90, y: y - Double(l) * 11)
+                }
+            }
+            y -= 24 + Double((row.map(\.count).max()! - 1) * 11)
+        }
+        let layout = p.layout()
+        #expect(layout.foldedText == "Stop First Fare North 07:15 2.50 Old Lighthouse 08:05 4.00 Island 08:40 5.75")
+    }
+
+    @Test func bulletsStayWithTheirItems() {
+        var p = GlyphPage()
+        for k in 0..<4 {
+            p.text("\u{2022}", x: 72, y: 700 - Double(k) * 12)
+            p.text("item number \(k) of the list", x: 90, y: 700 - Double(k) * 12, spacesAsGaps: true)
+        }
+        #expect(p.layout().lineTexts() == (0..<4).map { "\u{2022} item number \($0) of the list" })
+    }
+}
+
+@Suite struct ScriptDetailTests {
+    @Test func unmappedExtendersInsideArabicWordsAreDropped() {
+        var p = GlyphPage()
+        // Visual order, left to right: "ب" + two unmapped extenders + "ا"  (logical: ا…ب).
+        let r = p.text("\u{0628}\u{FFFD}\u{FFFD}\u{0627}", x: 72, y: 700)
+        for i in r.dropFirst().prefix(2) { p.page.glyphs[i].unicodeSource = .none }
+        let layout = p.layout()
+        #expect(layout.foldedText == "\u{0627}\u{0628}")
+        #expect(layout.lines.first?.direction == .rightToLeft)
+        // An unmapped glyph elsewhere stays visible as U+FFFD.
+        var q = GlyphPage()
+        let r2 = q.text("a\u{FFFD}b", x: 72, y: 700)
+        q.page.glyphs[r2.lowerBound + 1].unicodeSource = .none
+        #expect(q.layout().foldedText == "a\u{FFFD}b")
+    }
+
+    @Test func hebrewLineComesOutInLogicalOrder() {
+        var p = GlyphPage()
+        // "שלום עולם" drawn left to right as it appears on screen: "םלוע םולש".
+        p.text("םלוע םולש", x: 72, y: 700, spacesAsGaps: true)
+        let layout = p.layout()
+        #expect(layout.foldedText == "שלום עולם")
+        #expect(layout.lines.first?.direction == .rightToLeft)
+    }
+
+    @Test func uprightGlyphsStackedDownAColumnReadAsVerticalText() {
+        var p = GlyphPage()
+        // Horizontal-mode glyphs placed one below the other, columns right to left.
+        for (c, column) in ["古い町の朝", "静かです"].enumerated() {
+            for (k, ch) in column.enumerated() {
+                p.text(String(ch), x: 400 - Double(c) * 20, y: 700 - Double(k) * 10, advance: 1)
+            }
+        }
+        let layout = p.layout()
+        #expect(layout.lineTexts() == ["古い町の朝", "静かです"])
+        #expect(layout.lines.allSatisfy { $0.direction == .topToBottom })
+    }
+}

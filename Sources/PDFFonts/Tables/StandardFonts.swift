@@ -24,6 +24,15 @@ public struct StandardFontMetrics: Sendable {
     /// Index into `StandardFontData.fonts` / `.widths`.
     private let index: Int
 
+    /// Ascender and Descender of Adobe's AFMs for the standard 14 (font units).
+    static let adobeVerticalMetrics: [String: (ascent: Double, descent: Double)] = [
+        "Helvetica": (718, -207), "Helvetica-Bold": (718, -207), "Helvetica-Oblique": (718, -207),
+        "Helvetica-BoldOblique": (718, -207), "Courier": (629, -157), "Courier-Bold": (629, -157),
+        "Courier-Oblique": (629, -157), "Courier-BoldOblique": (629, -157), "Times-Roman": (683, -217),
+        "Times-Bold": (676, -205), "Times-Italic": (683, -205), "Times-BoldItalic": (683, -205),
+        "Symbol": (1010, -293), "ZapfDingbats": (820, -143),
+    ]
+
     /// The 14 fonts: Helvetica (4), Times (4), Courier (4), Symbol, ZapfDingbats.
     public static let all: [StandardFontMetrics] = StandardFontData.fonts.indices.map {
         StandardFontMetrics(index: $0)
@@ -35,8 +44,15 @@ public struct StandardFontMetrics: Sendable {
         name = r.name
         family = r.family
         flags = r.flags
-        ascent = Double(r.ascent)
-        descent = Double(r.descent)
+        // The widths come from the URW clones; the vertical metrics are the ones Adobe's
+        // core-font AFMs give (Ascender/Descender), which viewers and pdftotext use for text
+        // boxes, so boxes agree with theirs. Symbol and ZapfDingbats have none: their bbox.
+        if let v = Self.adobeVerticalMetrics[r.name] {
+            ascent = v.ascent; descent = v.descent
+        } else {
+            ascent = Double(r.ascent)
+            descent = Double(r.descent)
+        }
         capHeight = Double(r.capHeight)
         xHeight = Double(r.xHeight)
         italicAngle = r.italicAngle
