@@ -2,7 +2,8 @@
 """Times text extraction: `pdftext` (glyphs and layout) against `mutool draw -F txt` and `pdftotext`.
 
     tools/benchmarks/text_bench.py [--manual PDF] [--corpus DIR]... [--no-project-corpus]
-                                   [--repeat N] [--pdftext PATH] [--no-memory] [--timeout S]
+                                   [--exclude TEXT]... [--repeat N] [--pdftext PATH] [--no-memory]
+                                   [--timeout S]
 
 Sets of files:
   manual   a long pdfTeX manual: /usr/share/doc/texlive-doc/pdftex/manual/pdftex-a.pdf when it has
@@ -12,7 +13,9 @@ Sets of files:
   Corpus/  every PDF under the project's Corpus/ (--no-project-corpus leaves it out).
   --corpus DIR  more folders, every PDF below them (e.g. ../shared/corpus); may be repeated.
 Only files pdfinfo opens without a password are timed (the others are counted and left out), so
-every tool gets the same files; pages are pdfinfo's counts.
+every tool gets the same files; pages are pdfinfo's counts. --exclude TEXT leaves out paths
+containing TEXT. A process still running after --timeout seconds (default 60) is killed, counted
+as failed, and its time counts as the limit; the tables list such files.
 
 The tools, output thrown away (standard output and error to /dev/null):
   ours       pdftext text -q --progress never FILE...   (glyphs, layout, text; the default
@@ -69,8 +72,9 @@ def run(cmd, timeout):
 
 
 def run_all(cmds, workers, timeout):
-    """(wall seconds, CPU seconds, failures) of running every command, `workers` at a time. CPU
-    time is user + system of the waited-for children (their getrusage totals before and after)."""
+    """(wall seconds, CPU seconds, {command index: exit status or None for a timeout} of the
+    commands that failed) of running every command, `workers` at a time. CPU time is user +
+    system of the waited-for children (their getrusage totals before and after)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     if workers == 1:
@@ -81,7 +85,7 @@ def run_all(cmds, workers, timeout):
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
-    return wall, cpu, sum(1 for c in codes if c != 0)
+    return wall, cpu, {i: c for i, c in enumerate(codes) if c != 0}
 
 
 class Ours:
@@ -151,10 +155,10 @@ def plans(ours, files, cores):
 
 
 def measure(tools, repeat, timeout):
-    """tool -> (median s, best s, median CPU s, failures in the worst round)."""
+    """tool -> (median s, best s, median CPU s, {command index: status} of failures in any round)."""
     times = {t: [] for t in tools}
     cpus = {t: [] for t in tools}
-    bad = {t: 0 for t in tools}
+    bad = {t: {} for t in tools}
     names = list(tools)
     for r in range(repeat):
         for t in names[r % len(names):] + names[:r % len(names)]:
@@ -162,7 +166,7 @@ def measure(tools, repeat, timeout):
             wall, cpu, failed = run_all(cmds, workers, timeout)
             times[t].append(wall)
             cpus[t].append(cpu)
-            bad[t] = max(bad[t], failed)
+            bad[t].update(failed)
     return {t: (statistics.median(v), min(v), statistics.median(cpus[t]), bad[t]) for t, v in times.items()}
 
 
@@ -180,9 +184,14 @@ def report(title, files, ours, cores, args):
                 line += "".join(f" {med / res[r][0]:15.2f}" for r in refs)
             else:
                 line += " " * 16 * len(refs)
+            timeouts = sum(1 for c in bad.values() if c is None)
             if bad:
-                line += f"  ({bad} process(es) FAILED)" if len(tools[t][0]) > 1 else "  (FAILED: exit status not 0)"
+                line += f"  ({len(bad)} of {len(tools[t][0])} process(es) FAILED, {timeouts} of them timed out)"
             print(line, flush=True)
+        for t, (_, _, _, bad) in res.items():
+            slow = [tools[t][0][i] for i, c in bad.items() if c is None]
+            for cmd in slow[:10]:
+                print(f"  {t} timed out after {args.timeout} s (counted at that time): {' '.join(cmd[-3:])}")
 
 
 def memory(ours, path, pages, args):
@@ -222,11 +231,13 @@ def pick_manual(arg):
     return found
 
 
-def collect(folder):
-    """[(path, pages)] of the PDFs below `folder` that pdfinfo opens, and how many it did not."""
+def collect(folder, exclude):
+    """[(path, pages)] of the PDFs below `folder` that pdfinfo opens, and how many it did not
+    (paths containing a text of `exclude` are not looked at)."""
     found = []
     for dirpath, _, names in os.walk(folder):
         found += [os.path.join(dirpath, n) for n in names if n.lower().endswith(".pdf")]
+    found = [p for p in found if not any(x in p for x in exclude)]
     files, left = [], 0
     for path in sorted(found):
         n = gb.page_count(gb.pdfinfo(path))
@@ -243,7 +254,11 @@ def main(argv=None):
     ap.add_argument("--corpus", action="append", default=[], metavar="DIR", help="another folder of PDFs")
     ap.add_argument("--no-project-corpus", action="store_true", help="leave Corpus/ out")
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--timeout", type=int, default=600, help="seconds per process")
+    ap.add_argument("--timeout", type=int, default=60,
+                    help="seconds per process (default 60); a process killed at the limit counts as failed "
+                         "and its time as the limit")
+    ap.add_argument("--exclude", action="append", default=[], metavar="TEXT",
+                    help="leave out the files whose path contains TEXT (e.g. bomb); may be repeated")
     ap.add_argument("--pdftext", default=os.path.join(ROOT, ".build", "release", "pdftext"))
     ap.add_argument("--no-memory", action="store_true", help="skip the peak-RSS check on the manual")
     args = ap.parse_args(argv)
@@ -268,7 +283,7 @@ def main(argv=None):
         if not os.path.isdir(folder):
             log(f"{folder}: not found, skipped")
             continue
-        files, left = collect(folder)
+        files, left = collect(folder, args.exclude)
         if not files:
             log(f"{folder}: no PDF that pdfinfo opens, skipped")
             continue
