@@ -496,6 +496,21 @@ def three_column():
 
 
 @fixture
+def wrapped_table():
+    css = ("table { border-collapse: collapse; width: 100%; font-size: 10pt; } "
+           "td, th { border: 0.5pt solid black; padding: 1.5mm; vertical-align: top; text-align: left; } "
+           "th { font-weight: bold; }")
+    rows = "".join("<tr>" + "".join(h_p(c, "th" if i == 0 else "td") for c in row) + "</tr>\n"
+                   for i, row in enumerate(P.ROUTES_ROWS))
+    body = h_p(P.ROUTES_TITLE, "h1") + h_p(P.ROUTES_INTRO) + f"<table>\n{rows}</table>\n" + h_p(P.ROUTES_NOTE)
+    gt = [P.ROUTES_TITLE, P.ROUTES_INTRO] + [" ".join(r) for r in P.ROUTES_ROWS] + [P.ROUTES_NOTE]
+    return Fixture("table-wrapped-chromium", "chromium", ["table", "wrapped-cells"],
+                   "a ruled table whose cells wrap over two or three lines, read row by row",
+                   page_html(body, css),
+                   [gt], "html")
+
+
+@fixture
 def mixed_bidi():
     body = (h_p(P.BIDI_TITLE, "h1") + "".join(h_p(p) for p in P.BIDI_LTR)
             + "".join(h_p(p, "p", ' dir="rtl" lang="he"') for p in P.BIDI_RTL))

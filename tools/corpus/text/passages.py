@@ -279,3 +279,16 @@ GREEK = [
     "Το καλοκαίρι έρχονται πολλοί επισκέπτες από την Αθήνα και από το εξωτερικό. Τον χειμώνα όμως "
     "το νησί ησυχάζει ξανά.",
 ]
+
+ROUTES_TITLE = "Three Walking Routes Compared"
+ROUTES_INTRO = "Distances are for the round trip; the climb is the total ascent."
+ROUTES_ROWS = [
+    ["Route", "Distance and climb", "Surface", "Notes"],
+    ["Cliff path", "14 km with 620 m of climb", "narrow grass and rock, muddy after rain",
+     "fine views, but exposed in strong wind"],
+    ["Valley track", "11 km with 180 m of climb", "gravel farm track",
+     "suitable for families and for pushchairs"],
+    ["Forest loop", "8 km with 300 m of climb", "earth paths with roots and steps",
+     "shaded in summer; closed during tree felling"],
+]
+ROUTES_NOTE = "All three routes start from the car park behind the village hall."
