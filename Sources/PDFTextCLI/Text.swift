@@ -242,9 +242,16 @@ struct TextRun {
                 failedFiles += 1
                 progress?.finished(file: i, name: inputs[i], pages: 0, failed: true)
                 return true
-            case .opened(let i, let prepared, _):
+            case .opened(let i, let prepared, let pages):
                 var ctx = prepared.context
                 skipping = false
+                if pages.isEmpty && ctx.pageCount > 0 {
+                    // As pdftotext, a selection outside the document is an error (pdftotext
+                    // exits 99; here 4, "finished, but something asked for was missing").
+                    progress?.clear()
+                    printError("\(inputs[i]): no page in the selection (the document has \(ctx.pageCount) page\(ctx.pageCount == 1 ? "" : "s"))")
+                    status = max(status, ExitStatus.findings)
+                }
                 switch destination {
                 case .standardOutput, .file:
                     if shared == nil {

@@ -37,6 +37,17 @@ struct TextCommandTests {
         #expect(try CLI.run(["glyphs", CLI.fixture("basic/hello.pdf")]).stdout.hasPrefix("page\tindex"))
     }
 
+    @Test("a page selection outside the document says so on one line and exits 4, as pdftotext refuses it")
+    func selectionOutsideDocument() throws {
+        let r = try CLI.run(["-f", "9", CLI.fixture("basic/three-pages.pdf"), "-"])
+        #expect(r.status == 4)
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr.contains("three-pages.pdf: no page in the selection (the document has 3 pages)"))
+        #expect(r.stderr.split(separator: "\n").count == 1)
+        let inside = try CLI.run(["--pages", "2", CLI.fixture("basic/three-pages.pdf"), "-"])
+        #expect(inside.status == 0 && inside.stdout.contains("Page 2") && !inside.stdout.contains("Page 1"))
+    }
+
     @Test("standard input with `-`; one form feed per page, none with --no-page-breaks or -nopgbrk")
     func stdinAndPageBreaks() throws {
         let three = try Data(contentsOf: URL(fileURLWithPath: CLI.fixture("basic/three-pages.pdf")))
