@@ -9,7 +9,7 @@ public struct PDFTextCommand: ParsableCommand {
             Exit codes: 0 success; 1 a PDF could not be opened or is damaged beyond repair; \
             2 output could not be written; 3 a password is missing or wrong, or the file uses \
             an unsupported security handler; 4 a check found what it was asked to report \
-            (diagnose --fail-on); 64 bad usage; 99 internal error. With several \
+            (diagnose --fail-on), or a page selection left a document with no page; 64 bad usage; 99 internal error. With several \
             files, the highest code of any file.
             """,
         version: "0.1.0",

@@ -29,7 +29,8 @@ public struct Text: ParsableCommand {
             `pdftext text ./info`.
 
             Exit codes: 0 success; 1 an input could not be opened; 2 output could not be \
-            written; 3 password missing or wrong; 64 bad usage; 99 internal error. With several \
+            written; 3 password missing or wrong; 4 no page of a document is in the page \
+            selection; 64 bad usage; 99 internal error. With several \
             inputs, the highest; each failing input gets one line on standard error.
             """)
 
