@@ -189,9 +189,12 @@ def report(title, files, ours, cores, args):
                 line += f"  ({len(bad)} of {len(tools[t][0])} process(es) FAILED, {timeouts} of them timed out)"
             print(line, flush=True)
         for t, (_, _, _, bad) in res.items():
-            slow = [tools[t][0][i] for i, c in bad.items() if c is None]
-            for cmd in slow[:10]:
-                print(f"  {t} timed out after {args.timeout} s (counted at that time): {' '.join(cmd[-3:])}")
+            if len(tools[t][0]) == 1:
+                continue
+            for i, c in sorted(bad.items())[:10]:
+                pdf = next(a for a in reversed(tools[t][0][i]) if a.lower().endswith(".pdf"))
+                why = f"timed out after {args.timeout} s (counted at that time)" if c is None else f"exit {c}"
+                print(f"    {t} {why}: {pdf}")
 
 
 def memory(ours, path, pages, args):
