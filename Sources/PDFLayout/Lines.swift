@@ -68,11 +68,19 @@ struct LineFinder {
     func fragments(_ indices: [Int32]) -> [Segment] {
         var out: [Segment] = []
         var current: Segment? = nil
+        var last: Item? = nil
         for i in indices {
             let it = items[Int(i)]
+            defer { last = it }
             if var c = current {
                 let size = min(c.size, it.size)
-                let sameBaseline = abs(it.baseline - c.baseline) <= options.baselineTolerance * size
+                // The same baseline as the fragment, or (a skewed line, as OCR layers of scans
+                // have) as the glyph just before it when the pen moves on along the line.
+                var sameBaseline = abs(it.baseline - c.baseline) <= options.baselineTolerance * size
+                if !sameBaseline, let l = last, abs(l.size - it.size) <= 0.2 * it.size,
+                   it.x0 >= l.x1 - 0.3 * size, it.x0 <= l.x1 + options.segmentGapRatio * size {
+                    sameBaseline = abs(it.baseline - l.baseline) <= 0.5 * options.baselineTolerance * size
+                }
                 let reach = options.segmentGapRatio * max(c.size, it.size)
                 let near = it.x0 <= c.x1 + reach && it.x1 >= c.x0 - reach
                 let similarSize = it.size <= c.size * 1.6 && c.size <= it.size * 1.6

@@ -64,6 +64,20 @@ import Testing
         #expect(p.layout().lineTexts() == ["H2O is water"])
     }
 
+    @Test func skewedOCRLineStaysOneLine() {
+        var p = GlyphPage()
+        // A scan tilted by about 1.5°: each word of a line 1.5 pt higher than the one before,
+        // 9 pt from end to end (more than the baseline tolerance), lines 14 pt apart.
+        for (l, line) in [["one", "two", "three", "four", "five", "six", "seven"], ["eight", "nine", "ten", "eleven", "twelve", "more", "words"]].enumerated() {
+            var x = 72.0
+            for (k, word) in line.enumerated() {
+                p.text(word, x: x, y: 700 - Double(l) * 14 + Double(k) * 1.5, mode: .invisible)
+                x += Double(word.count) * 5 + 3
+            }
+        }
+        #expect(p.layout().lineTexts() == ["one two three four five six seven", "eight nine ten eleven twelve more words"])
+    }
+
     @Test func dropCapJoinsTheFirstLine() {
         var p = GlyphPage()
         p.text("O", x: 72, y: 672, size: 36, advance: 0.7)
