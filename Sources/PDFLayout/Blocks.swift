@@ -125,7 +125,6 @@ struct BlockFinder {
                 for (c, k) in row.enumerated() { columnWords[c] += cellWords(k) }
             }
             let prose = columnRows > 0 && columnWords.allSatisfy { $0 / Double(columnRows) >= 3 }
-            if debugLayout { print("table?", multi.count, meanWords, longest, columnWords, columnRows, prose) }
             if multi.count >= 2 && meanWords <= limit && longest <= 2 * limit && !prose {
                 var b = Block(segment: run[0][0], segments[run[0][0]])
                 b.lines = []
@@ -183,13 +182,12 @@ struct BlockFinder {
         // would join two columns).
         var fullRows = run.filter { $0.count == columns }
         if fullRows.isEmpty { fullRows = run }
-        var spans = fullRows.flatMap { $0 }.map { (segments[$0].x0, segments[$0].x1) }.sorted { $0.0 < $1.0 }
+        let spans = fullRows.flatMap { $0 }.map { (segments[$0].x0, segments[$0].x1) }.sorted { $0.0 < $1.0 }
         var columnsX: [(Double, Double)] = []
         for sp in spans {
             if let last = columnsX.last, sp.0 < last.1 - 0.5 { columnsX[columnsX.count - 1].1 = max(last.1, sp.1) }
             else { columnsX.append(sp) }
         }
-        spans.removeAll()
         func column(_ k: Int) -> Int {
             let x = segments[k].x0 + 0.5
             return columnsX.lastIndex { $0.0 <= x } ?? 0

@@ -57,7 +57,7 @@ struct LayoutBuilder {
                 }
                 let (ordered, conf) = orderBlocks(groupBlocks)
                 if g == order.first { confidence = conf }
-                var shifted = ordered.map { b -> Block in
+                let shifted = ordered.map { b -> Block in
                     var b = b
                     b.lines = b.lines.map { $0.map { $0 + base } }
                     return b
@@ -82,7 +82,6 @@ struct LayoutBuilder {
                         if k < blocks.count { merged.append(blocks[k]) }
                     }
                     blocks = merged
-                    shifted.removeAll()
                 }
             }
             if let mcids = structureOrder, options.readingOrder != .geometry,

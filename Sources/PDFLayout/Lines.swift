@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import PDFCore
 import PDFTextModel
 
@@ -231,7 +228,6 @@ struct LineFinder {
                 let size = max(cur.size, next.size)
                 let split = !marker && (g.hard || isStripe(g, row: r, baseline: pieces[r][0].baseline, size: size)
                     || alignedStarts(g, row: r, size: size) >= 2)
-                if debugLayout { print("gap", g, "row", r, "split", split, "base", pieces[r][0].baseline) }
                 if split { merged.append(cur); cur = next } else { cur.absorb(next, items: items) }
             }
             merged.append(cur)
@@ -385,5 +381,3 @@ struct LineFinder {
         seg.wordCount = words
     }
 }
-
-nonisolated(unsafe) var debugLayout = getenv("PDFTEXT_DEBUG_LAYOUT") != nil

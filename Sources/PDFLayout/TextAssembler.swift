@@ -105,17 +105,14 @@ struct TextAssembler {
         let orientation = groups[group]
         var direction = orientation.direction
         if orientation.angle == 0 || orientation.isDiagonal {
-            var rtl = 0, ltr = 0
-            for c in clusters where !c.isSpace {
-                for s in buffer[Int(c.start)..<Int(c.end)] {
-                    if s.value < 0x80 { if s.isLetter { ltr += 1 } } else if s.isStrongRightToLeft { rtl += 1 } else if s.isLetter { ltr += 1 }
-                }
-            }
-            if rtl > 0 {
+            if clusters.contains(where: { !$0.isSpace && Bidi.hasRightToLeft(buffer[Int($0.start)..<Int($0.end)]) }) {
+                var text: [Unicode.Scalar] = []
+                for c in clusters where !c.isSpace { text.append(contentsOf: buffer[Int(c.start)..<Int(c.end)]) }
+                let dominant = Bidi.dominantDirection(text) ?? .leftToRight
                 let reps = clusters.map { $0.isSpace ? Unicode.Scalar(0x20)! : buffer[Int($0.start)] }
-                let order = Bidi.logicalOrder(visual: reps, direction: rtl > ltr ? .rightToLeft : (ltr > rtl ? .leftToRight : .auto))
+                let order = Bidi.logicalOrder(visual: reps, direction: dominant)
                 if order.count == clusters.count { clusters = order.map { clusters[$0] } }
-                if rtl > ltr { direction = .rightToLeft }
+                if dominant == .rightToLeft { direction = .rightToLeft }
             }
         }
         return PendingLine(clusters: clusters, direction: direction, angle: Double(orientation.angle), block: 0)
@@ -323,18 +320,5 @@ struct TextAssembler {
                                           bounds: blockBounds ?? zero, kind: kinds[last.block]))
         }
         return out
-    }
-}
-
-extension Unicode.Scalar {
-    /// Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan, Mandaic and their presentation forms,
-    /// and the right-to-left supplementary blocks: strong R or AL characters.
-    var isStrongRightToLeft: Bool {
-        switch value {
-        case 0x0590...0x05FF, 0x0600...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF:
-            return properties.isAlphabetic || (value >= 0x05D0 && value <= 0x05EA)
-        default:
-            return false
-        }
     }
 }
