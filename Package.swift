@@ -75,6 +75,7 @@ let package = Package(
         .testTarget(name: "PDFFontsTests", dependencies: ["PDFFonts", "PDFTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PDFContentTests", dependencies: ["PDFContent", "PDFFonts", "PDFTestSupport"]),
         .testTarget(name: "PDFLayoutTests", dependencies: ["PDFLayout", "PDFTextModel", "PDFTestSupport"]),
+        .testTarget(name: "PDFTextTests", dependencies: ["PDFText", "PDFFile", "PDFTestSupport"]),
         .testTarget(name: "PDFTextCLITests", dependencies: ["PDFTextCLI", "PDFText", "PDFTestSupport"]),
         .testTarget(name: "CorpusTests", dependencies: ["PDFText", "PDFFile", "PDFContent", "PDFFonts", "PDFTextModel", "PDFLayout", "PDFTestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CZlib", "CFreeType", "CPDFUnicode"]),
