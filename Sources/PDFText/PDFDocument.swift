@@ -54,7 +54,7 @@ public final class PDFDocument: Sendable {
     public func page(at index: Int) -> PDFPage? {
         let pages = file.pages
         guard index >= 0, index < pages.count else { return nil }
-        return PDFPage(info: pages[index], label: file.pageLabels?[index])
+        return PDFPage(info: pages[index], label: file.pageLabels?[index], file: file)
     }
 
     // MARK: Security
@@ -118,9 +118,12 @@ public enum PDFDisplayBox: Int, Sendable { case mediaBox = 0, cropBox, bleedBox,
 public final class PDFPage: Sendable {
     public let info: PageInfo
     public let label: String?
+    /// The file the page belongs to.
+    let file: Document
 
-    init(info: PageInfo, label: String?) {
+    init(info: PageInfo, label: String?, file: Document) {
         self.info = info
+        self.file = file
         self.label = label ?? String(info.index + 1)
     }
 
