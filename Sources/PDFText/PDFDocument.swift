@@ -93,6 +93,8 @@ public final class PDFDocument: Sendable {
     /// The file layer underneath, for what PDFKit does not expose.
     public let file: Document
     let core: DocumentCore
+    /// The delegate and the running asynchronous find (Find/DocumentFind.swift).
+    let finding = FindState()
     private let pageObjects = Mutex([Int: PDFPage]())
 
     public convenience init?(url: URL) {
