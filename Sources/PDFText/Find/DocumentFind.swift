@@ -72,11 +72,16 @@ public struct PageMatches: Sendable {
 
 /// A document's find state: the delegate, and the running asynchronous find.
 final class FindState: Sendable {
+    /// One `beginFindString` run; cancelling it is seen between pages.
+    final class Run: Sendable {
+        private let cancelled = Atomic<Bool>(false)
+        var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+        func cancel() { cancelled.store(true, ordering: .releasing) }
+    }
+
     private struct State {
         weak var delegate: (any PDFDocumentDelegate)?
-        var task: Task<Void, Never>?
-        var generation = 0
-        var finding = false
+        var run: Run?
     }
     private let state = Mutex(State())
 
@@ -85,33 +90,24 @@ final class FindState: Sendable {
         set { state.withLock { $0.delegate = newValue } }
     }
 
-    var isFinding: Bool { state.withLock { $0.finding } }
+    var isFinding: Bool { state.withLock { $0.run != nil } }
 
-    /// Starts a generation (cancelling the one before); returns its number.
-    func begin() -> Int {
+    /// Starts a run, cancelling the one before.
+    func begin() -> Run {
+        let run = Run()
         state.withLock { s in
-            s.task?.cancel()
-            s.task = nil
-            s.generation += 1
-            s.finding = true
-            return s.generation
+            s.run?.cancel()
+            s.run = run
         }
+        return run
     }
 
-    func attach(_ task: Task<Void, Never>, generation: Int) {
-        state.withLock { s in if s.generation == generation { s.task = task } }
+    /// Ends `run` if it is still the current one.
+    func end(_ run: Run) {
+        state.withLock { s in if s.run === run { s.run = nil } }
     }
 
-    /// Ends `generation` if it is still the current one.
-    func end(_ generation: Int) {
-        state.withLock { s in
-            guard s.generation == generation else { return }
-            s.finding = false
-            s.task = nil
-        }
-    }
-
-    func cancel() { state.withLock { $0.task?.cancel() } }
+    func cancel() { state.withLock { $0.run?.cancel() } }
 }
 
 extension PDFDocument {
@@ -187,8 +183,9 @@ extension PDFDocument {
 
     /// Starts finding `string` in the background and returns at once. Progress comes as
     /// notifications (DidBeginFind, then per page DidBeginPageFind, DidFindMatch per match,
-    /// DidEndPageFind, and DidEndFind) and delegate calls, posted from a background thread.
-    /// A find already running is cancelled first.
+    /// DidEndPageFind, and DidEndFind) and delegate calls, posted from a background thread
+    /// in that order. Pages are read ahead in parallel (``findPagesAhead``). A find already
+    /// running is cancelled first.
     public func beginFindString(_ string: String, withOptions options: NSString.CompareOptions = []) {
         beginFindStrings([string], options: FindOptions(options))
     }
@@ -206,26 +203,28 @@ extension PDFDocument {
     /// As ``beginFindStrings(_:withOptions:)`` with our options.
     public func beginFindStrings(_ strings: [String], options: FindOptions) {
         let searches = strings.compactMap { try? TextSearch($0, options: options) }.filter { !$0.isEmpty }
-        let generation = finding.begin()
+        let run = finding.begin()
         post(.PDFDocumentDidBeginFind, userInfo: nil)
-        let backwards = options.backwards
-        let task = Task.detached { [self] in
-            let queue = PageSearchQueue(document: self, searches: searches, order: self.pageOrder(backwards: backwards),
-                                        window: Self.findPagesAhead)
-            while let result = await queue.nextPage() {
-                self.notifyPage(result.pageIndex, result.ranges)
+        let order = pageOrder(backwards: options.backwards)
+        // A thread of its own, not a task: a caller that blocks the cooperative pool while it
+        // waits for the notifications must not starve the find.
+        let thread = Thread { [self] in
+            searchPages(order, searches, chunk: Self.findPagesAhead, isCancelled: { run.isCancelled }) { index, ranges in
+                notifyPage(index, ranges)
+                return !run.isCancelled
             }
-            self.post(.PDFDocumentDidEndFind, userInfo: nil)
-            self.finding.end(generation)
+            finding.end(run)
+            post(.PDFDocumentDidEndFind, userInfo: nil)
         }
-        finding.attach(task, generation: generation)
+        thread.stackSize = 8 << 20
+        thread.start()
     }
 
-    /// Stops the running find; DidEndFind is posted (and ``isFinding`` turns false) once the
-    /// page being searched is done.
+    /// Stops the running find: the page being reported is finished, then ``isFinding`` turns
+    /// false and DidEndFind is posted.
     public func cancelFindString() { finding.cancel() }
 
-    /// True from `beginFindString` until its DidEndFind notification.
+    /// True from `beginFindString` until its run ends (false when DidEndFind is posted).
     public var isFinding: Bool { finding.isFinding }
 
     // MARK: Asynchronous, Swift concurrency
@@ -292,14 +291,16 @@ extension PDFDocument {
     /// Runs `searches` over `order`, `chunk` pages at a time in parallel, handing each page's
     /// matches to `body` in order on the calling thread until it returns false.
     func searchPages(_ order: [Int], _ searches: [TextSearch], chunk: Int,
+                     isCancelled: @Sendable () -> Bool = { false },
                      _ body: (Int, [Range<Int>]) -> Bool) {
         var start = 0
-        while start < order.count {
+        while start < order.count, !isCancelled() {
             // The first page alone, then chunks: a find-next usually ends on its first page.
             let n = start == 0 ? 1 : min(max(1, chunk), order.count - start)
             let pages = Array(order[start..<start + n])
             let results = Mutex([[Range<Int>]](repeating: [], count: n))
             DispatchQueue.concurrentPerform(iterations: n) { k in
+                guard !isCancelled() else { return }
                 let r = matches(onPage: pages[k], searches)
                 results.withLock { $0[k] = r }
             }
