@@ -63,7 +63,7 @@ public enum FindError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .invalidRegularExpression(let p, let r): "invalid regular expression \"\(p)\": \(r)"
+        case .invalidRegularExpression(let p, _): "invalid regular expression \"\(p)\""
         case .queryTooLong(let u, let l): "query too long (\(u) units, at most \(l))"
         case .limitExceeded(let what): "search stopped: \(what)"
         }
