@@ -202,7 +202,7 @@ struct GrepRun {
             },
             process: { prepared, number, _ in
                 if stopAtFirst, satisfied.withLock({ $0.contains(prepared.index) }) { return PageResult() }
-                guard let found = prepared.document.pageMatches(at: number - 1, for: search), !found.ranges.isEmpty else {
+                guard let found = prepared.document.pageMatches(at: number - 1, for: search, quads: mode == .json), !found.ranges.isEmpty else {
                     return PageResult()
                 }
                 if stopAtFirst { satisfied.withLock { _ = $0.insert(prepared.index) } }

@@ -97,9 +97,19 @@ private func checkWordCounts(_ doc: PDFDocument, name: String, maxPages: Int, wo
 
     @Test func wordCountsAgreeWithFoundationOnCorpusPages() throws {
         var report = WordCountReport()
+        var uncached = PDFTextOptions()
+        uncached.cachedPages = 0
         for url in corpusPDFs() {
             guard let doc = PDFDocument(url: url), !doc.isLocked else { continue }
             checkWordCounts(doc, name: url.lastPathComponent, maxPages: 50, wordsPerPage: 40, into: &report)
+            // Without a page cache, page matches read the text from the layout alone.
+            let light = PDFDocument(file: doc.file, options: uncached)
+            let search = try TextSearch("e")
+            for pi in 0..<min(doc.pageCount, 50) {
+                let m = light.pageMatches(at: pi, for: search, quads: false)
+                #expect(m?.string == doc.page(at: pi)?.string, "\(url.lastPathComponent) p\(pi + 1)")
+                #expect(m?.ranges == doc.pageMatches(at: pi, for: search)?.ranges)
+            }
         }
         print("Find word counts (Corpus): \(report.pages) pages, \(report.words) words, \(report.ambiguous) left out at hyphenations")
         #expect(report.pages > 60 && report.words > 1000)

@@ -123,6 +123,11 @@ private func cut(_ text: String, _ r: [Int]) -> String {
         #expect(find("n", text).isEmpty)
         #expect(find("no", text, .diacriticInsensitive) == [[0, 3]])
         #expect(find("ño", text) == [[0, 3]])
+        // ASCII next to non-ASCII: a prepended number sign makes one character with "1".
+        #expect(find("1", "x\u{600}12").isEmpty)
+        #expect(find("2", "x\u{600}12") == [[3, 4]])
+        #expect(find("a", "é a éa aé") == [[2, 3], [5, 6], [7, 8]])
+        #expect(find("\u{600}1", "x\u{600}12") == [[1, 3]])
     }
 
     @Test func widthInsensitive() {

@@ -66,7 +66,8 @@ public struct PageMatches: Sendable {
     /// ``PDFPage/string``.
     public let string: String
     public let ranges: [Range<Int>]
-    /// Per range, its line quads in page space (what ``PDFSelection/quadrilaterals(on:)`` gives).
+    /// Per range, its line quads in page space (what ``PDFSelection/quadrilaterals(on:)``
+    /// gives); empty when not asked for.
     public let quads: [[Quad]]
 }
 
@@ -257,16 +258,51 @@ extension PDFDocument {
 
     // MARK: Page matches
 
-    /// A page's matches with its text and quads, reading the page once (nil while locked or
-    /// out of range).
-    public func pageMatches(at index: Int, for search: TextSearch) -> PageMatches? {
-        guard let m = core.model(index) else { return nil }
-        let ranges = search.matches(in: m.string)
-        let quads = ranges.map { r -> [Quad] in
-            guard let chars = m.characters(utf16: NSRange(location: r.lowerBound, length: r.count)) else { return [] }
-            return m.lineQuads(chars)
+    /// A page's matches with its text and (when `quads` is true) their quads, reading the
+    /// page once; nil while locked or out of range. A document that caches no page text
+    /// (``PDFTextOptions/cachedPages`` 0) builds the page's character geometry only when
+    /// there are quads to give.
+    public func pageMatches(at index: Int, for search: TextSearch, quads: Bool = true) -> PageMatches? {
+        guard index >= 0, index < pageCount else { return nil }
+        let model: PageTextModel?
+        let string: String
+        if core.options.cachedPages > 0 {
+            guard let m = core.model(index) else { return nil }
+            model = m
+            string = m.string
+        } else {
+            guard let text = core.extractor?.page(index) else { return nil }
+            string = Self.pageString(text.layout)
+            model = quads ? PageTextModel(text) : nil
         }
-        return PageMatches(pageIndex: index, string: m.string, ranges: ranges, quads: quads)
+        let ranges = search.matches(in: string)
+        var boxes: [[Quad]] = []
+        if quads, let m = model {
+            boxes = ranges.map { r -> [Quad] in
+                guard let chars = m.characters(utf16: NSRange(location: r.lowerBound, length: r.count)) else { return [] }
+                return m.lineQuads(chars)
+            }
+        }
+        return PageMatches(pageIndex: index, string: string, ranges: ranges, quads: boxes)
+    }
+
+    /// ``PDFPage/string`` from a layout without building the page's text model: the
+    /// layout's text without its final line breaks.
+    static func pageString(_ layout: PageLayout) -> String {
+        let chars = layout.characters
+        var n = chars.count
+        while n > 0, chars[n - 1].isSynthesized, chars[n - 1].scalar == "\n" { n -= 1 }
+        var s = String.UnicodeScalarView()
+        s.reserveCapacity(n)
+        for c in chars[0..<n] { s.append(c.scalar) }
+        return String(s)
+    }
+
+    /// The text searched on page `index` (``PDFPage/string``); nil while locked.
+    func searchedString(_ index: Int) -> String? {
+        if core.options.cachedPages > 0 { return core.model(index)?.string }
+        guard let extractor = core.extractor else { return nil }
+        return Self.pageString(extractor.page(index).layout)
     }
 
     // MARK: Internals
@@ -279,7 +315,7 @@ extension PDFDocument {
     /// `.backwards`); empty while locked.
     func matches(onPage index: Int, _ searches: [TextSearch]) -> [Range<Int>] {
         let searches = searches.filter { !$0.isEmpty }
-        guard !searches.isEmpty, let text = core.model(index)?.string else { return [] }
+        guard !searches.isEmpty, let text = searchedString(index) else { return [] }
         if searches.count == 1 { return searches[0].matches(in: text) }
         var all = searches.flatMap { $0.matches(in: text) }
         let backwards = searches[0].options.backwards

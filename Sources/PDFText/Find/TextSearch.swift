@@ -274,78 +274,113 @@ struct Folder {
         return r
     }
 
+    /// One character of the text: an ASCII byte that is a character by itself (the common
+    /// case, without Character's grapheme machinery), or any other character.
+    enum Piece {
+        case ascii(UInt8)
+        case character(Character)
+    }
+
+    /// Where folding is in the text.
+    private struct Cursor {
+        var offset = 0
+        var lastWasLetter = false
+        /// A hyphen after a letter waiting to see whether "\n" and a letter follow.
+        var pendingHyphen: (piece: Piece, offset: Int)? = nil
+        var pendingNewline: Int? = nil
+    }
+
     /// Folds `text`; `joinHyphenation` turns line-end hyphenations into ``hyphenationUnit``.
     mutating func fold(_ text: String, joinHyphenation: Bool) -> FoldedText {
         var out = FoldedText()
+        var text = text
         let estimate = text.utf8.count
         out.units.reserveCapacity(estimate); out.starts.reserveCapacity(estimate)
         out.ends.reserveCapacity(estimate); out.flags.reserveCapacity(estimate)
-        var offset = 0
-        var lastWasLetter = false
-        // A hyphen after a letter waiting to see whether "\n" and a letter follow.
-        var pendingHyphen: (ch: Character, offset: Int)? = nil
-        var pendingNewline: Int? = nil
-
-        for ch in text {
-            let length = ch.utf16.count
-            if let h = pendingHyphen {
-                if pendingNewline == nil, ch == "\n" {
-                    pendingNewline = offset
-                    offset += length
+        var cursor = Cursor()
+        text.withUTF8 { bytes in
+            let n = bytes.count
+            var i = 0
+            while i < n {
+                // An ASCII byte between ASCII bytes is a character of its own: no ASCII
+                // character extends or prepends to another (CR LF fold to one space anyway).
+                if bytes[i] < 0x80, i == 0 || bytes[i - 1] < 0x80, i + 1 == n || bytes[i + 1] < 0x80 {
+                    step(.ascii(bytes[i]), length: 1, joinHyphenation, &cursor, &out)
+                    i += 1
                     continue
                 }
-                if let n = pendingNewline, isLetter(ch) {
-                    out.append(Self.hyphenationUnit, h.offset, n + 1, [.characterStart, .characterEnd, .wordCharacter])
-                    out.hyphenations += 1
-                } else {
-                    emit(h.ch, at: h.offset, length: 1, into: &out)
-                    if let n = pendingNewline { emit("\n", at: n, length: 1, into: &out) }
-                }
-                pendingHyphen = nil
-                pendingNewline = nil
+                // Otherwise up to the next such byte, character by character.
+                var j = i + 1
+                while j < n, !(bytes[j] < 0x80 && bytes[j - 1] < 0x80 && (j + 1 == n || bytes[j + 1] < 0x80)) { j += 1 }
+                let segment = String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<j]), as: UTF8.self)
+                for ch in segment { step(.character(ch), length: ch.utf16.count, joinHyphenation, &cursor, &out) }
+                i = j
             }
-            if joinHyphenation, lastWasLetter, length == 1, isHyphenCharacter(ch) {
-                pendingHyphen = (ch, offset)
-                lastWasLetter = false
-                offset += length
-                continue
-            }
-            lastWasLetter = emit(ch, at: offset, length: length, into: &out)
-            offset += length
         }
-        if let h = pendingHyphen {
-            emit(h.ch, at: h.offset, length: 1, into: &out)
-            if let n = pendingNewline { emit("\n", at: n, length: 1, into: &out) }
+        if let h = cursor.pendingHyphen {
+            emit(h.piece, at: h.offset, length: 1, into: &out)
+            if let n = cursor.pendingNewline { emit(.ascii(0x0A), at: n, length: 1, into: &out) }
         }
         return out
     }
 
-    private func isHyphenCharacter(_ ch: Character) -> Bool {
-        if let a = ch.asciiValue { return a == 0x2D }
-        return ch.unicodeScalars.count == 1 && Self.isHyphen(ch.unicodeScalars.first!.value)
+    private mutating func step(_ piece: Piece, length: Int, _ joinHyphenation: Bool,
+                               _ c: inout Cursor, _ out: inout FoldedText) {
+        if let h = c.pendingHyphen {
+            if c.pendingNewline == nil, case .ascii(0x0A) = piece {
+                c.pendingNewline = c.offset
+                c.offset += length
+                return
+            }
+            if let n = c.pendingNewline, isLetter(piece) {
+                out.append(Self.hyphenationUnit, h.offset, n + 1, [.characterStart, .characterEnd, .wordCharacter])
+                out.hyphenations += 1
+            } else {
+                emit(h.piece, at: h.offset, length: 1, into: &out)
+                if let n = c.pendingNewline { emit(.ascii(0x0A), at: n, length: 1, into: &out) }
+            }
+            c.pendingHyphen = nil
+            c.pendingNewline = nil
+        }
+        if joinHyphenation, c.lastWasLetter, length == 1, isHyphen(piece) {
+            c.pendingHyphen = (piece, c.offset)
+            c.lastWasLetter = false
+            c.offset += length
+            return
+        }
+        c.lastWasLetter = emit(piece, at: c.offset, length: length, into: &out)
+        c.offset += length
     }
 
-    private mutating func isLetter(_ ch: Character) -> Bool {
-        if let a = ch.asciiValue { return (a | 0x20) >= 0x61 && (a | 0x20) <= 0x7A }
-        return info(ch).kind & Self.kindLetter != 0
+    private func isHyphen(_ piece: Piece) -> Bool {
+        switch piece {
+        case .ascii(let a): return a == 0x2D
+        case .character(let ch): return ch.unicodeScalars.count == 1 && Self.isHyphen(ch.unicodeScalars.first!.value)
+        }
     }
+
+    private mutating func isLetter(_ piece: Piece) -> Bool {
+        switch piece {
+        case .ascii(let a): return Self.isASCIILetter(a)
+        case .character(let ch):
+            if ch.isASCII { return Self.isASCIILetter(ch.asciiValue ?? 0) }
+            return info(ch).kind & Self.kindLetter != 0
+        }
+    }
+
+    @inline(__always) static func isASCIILetter(_ a: UInt8) -> Bool { (a | 0x20) >= 0x61 && (a | 0x20) <= 0x7A }
 
     /// Appends the folded units of one character; returns whether it is a letter.
     @discardableResult
-    private mutating func emit(_ ch: Character, at offset: Int, length: Int, into out: inout FoldedText) -> Bool {
-        if ch.isASCII {
-            // Single-unit ASCII characters fold by case alone; "\r\n" is whitespace.
-            let a = length == 1 ? ch.asciiValue! : 0x0A
-            if a == 0x20 || (a >= 0x09 && a <= 0x0D) {
-                appendSpace(offset, offset + length, into: &out)
-                return false
-            }
-            let lower = a | 0x20
-            let letter = lower >= 0x61 && lower <= 0x7A
-            let digit = a >= 0x30 && a <= 0x39
-            let unit = UInt32(caseInsensitive && letter ? lower : a)
-            out.append(unit, offset, offset + length, letter || digit ? [.characterStart, .characterEnd, .wordCharacter] : [.characterStart, .characterEnd])
-            return letter
+    private mutating func emit(_ piece: Piece, at offset: Int, length: Int, into out: inout FoldedText) -> Bool {
+        let ch: Character
+        switch piece {
+        case .ascii(let a):
+            return emitASCII(a, at: offset, length: length, into: &out)
+        case .character(let c):
+            // "\r\n" is one ASCII character of two units: whitespace.
+            if c.isASCII { return emitASCII(length == 1 ? c.asciiValue! : 0x0A, at: offset, length: length, into: &out) }
+            ch = c
         }
         let i = info(ch)
         if i.kind & Self.kindSpace != 0 {
@@ -361,6 +396,20 @@ struct Folder {
             out.append(pool[Int(i.start) + k], offset, offset + length, f)
         }
         return i.kind & Self.kindLetter != 0
+    }
+
+    /// ASCII folds by case alone.
+    @inline(__always)
+    private func emitASCII(_ a: UInt8, at offset: Int, length: Int, into out: inout FoldedText) -> Bool {
+        if a == 0x20 || (a >= 0x09 && a <= 0x0D) {
+            appendSpace(offset, offset + length, into: &out)
+            return false
+        }
+        let letter = Self.isASCIILetter(a)
+        let digit = a >= 0x30 && a <= 0x39
+        let unit = UInt32(caseInsensitive && letter ? a | 0x20 : a)
+        out.append(unit, offset, offset + length, letter || digit ? [.characterStart, .characterEnd, .wordCharacter] : [.characterStart, .characterEnd])
+        return letter
     }
 
     private func appendSpace(_ s: Int, _ e: Int, into out: inout FoldedText) {
