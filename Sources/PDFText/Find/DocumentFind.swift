@@ -292,10 +292,13 @@ extension PDFDocument {
         let chars = layout.characters
         var n = chars.count
         while n > 0, chars[n - 1].isSynthesized, chars[n - 1].scalar == "\n" { n -= 1 }
-        var s = String.UnicodeScalarView()
-        s.reserveCapacity(n)
-        for c in chars[0..<n] { s.append(c.scalar) }
-        return String(s)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(n + n / 4)
+        for c in chars[0..<n] {
+            let v = c.scalar.value
+            if v < 0x80 { bytes.append(UInt8(v)) } else { bytes.append(contentsOf: UTF8.encode(c.scalar)!) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The text searched on page `index` (``PDFPage/string``); nil while locked.
