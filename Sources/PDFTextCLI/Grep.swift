@@ -77,6 +77,9 @@ public struct Grep: ParsableCommand {
     @Flag(name: .customLong("no-filename"), help: "Leave the file name out of each line.")
     public var noFilename = false
 
+    @Flag(help: "Write each page's lines as soon as the page is searched (always on a terminal).")
+    public var lineBuffered = false
+
     @Flag(help: "One JSON object per match and line (see above).")
     public var json = false
 
@@ -212,6 +215,7 @@ struct GrepRun {
             })
 
         let out = ByteWriter(fd: 1)
+        let flushEachPage = command.lineBuffered || isatty(1) != 0
         var status = GrepStatus.noMatch
         var failed = false
         var fileLines = 0
@@ -234,7 +238,7 @@ struct GrepRun {
                 }
                 fileLines += result.lines
                 out.bytes(result.bytes.data)
-                out.flushIfFull()
+                if flushEachPage && !result.bytes.data.isEmpty { out.flush() } else { out.flushIfFull() }
             case .finished(let i):
                 switch mode {
                 case .count:

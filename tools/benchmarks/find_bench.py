@@ -18,8 +18,8 @@ starting with `-i ` or `-E ` passes that flag to every tool):
   absent     zyzzyva               no hit: every page searched
 
 Each tool is run two ways, output through a pipe:
-  first hit  the matching lines streamed (ours: `pdftext grep Q FILE`; the others: the text
-             piped into `grep --line-buffered Q`); the time until the first line arrives on
+  first hit  the matching lines streamed (ours: `pdftext grep --line-buffered Q FILE`; the
+             others: the text piped into `grep --line-buffered Q`); the time until the first line arrives on
              the pipe, and until the process ends. Only streaming gives the others a first-hit
              time at all: pdftotext and mutool write their text as they go (through stdio
              buffers), grep prints a line as soon as it has one.
@@ -103,18 +103,18 @@ def commands(binary, flags, pattern, path):
     q = shlex.quote(pattern)
     f = " ".join(flags)
     grep_flags = " ".join(x for x in flags)  # -i and -E mean the same to GNU grep
-    ours = f"{shlex.quote(binary)} grep --color=never {f} {q} {shlex.quote(path)}"
-    ours1 = f"{' '.join(ONE_CORE)} {shlex.quote(binary)} grep -j 1 --color=never {f} {q} {shlex.quote(path)}"
+    ours = f"{shlex.quote(binary)} grep --line-buffered --color=never {f} {q} {shlex.quote(path)}"
+    ours1 = f"{' '.join(ONE_CORE)} {shlex.quote(binary)} grep -j 1 --line-buffered --color=never {f} {q} {shlex.quote(path)}"
     pdftotext = f"pdftotext -q {shlex.quote(path)} - | grep --line-buffered {grep_flags} -- {q}"
     mutool = f"mutool draw -q -F txt -o - {shlex.quote(path)} 2>/dev/null | grep --line-buffered {grep_flags} -- {q}"
     out = {
-        "ours": (ours, ours.replace(" grep --color=never", " grep -c --color=never", 1)),
-        "ours, 1 core": (ours1, ours1.replace(" grep -j 1", " grep -c -j 1", 1)),
+        "ours": (ours, ours.replace(" grep --line-buffered", " grep -c", 1)),
+        "ours, 1 core": (ours1, ours1.replace(" grep -j 1 --line-buffered", " grep -c -j 1", 1)),
     }
     if shutil.which("pdftotext"):
-        out["pdftotext | grep"] = (pdftotext, pdftotext.replace("grep --line-buffered", "grep -c", 1))
+        out["pdftotext + grep"] = (pdftotext, pdftotext.replace("grep --line-buffered", "grep -c", 1))
     if shutil.which("mutool"):
-        out["mutool | grep"] = (mutool, mutool.replace("grep --line-buffered", "grep -c", 1))
+        out["mutool + grep"] = (mutool, mutool.replace("grep --line-buffered", "grep -c", 1))
     return out
 
 
