@@ -43,6 +43,15 @@ final class DocumentCore: Sendable {
         var recent: [Int] = []
     }
     private let state = Mutex(State())
+    private let labelCache = Mutex<[String]??>(nil)
+
+    /// Page labels, read once.
+    func label(_ index: Int) -> String? {
+        if let cached = labelCache.withLock({ $0 }) { return cached?[safe: index] }
+        let labels = file.pageLabels
+        labelCache.withLock { $0 = .some(labels) }
+        return labels?[safe: index]
+    }
 
     init(file: Document, options: PDFTextOptions) { self.file = file; self.options = options }
 
@@ -55,6 +64,13 @@ final class DocumentCore: Sendable {
             s.extractor = e
             return e
         }
+    }
+
+    /// Page `index` of `document`, or, once the document is gone, a new page object for it.
+    func page(at index: Int, document: PDFDocument?) -> PDFPage? {
+        if let document { return document.page(at: index) }
+        guard index >= 0, index < file.pageCount else { return nil }
+        return PDFPage(info: file.pages[index], label: label(index), core: self, document: nil)
     }
 
     /// The text model of page `index`, built on first use; nil while the file is locked or
@@ -134,7 +150,7 @@ public final class PDFDocument: Sendable {
         guard index >= 0, index < file.pageCount else { return nil }
         if let p = pageObjects.withLock({ $0[index] }) { return p }
         let info = file.pages[index]
-        let made = PDFPage(info: info, label: file.pageLabels?[index], core: core, document: self)
+        let made = PDFPage(info: info, label: core.label(index), core: core, document: self)
         return pageObjects.withLock { cache in
             if let p = cache[index] { return p }
             cache[index] = made
@@ -243,4 +259,8 @@ extension PDFDate {
         cal.timeZone = c.timeZone!
         return cal.date(from: c)
     }
+}
+
+extension Array {
+    subscript(safe i: Int) -> Element? { i >= 0 && i < count ? self[i] : nil }
 }
