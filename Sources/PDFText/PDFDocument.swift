@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import PDFCore
+@_exported import PDFCore
 import PDFCrypto
 import PDFContent
 @_exported import PDFFile

@@ -162,3 +162,61 @@ func openCorpus(_ relative: String) throws -> PDFDocument {
         #expect(turned)
     }
 }
+
+@Suite struct DocumentTextTests {
+    @Test func actualTextReplacesTheGlyphsItCovers() throws {
+        let doc = try openCorpus("fonts/actualtext.pdf")
+        let page = try #require(doc.page(at: 0))
+        let s = try #require(page.string)
+        #expect(s.contains("five Straße"), "ActualText is honoured (PDFKit ignores it)")
+        // Every character of the replacement still has a box on the page.
+        let r = (s as NSString).range(of: "Straße")
+        for i in r.location..<(r.location + r.length) {
+            let b = page.characterBounds(at: i)
+            #expect(b.width > 0 && b.height > 0, "character \(i) has a box")
+        }
+    }
+
+    @Test func concurrentUseGivesTheSameText() async throws {
+        let url = corpusURL.appendingPathComponent("text/two-column-pdflatex.pdf")
+        let reference = try #require(PDFDocument(url: url)?.string)
+        let doc = try #require(PDFDocument(url: url))
+        let n = doc.pageCount
+        // Many tasks ask for the same pages at once; each gets the one right text.
+        let results = await withTaskGroup(of: (Int, String?).self) { group in
+            for k in 0..<(8 * n) {
+                group.addTask { (k % n, doc.page(at: k % n)?.string) }
+            }
+            var out: [(Int, String?)] = []
+            for await r in group { out.append(r) }
+            return out
+        }
+        let pages = (0..<n).map { doc.page(at: $0)?.string ?? "" }
+        #expect(pages.joined(separator: "\n") == reference)
+        for (i, s) in results { #expect(s == pages[i]) }
+        #expect(doc.string == reference)
+    }
+
+    @Test func cacheLimitRebuildsPagesOnDemand() throws {
+        var options = PDFTextOptions()
+        options.cachedPages = 1
+        let doc = try PDFDocument(contentsOf: corpusURL.appendingPathComponent("basic/three-pages.pdf"), options: options)
+        let first = doc.page(at: 0)?.string
+        _ = doc.page(at: 1)?.string
+        _ = doc.page(at: 2)?.string
+        #expect(doc.page(at: 0)?.string == first)
+        #expect(first?.isEmpty == false)
+    }
+
+    @Test func throwingInitialiserSaysWhy() throws {
+        #expect(throws: PDFError.self) { try PDFDocument(contentsOf: corpusURL.appendingPathComponent("broken/not-a-pdf.pdf")) }
+        #expect(PDFDocument(data: Data("not a pdf".utf8)) == nil)
+        let missing = corpusURL.appendingPathComponent("no-such-file.pdf")
+        do {
+            _ = try PDFDocument(contentsOf: missing)
+            Issue.record("opening a missing file succeeded")
+        } catch {
+            #expect(error.message.contains("no-such-file.pdf") || error.message.lowercased().contains("no such file"))
+        }
+    }
+}
