@@ -203,3 +203,60 @@ func linkURL(_ s: String) -> URL? {
     let allowed = CharacterSet.urlFragmentAllowed.union(CharacterSet(charactersIn: "#%"))
     return s.addingPercentEncoding(withAllowedCharacters: allowed).flatMap { URL(string: $0) }
 }
+
+/// An outline node (bookmark), as PDFKit's `PDFOutline`. The root, from
+/// ``PDFDocument/outlineRoot``, is invisible: it has no label and holds the top-level items.
+///
+/// Children are made when asked for and hold their ``parent`` strongly (a parent does not
+/// keep its children), so `parent` stays valid as long as a child is held, and there is no
+/// reference cycle.
+public final class PDFOutline: Sendable {
+    /// The file layer's outline item.
+    public let item: OutlineItem
+    /// The node above; nil for the root.
+    public let parent: PDFOutline?
+    /// The position among the parent's children (0 for the root).
+    public let index: Int
+    /// The document, while it is open.
+    public weak let document: PDFDocument?
+    /// `/Dest`, or the destination of a GoTo action.
+    public let destination: PDFDestination?
+    /// `/A`: nil when the item has none (a plain `/Dest`).
+    public let action: PDFAction?
+
+    init(item: OutlineItem, parent: PDFOutline?, index: Int, document: PDFDocument?) {
+        self.item = item
+        self.parent = parent
+        self.index = index
+        self.document = document
+        let lookup: @Sendable (Int) -> PDFPage? = { [weak document] i in document?.page(at: i) }
+        self.destination = item.destination.map { PDFDestination($0, pageLookup: lookup) }
+        self.action = item.action.map { PDFAction.make($0, pageLookup: lookup, base: document?.documentURL) }
+    }
+
+    /// The invisible root of `document`'s outline, nil when it has none.
+    static func root(of document: PDFDocument) -> PDFOutline? {
+        let items = document.file.outline
+        guard !items.isEmpty else { return nil }
+        return PDFOutline(item: OutlineItem(title: "", isOpen: true, children: items), parent: nil, index: 0, document: document)
+    }
+
+    /// The title; nil for the root.
+    public var label: String? { parent == nil ? nil : item.title }
+    public var numberOfChildren: Int { item.children.count }
+
+    /// The child at `index`, nil out of range.
+    public func child(at index: Int) -> PDFOutline? {
+        guard index >= 0, index < item.children.count else { return nil }
+        return PDFOutline(item: item.children[index], parent: self, index: index, document: document)
+    }
+
+    /// Whether the children are shown (`/Count` positive); the root is always open.
+    public var isOpen: Bool { item.isOpen }
+
+    /// 0-based page index of the destination, if it leads to a page of this document.
+    public var destinationPageIndex: Int? { item.destination?.pageIndex }
+
+    /// A URI action's target.
+    public var url: URL? { (action as? PDFActionURL)?.url }
+}
