@@ -65,7 +65,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "pdftext", dependencies: ["PDFTextCLI"]),
-        .target(name: "PDFTestSupport", dependencies: ["PDFCore", "PDFSyntax"]),
+        .target(name: "PDFTestSupport", dependencies: ["PDFCore", "PDFSyntax", "PDFCrypto"]),
 
         .testTarget(name: "PDFCoreTests", dependencies: ["PDFCore"]),
         .testTarget(name: "PDFSyntaxTests", dependencies: ["PDFSyntax", "PDFTestSupport"]),

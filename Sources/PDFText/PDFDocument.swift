@@ -223,30 +223,11 @@ public final class PDFDocument: Sendable {
     public var minorVersion: Int { Int(file.version.split(separator: ".").dropFirst().first ?? "0") ?? 0 }
 
     /// The outline's invisible root, nil when the document has no outline.
-    public var outlineRoot: PDFOutline? {
-        let items = file.outline
-        guard !items.isEmpty else { return nil }
-        return PDFOutline(item: OutlineItem(title: "", destination: nil, uri: nil, actionType: nil, isOpen: true, children: items))
-    }
+    public var outlineRoot: PDFOutline? { PDFOutline.root(of: self) }
 
     public var diagnostics: DiagnosticLog { file.diagnostics }
 }
 
-/// An outline node, as PDFKit's `PDFOutline`.
-public final class PDFOutline: Sendable {
-    public let item: OutlineItem
-    init(item: OutlineItem) { self.item = item }
-    public var label: String? { item.title }
-    public var numberOfChildren: Int { item.children.count }
-    public func child(at index: Int) -> PDFOutline? {
-        guard index >= 0, index < item.children.count else { return nil }
-        return PDFOutline(item: item.children[index])
-    }
-    public var isOpen: Bool { item.isOpen }
-    /// 0-based page index of the destination, if it leads to a page of this document.
-    public var destinationPageIndex: Int? { item.destination?.pageIndex }
-    public var url: URL? { item.uri.flatMap { URL(string: $0) } }
-}
 
 extension PDFDate {
     /// The moment as a `Date` (UTC when the file gave no offset).
