@@ -121,13 +121,13 @@ public final class PDFDocument: Sendable {
         self.init(file: file, url: nil, options: PDFTextOptions())
     }
 
-    /// Opens a file, throwing a ``PDFError`` that names the problem.
+    /// Opens a file, throwing a `PDFError` that names the problem.
     public convenience init(contentsOf url: URL, limits: Limits = .default, options: PDFTextOptions = PDFTextOptions()) throws(PDFError) {
         let bytes = try FileBytes.read(path: url.path)
         self.init(file: try Document(bytes: bytes, limits: limits), url: url, options: options)
     }
 
-    /// Opens a file's bytes, throwing a ``PDFError`` that names the problem.
+    /// Opens a file's bytes, throwing a `PDFError` that names the problem.
     public convenience init(bytes: [UInt8], limits: Limits = .default, options: PDFTextOptions = PDFTextOptions()) throws(PDFError) {
         self.init(file: try Document(bytes: bytes, limits: limits), url: nil, options: options)
     }
