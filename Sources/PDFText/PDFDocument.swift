@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import PDFCore
+@_exported import PDFCore
 import PDFCrypto
 import PDFContent
 @_exported import PDFFile
@@ -43,6 +43,15 @@ final class DocumentCore: Sendable {
         var recent: [Int] = []
     }
     private let state = Mutex(State())
+    private let labelCache = Mutex<[String]??>(nil)
+
+    /// Page labels, read once.
+    func label(_ index: Int) -> String? {
+        if let cached = labelCache.withLock({ $0 }) { return cached?[safe: index] }
+        let labels = file.pageLabels
+        labelCache.withLock { $0 = .some(labels) }
+        return labels?[safe: index]
+    }
 
     init(file: Document, options: PDFTextOptions) { self.file = file; self.options = options }
 
@@ -55,6 +64,13 @@ final class DocumentCore: Sendable {
             s.extractor = e
             return e
         }
+    }
+
+    /// Page `index` of `document`, or, once the document is gone, a new page object for it.
+    func page(at index: Int, document: PDFDocument?) -> PDFPage? {
+        if let document { return document.page(at: index) }
+        guard index >= 0, index < file.pageCount else { return nil }
+        return PDFPage(info: file.pages[index], label: label(index), core: self, document: nil)
     }
 
     /// The text model of page `index`, built on first use; nil while the file is locked or
@@ -107,13 +123,13 @@ public final class PDFDocument: Sendable {
         self.init(file: file, url: nil, options: PDFTextOptions())
     }
 
-    /// Opens a file, throwing a ``PDFError`` that names the problem.
+    /// Opens a file, throwing a `PDFError` that names the problem.
     public convenience init(contentsOf url: URL, limits: Limits = .default, options: PDFTextOptions = PDFTextOptions()) throws(PDFError) {
         let bytes = try FileBytes.read(path: url.path)
         self.init(file: try Document(bytes: bytes, limits: limits), url: url, options: options)
     }
 
-    /// Opens a file's bytes, throwing a ``PDFError`` that names the problem.
+    /// Opens a file's bytes, throwing a `PDFError` that names the problem.
     public convenience init(bytes: [UInt8], limits: Limits = .default, options: PDFTextOptions = PDFTextOptions()) throws(PDFError) {
         self.init(file: try Document(bytes: bytes, limits: limits), url: nil, options: options)
     }
@@ -136,7 +152,7 @@ public final class PDFDocument: Sendable {
         guard index >= 0, index < file.pageCount else { return nil }
         if let p = pageObjects.withLock({ $0[index] }) { return p }
         let info = file.pages[index]
-        let made = PDFPage(info: info, label: file.pageLabels?[index], core: core, document: self)
+        let made = PDFPage(info: info, label: core.label(index), core: core, document: self)
         return pageObjects.withLock { cache in
             if let p = cache[index] { return p }
             cache[index] = made
@@ -209,30 +225,11 @@ public final class PDFDocument: Sendable {
     public var minorVersion: Int { Int(file.version.split(separator: ".").dropFirst().first ?? "0") ?? 0 }
 
     /// The outline's invisible root, nil when the document has no outline.
-    public var outlineRoot: PDFOutline? {
-        let items = file.outline
-        guard !items.isEmpty else { return nil }
-        return PDFOutline(item: OutlineItem(title: "", destination: nil, uri: nil, actionType: nil, isOpen: true, children: items))
-    }
+    public var outlineRoot: PDFOutline? { PDFOutline.root(of: self) }
 
     public var diagnostics: DiagnosticLog { file.diagnostics }
 }
 
-/// An outline node, as PDFKit's `PDFOutline`.
-public final class PDFOutline: Sendable {
-    public let item: OutlineItem
-    init(item: OutlineItem) { self.item = item }
-    public var label: String? { item.title }
-    public var numberOfChildren: Int { item.children.count }
-    public func child(at index: Int) -> PDFOutline? {
-        guard index >= 0, index < item.children.count else { return nil }
-        return PDFOutline(item: item.children[index])
-    }
-    public var isOpen: Bool { item.isOpen }
-    /// 0-based page index of the destination, if it leads to a page of this document.
-    public var destinationPageIndex: Int? { item.destination?.pageIndex }
-    public var url: URL? { item.uri.flatMap { URL(string: $0) } }
-}
 
 extension PDFDate {
     /// The moment as a `Date` (UTC when the file gave no offset).
@@ -245,4 +242,8 @@ extension PDFDate {
         cal.timeZone = c.timeZone!
         return cal.date(from: c)
     }
+}
+
+extension Array {
+    subscript(safe i: Int) -> Element? { i >= 0 && i < count ? self[i] : nil }
 }

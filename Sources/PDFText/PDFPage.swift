@@ -20,7 +20,7 @@ public final class PDFPage: Sendable {
     /// The document the page belongs to (nil once the document is gone).
     public weak let document: PDFDocument?
 
-    init(info: PageInfo, label: String?, core: DocumentCore, document: PDFDocument) {
+    init(info: PageInfo, label: String?, core: DocumentCore, document: PDFDocument?) {
         self.info = info
         self.core = core
         self.document = document
@@ -29,6 +29,10 @@ public final class PDFPage: Sendable {
 
     /// The file the page belongs to.
     var file: Document { core.file }
+
+    /// The same page of the same document (pages made after their document was released
+    /// are other objects for the same page).
+    func isSame(as other: PDFPage) -> Bool { self === other || (core === other.core && pageIndex == other.pageIndex) }
 
     public var pageIndex: Int { info.index }
     /// Degrees clockwise: 0, 90, 180 or 270.

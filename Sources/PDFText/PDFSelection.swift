@@ -19,7 +19,7 @@ public final class PDFSelection: Sendable, CustomStringConvertible {
     }
     private let state: Mutex<[PageRanges]>
 
-    /// An empty selection (add to it with ``add(_:)``).
+    /// An empty selection (add to it with ``add(_:)-(PDFSelection)``).
     public init(document: PDFDocument) { state = Mutex([]) }
 
     init(page: PDFPage, ranges: [Range<Int>]) {
@@ -57,7 +57,7 @@ public final class PDFSelection: Sendable, CustomStringConvertible {
     /// The union of the selected characters' boxes on `page` (page space); `.zero` when the
     /// selection has nothing there.
     public func bounds(for page: PDFPage) -> CGRect {
-        guard let part = parts.first(where: { $0.page === page }), let m = page.model else { return .zero }
+        guard let part = parts.first(where: { $0.page.isSame(as: page) }), let m = page.model else { return .zero }
         var box: Rect?
         for r in part.ranges {
             guard let chars = m.characters(utf16: NSRange(location: r.lowerBound, length: r.count)) else { continue }
@@ -73,7 +73,7 @@ public final class PDFSelection: Sendable, CustomStringConvertible {
     /// One quadrilateral per line the selection covers on `page`, following the line's
     /// direction (rotated text gets rotated quads) — what a highlighter draws.
     public func quadrilaterals(on page: PDFPage) -> [Quad] {
-        guard let part = parts.first(where: { $0.page === page }), let m = page.model else { return [] }
+        guard let part = parts.first(where: { $0.page.isSame(as: page) }), let m = page.model else { return [] }
         var out: [Quad] = []
         for r in part.ranges {
             guard let chars = m.characters(utf16: NSRange(location: r.lowerBound, length: r.count)) else { continue }
@@ -84,13 +84,13 @@ public final class PDFSelection: Sendable, CustomStringConvertible {
 
     /// How many separate ranges the selection has on `page` (0 when none).
     public func numberOfTextRanges(on page: PDFPage) -> Int {
-        parts.first(where: { $0.page === page })?.ranges.count ?? 0
+        parts.first(where: { $0.page.isSame(as: page) })?.ranges.count ?? 0
     }
 
     /// Range `index` on `page` in UTF-16 units; `NSRange(location: NSNotFound, length: 0)`
     /// when there is no such range.
     public func range(at index: Int, on page: PDFPage) -> NSRange {
-        guard let part = parts.first(where: { $0.page === page }), index >= 0, index < part.ranges.count else {
+        guard let part = parts.first(where: { $0.page.isSame(as: page) }), index >= 0, index < part.ranges.count else {
             return NSRange(location: NSNotFound, length: 0)
         }
         let r = part.ranges[index]
@@ -134,7 +134,8 @@ public final class PDFSelection: Sendable, CustomStringConvertible {
     /// between two pages counts as no unit.
     public func extend(atEnd count: Int) {
         state.withLock { parts in
-            guard var last = parts.popLast(), let document = last.page.document else { return }
+            guard var last = parts.popLast() else { return }
+            let core = last.page.core
             var r = last.ranges.removeLast()
             if count < 0 {
                 r = r.lowerBound..<max(r.lowerBound + 1, r.upperBound + count)
@@ -150,7 +151,7 @@ public final class PDFSelection: Sendable, CustomStringConvertible {
             remaining -= take
             parts.append(last)
             var index = last.page.pageIndex + 1
-            while remaining > 0, let page = document.page(at: index) {
+            while remaining > 0, let page = core.page(at: index, document: last.page.document) {
                 let n = page.numberOfCharacters
                 let take = min(n, remaining)
                 if take > 0 { parts.append(PageRanges(page: page, ranges: [0..<take])) }
@@ -165,7 +166,8 @@ public final class PDFSelection: Sendable, CustomStringConvertible {
     /// (negative shrinks it), running onto the preceding pages.
     public func extend(atStart count: Int) {
         state.withLock { parts in
-            guard !parts.isEmpty, let document = parts[0].page.document else { return }
+            guard !parts.isEmpty else { return }
+            let core = parts[0].page.core
             var first = parts.removeFirst()
             var r = first.ranges.removeFirst()
             if count < 0 {
@@ -181,7 +183,7 @@ public final class PDFSelection: Sendable, CustomStringConvertible {
             remaining -= take
             parts.insert(first, at: 0)
             var index = first.page.pageIndex - 1
-            while remaining > 0, index >= 0, let page = document.page(at: index) {
+            while remaining > 0, index >= 0, let page = core.page(at: index, document: first.page.document) {
                 let n = page.numberOfCharacters
                 let take = min(n, remaining)
                 if take > 0 { parts.insert(PageRanges(page: page, ranges: [(n - take)..<n]), at: 0) }

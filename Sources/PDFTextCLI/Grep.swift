@@ -36,11 +36,13 @@ public struct Grep: ParsableCommand {
             per line of the match in PDF page space (points, origin bottom-left, before /Rotate), \
             corners in the order lower-left, lower-right, upper-right, upper-left of the text.
 
-            Files are searched in parallel (--jobs); output stays in input order.
+            Files are searched in parallel (--jobs); output stays in input order. As `text`, \
+            grep follows the documents' permissions: a file that forbids copying text is \
+            refused unless --accessibility (when it allows that) or the owner password is given.
 
             Exit status, as grep: 0 a line matched; 1 nothing matched; 2 an error (a file \
             could not be opened or needs a password, an invalid regular expression, output \
-            could not be written), even if something matched, except with -q when something \
+            could not be written, the permissions refuse the text), even if something matched, except with -q when something \
             matched. A command line that cannot be parsed exits 64, as for every subcommand.
             """)
 
@@ -93,6 +95,8 @@ public struct Grep: ParsableCommand {
     public var jobs: Int?
 
     @OptionGroup public var passwords: PasswordOptions
+
+    @OptionGroup public var access: TextAccessOptions
 
     /// Time to the first match on standard error (for benchmarks).
     @Flag(name: .customLong("timing"), help: .hidden)
@@ -170,6 +174,7 @@ struct GrepRun {
         let files = command.files
         let selection = (try? command.pages.map { try PageSelection(parsing: $0) }) ?? PageSelection()
         let passwords = command.passwords.candidates
+        let purpose = command.access.purpose
         let search = self.search
         let mode = self.mode
         let colour: Bool
@@ -198,6 +203,7 @@ struct GrepRun {
                 switch Opening.open(path: files[i], passwords: passwords) {
                 case .failure(let f): return .failure(f)
                 case .success(let (document, _)):
+                    if let refusal = TextAccessOptions.refusal(for: document, path: files[i], purpose: purpose) { return .failure(refusal) }
                     let pdf = PDFDocument(file: document, options: options)
                     let numbers = selection.pages(count: document.pageCount)
                     return .success((Prepared(document: pdf, name: files[i], index: i), numbers))

@@ -134,7 +134,10 @@ struct GrepCommandTests {
         let locked = CLI.fixture("encrypted/aes-256.pdf")
         let noPassword = try CLI.run(["grep", "Hello", locked])
         #expect(noPassword.status == 2 && noPassword.stderr.contains("incorrect password"))
-        let unlocked = try CLI.run(["grep", "-p", "user", "Hello", locked])
+        // The user password opens it, but its permissions allow text for accessibility only.
+        let refused = try CLI.run(["grep", "-p", "user", "Hello", locked])
+        #expect(refused.status == 2 && refused.stderr.contains("--accessibility") && refused.stdout.isEmpty)
+        let unlocked = try CLI.run(["grep", "-p", "user", "--accessibility", "Hello", locked])
         #expect(unlocked.status == 0 && unlocked.stdout.contains("Hello"))
     }
 

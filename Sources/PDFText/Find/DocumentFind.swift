@@ -8,6 +8,8 @@ import PDFTextModel
 // matches (`findMatches`). Every form uses ``TextSearch`` on each page's ``PDFPage/string``,
 // so a match never spans two pages.
 
+/// PDFKit's find notifications, with its Swift names (`.PDFDocumentDidFindMatch`, …). The
+/// raw strings are the Objective-C constant names; compare with the static names.
 extension Notification.Name {
     /// Posted when a find begins (`findString(_:withOptions:)`, `beginFindString`). Object: the document.
     public static let PDFDocumentDidBeginFind = Notification.Name("PDFDocumentDidBeginFindNotification")
