@@ -53,7 +53,7 @@ extension PDFDocumentDelegate {
     public func didMatchString(_ instance: PDFSelection) {}
 }
 
-/// What ``PDFDocument/findMatches(_:options:)`` reports, in page order.
+/// What ``PDFDocument/findMatches(_:options:)-(String,_)`` reports, in page order.
 public enum FindEvent: Sendable {
     /// A match, on the page it is on.
     case match(PDFSelection, pageIndex: Int)
@@ -242,7 +242,7 @@ extension PDFDocument {
         findMatches([string], options: options)
     }
 
-    /// As ``findMatches(_:options:)`` with PDFKit's options.
+    /// As ``findMatches(_:options:)-(String,_)`` with PDFKit's options.
     public func findMatches(_ string: String, withOptions options: NSString.CompareOptions) -> FindMatches {
         findMatches([string], options: FindOptions(options))
     }
@@ -465,7 +465,7 @@ final class PageSearchQueue: @unchecked Sendable {
     deinit { for t in running.values { t.cancel() } }
 }
 
-/// The asynchronous sequence of ``PDFDocument/findMatches(_:options:)``.
+/// The asynchronous sequence of ``PDFDocument/findMatches(_:options:)-(String,_)``.
 public struct FindMatches: AsyncSequence, Sendable {
     public typealias Element = FindEvent
     let document: PDFDocument
