@@ -244,19 +244,20 @@ struct InlineSegment<Element: Equatable> {
                 space.append(true)
             }
             for piece in line {
-                var current = "", currentSpace: Bool? = nil
+                var current = String.UnicodeScalarView(), currentSpace: Bool? = nil
                 func flush() {
                     guard let c = currentSpace else { return }
-                    out.append(InlineSegment(text: current, elements: c ? [] : elements(piece.style, current)))
+                    let text = String(current)
+                    out.append(InlineSegment(text: text, elements: c ? [] : elements(piece.style, text)))
                     space.append(c)
                 }
-                for ch in piece.text {
-                    let s = ch.isWhitespace
+                for scalar in piece.text.unicodeScalars {
+                    let s = scalar.value < 0x80 ? (scalar == " " || (0x09...0x0D).contains(scalar.value)) : scalar.properties.isWhitespace
                     if currentSpace != nil, currentSpace != s {
                         flush()
-                        current = ""
+                        current = String.UnicodeScalarView()
                     }
-                    current.append(ch)
+                    current.append(scalar)
                     currentSpace = s
                 }
                 flush()

@@ -202,6 +202,34 @@ struct AttributedPage {
         #expect(page.string.runs.allSatisfy { $0.underline == nil && $0.strikethrough == nil })
     }
 
+    /// Every PDF of the project's corpus (damaged ones too): runs cover the page string
+    /// without gaps, and the attributed string's characters are the page string.
+    @Test("every corpus page: runs cover the page string, characters unchanged")
+    func corpus() throws {
+        let files = (FileManager.default.enumerator(atPath: corpusURL.path)?.compactMap { $0 as? String } ?? [])
+            .filter { $0.hasSuffix(".pdf") }.sorted()
+        #expect(files.count > 40)
+        for file in files {
+            guard let bytes = try? FileBytes.read(path: corpusURL.appendingPathComponent(file).path),
+                  let document = try? Document(bytes: bytes) else { continue }
+            if document.isLocked { _ = document.unlock(password: "user") }
+            let extractor = TextExtractor(document: document)
+            for index in 0..<min(document.pageCount, 4) {
+                let text = extractor.page(index)
+                let range = text.pageStringCharacters
+                let styles = PageTextStyles(text, characters: range, links: LinkArea.links(in: document, pageIndex: index),
+                                            documentLanguage: document.language)
+                #expect(styles.runs.first?.characters.lowerBound ?? 0 == range.lowerBound, "\(file) page \(index)")
+                #expect(styles.runs.last?.characters.upperBound ?? 0 == range.upperBound, "\(file) page \(index)")
+                for (a, b) in zip(styles.runs, styles.runs.dropFirst()) {
+                    #expect(a.characters.upperBound == b.characters.lowerBound && a.style != b.style, "\(file) page \(index)")
+                }
+                let string = makeAttributedString(text.layout, styles: styles)
+                #expect(string.unicodeScalars.elementsEqual(text.layout.characters[range].lazy.map(\.scalar)), "\(file) page \(index)")
+            }
+        }
+    }
+
     @Test("TeX font names say bold, italic and typewriter")
     func texNames() {
         #expect(FontStyleNames.texHints("CMBX10") == (true, false, false))

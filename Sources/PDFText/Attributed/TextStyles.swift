@@ -362,18 +362,18 @@ struct StyleBuilder {
         }
 
         let keyRange = offset..<(offset + keys.count)
+        var linked: [(key: Int, glyph: Int)] = []
         for i in chars where keyRange.contains(i) && keys[i - offset].real {
             let g = Int(layout.characters[i].glyph)
+            linked.append((i - offset, g))
+            guard let f = frame else { continue }
             let glyph = glyphs.glyphs[g]
-            let size = size(ofRun: glyph.run)
-            if let f = frame {
-                let q = glyph.quad
-                let a = [q.lowerLeft, q.lowerRight, q.upperRight, q.upperLeft].map { $0.x * f.u.x + $0.y * f.u.y }
-                items.append(Item(key: i - offset, glyph: g, up: glyph.origin.x * f.up.x + glyph.origin.y * f.up.y,
-                                  along: a.min()!...a.max()!, size: size))
-            } else {
-                items.append(Item(key: i - offset, glyph: g, up: 0, along: 0...0, size: size))
-            }
+            let q = glyph.quad
+            let a = [q.lowerLeft, q.lowerRight, q.upperRight, q.upperLeft].map { $0.x * f.u.x + $0.y * f.u.y }
+            let up = glyph.origin.x * f.up.x + glyph.origin.y * f.up.y
+            // Damaged geometry (infinite or NaN coordinates) takes no part in baselines and rules.
+            guard up.isFinite, let lo = a.min(), let hi = a.max(), lo.isFinite, hi.isFinite, lo <= hi else { continue }
+            items.append(Item(key: i - offset, glyph: g, up: up, along: lo...hi, size: size(ofRun: glyph.run)))
         }
 
         // Links: the centre of the glyph box in an area.
@@ -381,7 +381,7 @@ struct StyleBuilder {
             let lb = line.bounds
             let near = links.indices.filter { linkBounds[$0].intersection(lb) != nil }
             if !near.isEmpty {
-                for item in items {
+                for item in linked {
                     let b = glyphs.glyphs[item.glyph].quad.bounds
                     let centre = Point(x: (b.x0 + b.x1) / 2, y: (b.y0 + b.y1) / 2)
                     if let k = near.first(where: { links[$0].contains(centre) }) { keys[item.key].link = linkTargets[k] }
