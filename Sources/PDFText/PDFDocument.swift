@@ -1,6 +1,8 @@
 import Foundation
-import PDFCore
+import Synchronization
+@_exported import PDFCore
 import PDFCrypto
+import PDFContent
 @_exported import PDFFile
 
 /// Keys of ``PDFDocument/documentAttributes``, named as in PDFKit.
@@ -18,43 +20,162 @@ public enum PDFDocumentAttribute: String, Sendable, Hashable, CaseIterable {
 /// Which password unlocked the document, as PDFKit's `PDFDocumentPermissions`.
 public enum PDFDocumentPermissions: Int, Sendable { case none = 0, user = 1, owner = 2 }
 
+/// How a ``PDFDocument`` turns pages into text.
+public struct PDFTextOptions: Sendable {
+    /// Reading order, spacing, hyphenation and the other layout heuristics.
+    public var layout = LayoutOptions()
+    /// What the content interpreter collects (annotation appearances are included by default).
+    public var extraction = ExtractionOptions.pageText
+    /// How many pages' text a document keeps in memory; older pages are dropped first and
+    /// rebuilt when asked for again. 0 keeps none.
+    public var cachedPages = 256
+    public init() {}
+}
+
+/// What a document shares with its pages: the file, the text pipeline (made on first use,
+/// after any unlocking) and the cache of page text.
+final class DocumentCore: Sendable {
+    let file: Document
+    let options: PDFTextOptions
+    private struct State {
+        var extractor: TextExtractor?
+        var models: [Int: PageTextModel] = [:]
+        var recent: [Int] = []
+    }
+    private let state = Mutex(State())
+    private let labelCache = Mutex<[String]??>(nil)
+
+    /// Page labels, read once.
+    func label(_ index: Int) -> String? {
+        if let cached = labelCache.withLock({ $0 }) { return cached?[safe: index] }
+        let labels = file.pageLabels
+        labelCache.withLock { $0 = .some(labels) }
+        return labels?[safe: index]
+    }
+
+    init(file: Document, options: PDFTextOptions) { self.file = file; self.options = options }
+
+    var extractor: TextExtractor? {
+        if file.isLocked { return nil }
+        if let e = state.withLock({ $0.extractor }) { return e }
+        let e = TextExtractor(document: file, extraction: options.extraction, layout: options.layout)
+        return state.withLock { s in
+            if let existing = s.extractor { return existing }
+            s.extractor = e
+            return e
+        }
+    }
+
+    /// Page `index` of `document`, or, once the document is gone, a new page object for it.
+    func page(at index: Int, document: PDFDocument?) -> PDFPage? {
+        if let document { return document.page(at: index) }
+        guard index >= 0, index < file.pageCount else { return nil }
+        return PDFPage(info: file.pages[index], label: label(index), core: self, document: nil)
+    }
+
+    /// The text model of page `index`, built on first use; nil while the file is locked or
+    /// for a page that does not exist.
+    func model(_ index: Int) -> PageTextModel? {
+        guard index >= 0, index < file.pageCount else { return nil }
+        if let m = state.withLock({ s -> PageTextModel? in
+            guard let m = s.models[index] else { return nil }
+            if let k = s.recent.firstIndex(of: index) { s.recent.remove(at: k) }
+            s.recent.append(index)
+            return m
+        }) { return m }
+        guard let extractor else { return nil }
+        let model = PageTextModel(extractor.page(index))
+        let limit = options.cachedPages
+        guard limit > 0 else { return model }
+        return state.withLock { s in
+            if let existing = s.models[index] { return existing }
+            s.models[index] = model
+            s.recent.append(index)
+            while s.recent.count > limit { s.models[s.recent.removeFirst()] = nil }
+            return model
+        }
+    }
+}
+
 /// A PDF document with PDFKit's shape: open by URL or data, unlock, pages, attributes,
-/// permissions and outline. Failing initialisers return nil as PDFKit's do; the throwing
-/// ``init(contentsOf:limits:)`` says why.
+/// permissions, outline, text and selections. Failing initialisers return nil as PDFKit's
+/// do; the throwing ``init(contentsOf:limits:options:)`` says why.
+///
+/// A document may be used from many tasks at once: pages are read on demand, each page's
+/// text is built once and cached (see ``PDFTextOptions/cachedPages``), and work on
+/// different pages runs in parallel.
 public final class PDFDocument: Sendable {
     public let documentURL: URL?
     /// The file layer underneath, for what PDFKit does not expose.
     public let file: Document
+    let core: DocumentCore
+    private let pageObjects = Mutex([Int: PDFPage]())
 
     public convenience init?(url: URL) {
         guard let doc = try? PDFDocument(contentsOf: url) else { return nil }
-        self.init(file: doc.file, url: url)
+        self.init(file: doc.file, url: url, options: PDFTextOptions())
     }
 
     public convenience init?(data: Data) {
         guard let file = try? Document(bytes: [UInt8](data)) else { return nil }
-        self.init(file: file, url: nil)
+        self.init(file: file, url: nil, options: PDFTextOptions())
     }
 
     /// Opens a file, throwing a ``PDFError`` that names the problem.
-    public convenience init(contentsOf url: URL, limits: Limits = .default) throws(PDFError) {
+    public convenience init(contentsOf url: URL, limits: Limits = .default, options: PDFTextOptions = PDFTextOptions()) throws(PDFError) {
         let bytes = try FileBytes.read(path: url.path)
-        self.init(file: try Document(bytes: bytes, limits: limits), url: url)
+        self.init(file: try Document(bytes: bytes, limits: limits), url: url, options: options)
     }
 
-    init(file: Document, url: URL?) {
+    /// Opens a file's bytes, throwing a ``PDFError`` that names the problem.
+    public convenience init(bytes: [UInt8], limits: Limits = .default, options: PDFTextOptions = PDFTextOptions()) throws(PDFError) {
+        self.init(file: try Document(bytes: bytes, limits: limits), url: nil, options: options)
+    }
+
+    /// Wraps an already opened file.
+    public init(file: Document, url: URL? = nil, options: PDFTextOptions = PDFTextOptions()) {
         self.file = file
         self.documentURL = url
+        self.core = DocumentCore(file: file, options: options)
     }
+
+    public var textOptions: PDFTextOptions { core.options }
 
     // MARK: Pages
 
     public var pageCount: Int { file.pageCount }
 
+    /// The page at `index`, or nil out of range. The same object is returned every time.
     public func page(at index: Int) -> PDFPage? {
-        let pages = file.pages
-        guard index >= 0, index < pages.count else { return nil }
-        return PDFPage(info: pages[index], label: file.pageLabels?[index], file: file)
+        guard index >= 0, index < file.pageCount else { return nil }
+        if let p = pageObjects.withLock({ $0[index] }) { return p }
+        let info = file.pages[index]
+        let made = PDFPage(info: info, label: core.label(index), core: core, document: self)
+        return pageObjects.withLock { cache in
+            if let p = cache[index] { return p }
+            cache[index] = made
+            return made
+        }
+    }
+
+    /// The index of `page` in this document, or `NSNotFound` when it belongs to another.
+    public func index(for page: PDFPage) -> Int {
+        page.core === core ? page.pageIndex : NSNotFound
+    }
+
+    // MARK: Text
+
+    /// The text of every page, pages separated by a line feed; nil while the document is
+    /// locked. Pages are read in parallel.
+    public var string: String? {
+        guard !file.isLocked else { return nil }
+        let n = pageCount
+        let texts = Mutex([String](repeating: "", count: n))
+        DispatchQueue.concurrentPerform(iterations: n) { i in
+            let s = core.model(i)?.string ?? ""
+            texts.withLock { $0[i] = s }
+        }
+        return texts.withLock { $0.joined(separator: "\n") }
     }
 
     // MARK: Security
@@ -111,41 +232,6 @@ public final class PDFDocument: Sendable {
     public var diagnostics: DiagnosticLog { file.diagnostics }
 }
 
-/// The boxes of a page, as PDFKit's `PDFDisplayBox`.
-public enum PDFDisplayBox: Int, Sendable { case mediaBox = 0, cropBox, bleedBox, trimBox, artBox }
-
-/// A page: geometry, rotation and label. Text APIs come with the content interpreter.
-public final class PDFPage: Sendable {
-    public let info: PageInfo
-    public let label: String?
-    /// The file the page belongs to.
-    let file: Document
-
-    init(info: PageInfo, label: String?, file: Document) {
-        self.info = info
-        self.file = file
-        self.label = label ?? String(info.index + 1)
-    }
-
-    public var pageIndex: Int { info.index }
-    /// Degrees clockwise: 0, 90, 180 or 270.
-    public var rotation: Int { info.rotation }
-
-    /// A box in page space (points, origin bottom-left). Boxes a page lacks fall back to the
-    /// crop box (§14.11.2).
-    public func bounds(for box: PDFDisplayBox) -> CGRect {
-        let r: Rect
-        switch box {
-        case .mediaBox: r = info.mediaBox
-        case .cropBox: r = info.cropBox
-        case .bleedBox: r = info.bleedBox ?? info.cropBox
-        case .trimBox: r = info.trimBox ?? info.cropBox
-        case .artBox: r = info.artBox ?? info.cropBox
-        }
-        return CGRect(x: r.x0, y: r.y0, width: r.width, height: r.height)
-    }
-}
-
 /// An outline node, as PDFKit's `PDFOutline`.
 public final class PDFOutline: Sendable {
     public let item: OutlineItem
@@ -173,4 +259,8 @@ extension PDFDate {
         cal.timeZone = c.timeZone!
         return cal.date(from: c)
     }
+}
+
+extension Array {
+    subscript(safe i: Int) -> Element? { i >= 0 && i < count ? self[i] : nil }
 }

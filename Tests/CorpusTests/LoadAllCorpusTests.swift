@@ -1,3 +1,4 @@
+import PDFTestSupport
 import Foundation
 import PDFCore
 import PDFFile

@@ -1,0 +1,112 @@
+import ArgumentParser
+import Foundation
+import PDFCore
+import PDFText
+
+/// `pdftext select`: the text of a rectangle or a character range of one page, as PDFKit's
+/// `selection(for:)` gives it, with its boxes on request.
+public struct Select: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        abstract: "Print the text of a rectangle or a character range of a page.",
+        discussion: """
+            Coordinates are PDF page space, as PDFKit's: points, origin at the lower left, y up, \
+            the page's /Rotate not applied. A rectangle selects the characters whose centres lie \
+            in it, with the spaces and line breaks between them. A range counts UTF-16 units of \
+            the page text (what `pdftext --pages N` prints for the page, without its final line \
+            break). Exit status 4 when the selection is empty.
+            """)
+
+    @Argument(help: "PDF file (`-` reads standard input).")
+    public var file: String
+
+    @Option(help: "Page number (1-based).")
+    public var page: Int
+
+    @Option(help: "Rectangle x,y,width,height in points.")
+    public var rect: String?
+
+    @Option(help: "Character range location,length (UTF-16 units).")
+    public var range: String?
+
+    @Flag(help: "Print JSON: the text, its UTF-16 ranges, its bounds and one quad per line.")
+    public var json = false
+
+    @OptionGroup public var passwords: PasswordOptions
+
+    public init() {}
+
+    public func validate() throws {
+        guard (rect == nil) != (range == nil) else { throw ValidationError("give exactly one of --rect and --range") }
+        if let rect, Self.numbers(rect, count: 4) == nil { throw ValidationError("--rect wants four numbers x,y,width,height, got '\(rect)'") }
+        if let range, Self.numbers(range, count: 2).map({ $0.allSatisfy { $0 == $0.rounded() } }) != true {
+            throw ValidationError("--range wants two whole numbers location,length, got '\(range)'")
+        }
+    }
+
+    static func numbers(_ s: String, count: Int) -> [Double]? {
+        let parts = s.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == count, parts.allSatisfy({ $0 != nil && $0!.isFinite }) else { return nil }
+        return parts.map { $0! }
+    }
+
+    public func run() throws {
+        let document: Document
+        switch Opening.open(path: file, passwords: passwords.candidates) {
+        case .failure(let f):
+            printError(f.message)
+            throw ExitCode(f.exitCode)
+        case .success(let (d, _)):
+            document = d
+        }
+        let doc = PDFDocument(file: document)
+        guard let pdfPage = doc.page(at: page - 1) else {
+            printError("\(file): no page \(page) (the document has \(doc.pageCount))")
+            throw ExitCode(ExitStatus.findings)
+        }
+        let selection: PDFSelection?
+        if let rect, let n = Self.numbers(rect, count: 4) {
+            selection = pdfPage.selection(for: CGRect(x: n[0], y: n[1], width: n[2], height: n[3]))
+        } else if let range, let n = Self.numbers(range, count: 2) {
+            selection = pdfPage.selection(for: NSRange(location: Int(n[0]), length: Int(n[1])))
+        } else {
+            selection = nil
+        }
+        if json {
+            writeOut(Self.json(selection, page: pdfPage, file: file).serialized + "\n")
+        } else if let s = selection?.string {
+            writeOut(s + "\n")
+        }
+        if selection == nil { throw ExitCode(ExitStatus.findings) }
+    }
+
+    static func json(_ selection: PDFSelection?, page: PDFPage, file: String) -> JSONValue {
+        var o = JSONObject()
+        o["file"] = .string(file)
+        o["page"] = .int(page.pageIndex + 1)
+        o["label"] = page.label.map { .string($0) }
+        o["text"] = .string(selection?.string ?? "")
+        let count = selection?.numberOfTextRanges(on: page) ?? 0
+        o["ranges"] = .array((0..<count).map { i in
+            let r = selection!.range(at: i, on: page)
+            return .array([.int(r.location), .int(r.length)])
+        })
+        if let selection {
+            let b = selection.bounds(for: page)
+            o["bounds"] = .array([b.minX, b.minY, b.width, b.height].map { .double((Double($0) * 100).rounded() / 100) })
+            o["lines"] = .array(selection.selectionsByLine().map { line in
+                var l = JSONObject()
+                l["text"] = .string(line.string ?? "")
+                l["quads"] = .array(line.quadrilaterals(on: page).map(JSONValue.quad))
+                return .object(l)
+            })
+        }
+        return .object(o)
+    }
+}
+
+extension JSONValue {
+    /// A quad as eight numbers: lower left, lower right, upper right, upper left (x, y each).
+    static func quad(_ q: Quad) -> JSONValue {
+        .array([q.lowerLeft, q.lowerRight, q.upperRight, q.upperLeft].flatMap { [JSONValue.double(($0.x * 100).rounded() / 100), .double(($0.y * 100).rounded() / 100)] })
+    }
+}
