@@ -19,14 +19,14 @@ struct AttributedPage {
                                       links: LinkArea.links(in: document, pageIndex: page),
                                       documentLanguage: documentLanguage ?? document.language,
                                       roles: roles ?? structure.roles(forPage: page), options: options)
-        var layoutText = text.layout.text
-        if layoutText.hasSuffix("\n") { layoutText.removeLast() }
-        plain = layoutText
+        plain = String(String.UnicodeScalarView(text.layout.characters[text.pageStringCharacters].map(\.scalar)))
     }
 
     init(fixture name: String) throws {
         self.init(try Document(bytes: try FileBytes.read(path: corpusURL.appendingPathComponent("text/\(name).pdf").path)))
     }
+
+    static func url(_ name: String) -> URL { corpusURL.appendingPathComponent("text/\(name).pdf") }
 
     /// The runs over the only occurrence of `word` (the `index`th character of it when given).
     func runs(_ word: String, character index: Int? = nil) throws -> [AttributedString.Runs.Run] {
@@ -49,6 +49,10 @@ struct AttributedPage {
     func characters(_ name: String) throws {
         let page = try AttributedPage(fixture: name)
         #expect(String(page.string.characters) == page.plain)
+        // The same characters as PDFKit's page string.
+        let pdfPage = try #require(PDFDocument(url: AttributedPage.url(name))?.page(at: 0))
+        #expect(pdfPage.string == page.plain)
+        #expect(page.string.utf16.count == pdfPage.numberOfCharacters)
         #expect(page.string.runs.count > 10)
         // One run per change of style: neighbouring runs differ.
         let runs = Array(page.string.runs)

@@ -164,11 +164,13 @@ public func makeAttributedString(_ layout: PageLayout, styles: PageTextStyles) -
 }
 
 extension PageText {
-    /// The page string as PDFKit gives it (`PDFPage.string`): the layout's characters without
-    /// the final line break.
+    /// The characters of the page string as PDFKit gives it (``PDFPage/string``): the
+    /// layout's characters without the line breaks the layout added at the end.
     public var pageStringCharacters: Range<Int> {
         let chars = layout.characters
-        return 0..<(chars.last?.scalar == "\n" ? chars.count - 1 : chars.count)
+        var n = chars.count
+        while n > 0, chars[n - 1].isSynthesized, chars[n - 1].scalar == "\n" { n -= 1 }
+        return 0..<n
     }
 }
 
