@@ -29,7 +29,7 @@ struct AttributedHTMLFormatter: PageFormatter {
             b.append("\"")
         }
         b.append(">\n<head>\n<meta charset=\"utf-8\"/>\n<title>")
-        b.xmlEscaped(document.title ?? document.path)
+        b.xmlEscaped(document.title.flatMap { $0.isEmpty ? nil : $0 } ?? document.path)
         b.append("</title>\n<meta name=\"generator\" content=\"pdftext \(version)\"/>\n</head>\n<body>\n")
         return b
     }

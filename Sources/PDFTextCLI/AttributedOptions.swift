@@ -115,7 +115,7 @@ struct StyledPage: Sendable {
     var number: Int
     var label: String?
     var blocks: [Block] = []
-    /// The size and colour most of the page's characters have.
+    /// The size and colour most of the page's characters outside links have.
     var bodySize: Double = 0
     var bodyColor: PDFColor = .black
 
@@ -131,8 +131,10 @@ struct StyledPage: Sendable {
         self.label = label
         let layout = page.layout
         let chars = layout.characters
+        // Links are often coloured: the body is what is not linked, when there is any.
         var sizeCount: [Double: Int] = [:], colorCount: [PDFColor: Int] = [:]
-        for run in styles.runs {
+        let unlinked = styles.runs.contains { !$0.style.isLink }
+        for run in styles.runs where !(unlinked && run.style.isLink) {
             sizeCount[run.style.fontSize, default: 0] += run.characters.count
             colorCount[run.style.foregroundColor, default: 0] += run.characters.count
         }
