@@ -144,6 +144,10 @@ public struct TextStyleOptions: Sendable, Hashable {
     /// Baseline shifts smaller than this fraction of the line's main font size count as
     /// none (kerning, rounding, jittery producers).
     public var minimumBaselineShift: Double = 0.08
+    /// Baseline shifts larger than this fraction of the line's main font size are not
+    /// super- or subscripts but other lines the layout read as one (a table row whose cells
+    /// wrap): they count as none.
+    public var maximumBaselineShift: Double = 0.75
     /// Characters whose baselines differ by at most this fraction of the font size are on
     /// one baseline when finding a line's main baseline.
     public var baselineTolerance: Double = 0.04
@@ -408,7 +412,7 @@ struct StyleBuilder {
         let mainSize = mainSizes.isEmpty ? medianSize : max(mainSizes[mainSizes.count / 2], 0.01)
         for item in items {
             var shift = (item.up - main) * unit
-            if abs(shift) < options.minimumBaselineShift * mainSize { shift = 0 }
+            if abs(shift) < options.minimumBaselineShift * mainSize || abs(shift) > options.maximumBaselineShift * mainSize { shift = 0 }
             keys[item.key].shift = Float((shift * 100).rounded() / 100)
         }
 
