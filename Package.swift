@@ -28,6 +28,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        // Only for `swift package generate-documentation` (tools/docs.sh); adds no code.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -65,7 +67,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "pdftext", dependencies: ["PDFTextCLI"]),
-        .target(name: "PDFTestSupport", dependencies: ["PDFCore", "PDFSyntax"]),
+        .target(name: "PDFTestSupport", dependencies: ["PDFCore", "PDFSyntax", "PDFCrypto"]),
 
         .testTarget(name: "PDFCoreTests", dependencies: ["PDFCore"]),
         .testTarget(name: "PDFSyntaxTests", dependencies: ["PDFSyntax", "PDFTestSupport"]),

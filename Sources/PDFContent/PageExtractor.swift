@@ -122,7 +122,7 @@ public struct PageExtractor: Sendable {
         let saved = interpreter.extraFlags
         interpreter.extraFlags.insert(.annotation)
         defer { interpreter.extraFlags = saved }
-        for annotObject in annots.prefix(10_000) {
+        for annotObject in annots.prefix(store.limits.maxAnnotationsPerPage) {
             guard let annot = store.dictionary(annotObject) else { continue }
             if store.name(annot["Subtype"]) == "Popup" { continue }
             let flags = store.integer(annot["F"]) ?? 0

@@ -31,6 +31,32 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
     public static let letter = Rect(x0: 0, y0: 0, x1: 612, y1: 792)
 }
 
+/// A quadrilateral in page space: a glyph's box turned with its text, or one entry of an
+/// annotation's `/QuadPoints`. For horizontal text: the baseline runs from `lowerLeft` to
+/// `lowerRight` offset by the font's descent; `upperLeft`/`upperRight` at the ascent.
+public struct Quad: Sendable, Hashable {
+    public var lowerLeft: Point, lowerRight: Point, upperRight: Point, upperLeft: Point
+    public init(lowerLeft: Point, lowerRight: Point, upperRight: Point, upperLeft: Point) {
+        self.lowerLeft = lowerLeft; self.lowerRight = lowerRight
+        self.upperRight = upperRight; self.upperLeft = upperLeft
+    }
+    public init(_ r: Rect) {
+        self.init(lowerLeft: Point(x: r.x0, y: r.y0), lowerRight: Point(x: r.x1, y: r.y0),
+                  upperRight: Point(x: r.x1, y: r.y1), upperLeft: Point(x: r.x0, y: r.y1))
+    }
+    /// The smallest upright rectangle holding the quad.
+    public var bounds: Rect {
+        let xs = (lowerLeft.x, lowerRight.x, upperRight.x, upperLeft.x)
+        let ys = (lowerLeft.y, lowerRight.y, upperRight.y, upperLeft.y)
+        return Rect(x0: min(min(xs.0, xs.1), min(xs.2, xs.3)), y0: min(min(ys.0, ys.1), min(ys.2, ys.3)),
+                    x1: max(max(xs.0, xs.1), max(xs.2, xs.3)), y1: max(max(ys.0, ys.1), max(ys.2, ys.3)))
+    }
+    public func transformed(by m: Matrix) -> Quad {
+        Quad(lowerLeft: m.apply(lowerLeft), lowerRight: m.apply(lowerRight),
+             upperRight: m.apply(upperRight), upperLeft: m.apply(upperLeft))
+    }
+}
+
 /// An affine transform `[a b c d e f]` as PDF writes it (ISO 32000-2 §8.3.3).
 public struct Matrix: Sendable, Hashable {
     public var a: Double, b: Double, c: Double, d: Double, e: Double, f: Double

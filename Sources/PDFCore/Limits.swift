@@ -19,6 +19,9 @@ public struct Limits: Sendable, Hashable {
     public var maxPages: Int = 1_000_000
     /// The most outline items read.
     public var maxOutlineItems: Int = 100_000
+    /// The most annotations read from one page's `/Annots`; the rest are left out with a
+    /// diagnostic.
+    public var maxAnnotationsPerPage: Int = 10_000
     /// The most diagnostics kept per log; later ones are counted, not stored.
     public var maxDiagnostics: Int = 1000
     /// The most filters applied to one stream.
@@ -38,6 +41,7 @@ public struct Limits: Sendable, Hashable {
         l.maxXRefSections = 256
         l.maxPages = 10_000
         l.maxOutlineItems = 10_000
+        l.maxAnnotationsPerPage = 1000
         l.maxDiagnostics = 200
         return l
     }

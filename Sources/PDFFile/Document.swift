@@ -43,6 +43,8 @@ public final class Document: Sendable {
         var decryptor: Decryptor?
         var pages: [PageInfo]?
         var pageDiagnostics = DiagnosticLog()
+        /// Made on first use of the outline or the annotations.
+        var links: LinkResolver?
     }
     let state: Mutex<State>
 
@@ -98,6 +100,7 @@ public final class Document: Sendable {
         state.withLock {
             $0.decryptor = d
             $0.pages = nil
+            $0.links = nil
         }
         store.setDecryptor(d)
         return true
@@ -191,10 +194,19 @@ public final class Document: Sendable {
 
     /// The document outline.
     public var outline: [OutlineItem] {
-        var index: [Int: Int] = [:]
-        for p in pages { if let id = p.objectID { index[id.number] = p.index } }
         var log = DiagnosticLog()
-        return OutlineReader.read(store: store, catalog: catalog, pageIndex: index, log: &log)
+        return OutlineReader.read(store: store, catalog: catalog, links: links, log: &log)
+    }
+
+    /// Destinations and actions resolved against this document's pages (made once).
+    var links: LinkResolver {
+        if let l = state.withLock({ $0.links }) { return l }
+        let made = LinkResolver(store: store, catalog: catalog, pages: pages)
+        return state.withLock { s in
+            if let existing = s.links { return existing }
+            s.links = made
+            return made
+        }
     }
 
     // MARK: Metadata

@@ -16,33 +16,62 @@ public struct Destination: Sendable, Hashable {
     public var name: String?
 }
 
+/// An action (ISO 32000-2 §12.6.4), with what a reader of the document needs of the kinds
+/// that lead somewhere.
+public struct ActionInfo: Sendable, Hashable {
+    /// `/S`: "GoTo", "URI", "GoToR", "Launch", "Named", "JavaScript", …
+    public var type: String
+    /// GoTo: the destination in this document. GoToR and GoToE: the destination in the other
+    /// file (its page index is the number the action gives, its name is not looked up).
+    public var destination: Destination?
+    /// URI: the target.
+    public var uri: String?
+    /// Named: the action's name (`/N`: "NextPage", "PrevPage", "FirstPage", "LastPage", …).
+    public var name: String?
+    /// GoToR, GoToE and Launch: the file specification's file name (`/UF`, else `/F`).
+    public var file: String?
+
+    public init(type: String, destination: Destination? = nil, uri: String? = nil, name: String? = nil, file: String? = nil) {
+        self.type = type
+        self.destination = destination
+        self.uri = uri
+        self.name = name
+        self.file = file
+    }
+}
+
 /// An item of the document outline (bookmarks), ISO 32000-2 §12.3.3.
 public struct OutlineItem: Sendable, Hashable {
     public var title: String
+    /// `/Dest`, or the destination of a GoTo action.
     public var destination: Destination?
     /// A URI action's target.
     public var uri: String?
     /// `/S` of the action when it is neither GoTo nor URI (e.g. "GoToR", "Launch", "JavaScript").
     public var actionType: String?
+    /// The item's action (`/A`), when it has one.
+    public var action: ActionInfo?
+    /// Shown with its children expanded (`/Count` positive).
     public var isOpen: Bool
     public var children: [OutlineItem]
 
-    public init(title: String, destination: Destination? = nil, uri: String? = nil, actionType: String? = nil, isOpen: Bool = false, children: [OutlineItem] = []) {
+    public init(title: String, destination: Destination? = nil, uri: String? = nil, actionType: String? = nil, isOpen: Bool = false,
+                children: [OutlineItem] = [], action: ActionInfo? = nil) {
         self.title = title
         self.destination = destination
         self.uri = uri
         self.actionType = actionType
         self.isOpen = isOpen
         self.children = children
+        self.action = action
     }
 }
 
 enum OutlineReader {
-    static func read(store: ObjectStore, catalog: PDFDictionary, pageIndex: [Int: Int], log: inout DiagnosticLog) -> [OutlineItem] {
+    static func read(store: ObjectStore, catalog: PDFDictionary, links: LinkResolver, log: inout DiagnosticLog) -> [OutlineItem] {
         guard let outlines = store.dictionary(catalog["Outlines"]) else { return [] }
         var visited: Set<Int> = []
         var total = 0
-        let dests = NamedDestinations(store: store, catalog: catalog)
 
         func items(first: PDFObject?, depth: Int) -> [OutlineItem] {
             var out: [OutlineItem] = []
@@ -55,20 +84,12 @@ enum OutlineReader {
                 }
                 guard let d = store.dictionary(c) else { return out }
                 total += 1
-                var item = OutlineItem(title: store.text(d["Title"]) ?? "", destination: nil, uri: nil, actionType: nil,
-                                       isOpen: (store.integer(d["Count"]) ?? 0) > 0, children: [])
-                if let dest = d["Dest"] {
-                    item.destination = resolveDestination(dest, store: store, pageIndex: pageIndex, dests: dests)
-                } else if let action = store.dictionary(d["A"]) {
-                    let s = store.name(action["S"])
-                    if s == "GoTo", let dest = action["D"] {
-                        item.destination = resolveDestination(dest, store: store, pageIndex: pageIndex, dests: dests)
-                    } else if s == "URI" {
-                        item.uri = store.resolve(action["URI"]).string.map { String(decoding: $0.bytes, as: UTF8.self) }
-                    } else {
-                        item.actionType = s?.string
-                    }
-                }
+                var item = OutlineItem(title: store.text(d["Title"]) ?? "", isOpen: (store.integer(d["Count"]) ?? 0) > 0)
+                let target = links.target(dest: d["Dest"], action: d["A"])
+                item.destination = target.destination
+                item.uri = target.uri
+                item.actionType = target.actionType
+                item.action = target.action
                 if depth < store.limits.maxRecursionDepth {
                     item.children = items(first: d["First"], depth: depth + 1)
                 }
@@ -79,16 +100,93 @@ enum OutlineReader {
         }
         return items(first: outlines["First"], depth: 0)
     }
+}
 
-    static func resolveDestination(_ object: PDFObject, store: ObjectStore, pageIndex: [Int: Int], dests: NamedDestinations) -> Destination? {
+/// Where an outline item or a link leads: its `/Dest`, else its action's.
+struct LinkTarget {
+    var destination: Destination?
+    var uri: String?
+    /// `/S` when the action is neither GoTo nor URI.
+    var actionType: String?
+    var action: ActionInfo?
+}
+
+/// Resolves destinations (explicit arrays, names, strings) to pages of the document, and
+/// reads actions. Made once per document (the page map and the named destinations are read
+/// once) and shared by the outline and the annotations.
+struct LinkResolver: Sendable {
+    let store: ObjectStore
+    /// Page object number → 0-based page index.
+    let pageIndex: [Int: Int]
+    let named: NamedDestinations
+
+    init(store: ObjectStore, catalog: PDFDictionary, pages: [PageInfo]) {
+        self.store = store
+        var index: [Int: Int] = [:]
+        for p in pages { if let id = p.objectID { index[id.number] = p.index } }
+        self.pageIndex = index
+        self.named = NamedDestinations(store: store, catalog: catalog)
+    }
+
+    /// `/Dest` when present (§12.3.3, §12.5.6.5: it wins over `/A`), else the action.
+    func target(dest: PDFObject?, action: PDFObject?) -> LinkTarget {
+        var t = LinkTarget()
+        if let dest, !store.resolve(dest).isNull {
+            t.destination = destination(dest)
+            return t
+        }
+        guard let a = self.action(action) else { return t }
+        t.action = a
+        switch a.type {
+        case "GoTo": t.destination = a.destination
+        case "URI": t.uri = a.uri
+        default: t.actionType = a.type
+        }
+        return t
+    }
+
+    /// An action dictionary, or nil when `object` is not one (no `/S`).
+    func action(_ object: PDFObject?) -> ActionInfo? {
+        guard let d = store.dictionary(object), let s = store.name(d["S"]) else { return nil }
+        var a = ActionInfo(type: s.string)
+        switch s {
+        case "GoTo":
+            a.destination = d["D"].flatMap { destination($0) }
+        case "GoToR", "GoToE":
+            a.destination = d["D"].flatMap { destination($0, remote: true) }
+            a.file = fileName(d["F"])
+        case "Launch":
+            a.file = fileName(d["F"]) ?? fileName(store.dictionary(d["Unix"])?["F"])
+        case "URI":
+            a.uri = store.resolve(d["URI"]).string.map { String(decoding: $0.bytes, as: UTF8.self) }
+        case "Named":
+            a.name = store.name(d["N"])?.string
+        default:
+            break
+        }
+        return a
+    }
+
+    /// A file specification's name (§7.11): a string, or a dictionary's `/UF` or `/F`.
+    func fileName(_ object: PDFObject?) -> String? {
+        let o = store.resolve(object)
+        if let s = o.string { return s.text }
+        guard let d = o.dictionary else { return nil }
+        return store.text(d["UF"]) ?? store.text(d["F"]) ?? store.text(d["Unix"])
+    }
+
+    /// A destination (§12.3.2): an array, or a name or string looked up among the named
+    /// destinations. `remote`: the destination belongs to another file, so a name is kept
+    /// as it is and a page number is taken as given.
+    func destination(_ object: PDFObject, remote: Bool = false) -> Destination? {
         var name: String? = nil
         var target = store.resolve(object)
         if case .name(let n) = target {
             name = n.string
-            target = dests.lookup(nameBytes: n.bytes)
+            target = remote ? .null : named.lookup(nameBytes: n.bytes)
         } else if case .string(let s) = target {
             name = s.text
-            target = dests.lookup(nameBytes: s.bytes)
+            target = remote ? .null : named.lookup(nameBytes: s.bytes)
         }
         // A named destination's value may be a dictionary with /D.
         if let d = target.dictionary, let inner = d["D"] { target = store.resolve(inner) }
@@ -97,19 +195,19 @@ enum OutlineReader {
         }
         var page: Int? = nil
         switch first {
-        case .reference(let r): page = pageIndex[r.number]
+        case .reference(let r): page = remote ? nil : pageIndex[r.number]
         case .integer(let i): page = Int(i)  // remote-style page number, used by some writers
         default: break
         }
         let kind = array.count > 1 ? store.name(array[1])?.string : nil
-        let params = array.dropFirst(2).map { store.number($0) }
+        let params = array.dropFirst(2).prefix(4).map { store.number($0) }
         return Destination(pageIndex: page, kind: kind, parameters: Array(params), name: name)
     }
 }
 
 /// Named destinations: the catalog's `/Dests` dictionary (PDF 1.1) and the `/Names /Dests`
 /// name tree, read once.
-struct NamedDestinations {
+struct NamedDestinations: Sendable {
     var byName: [[UInt8]: PDFObject] = [:]
 
     init(store: ObjectStore, catalog: PDFDictionary) {

@@ -121,13 +121,13 @@ public final class PDFDocument: Sendable {
         self.init(file: file, url: nil, options: PDFTextOptions())
     }
 
-    /// Opens a file, throwing a ``PDFError`` that names the problem.
+    /// Opens a file, throwing a `PDFError` that names the problem.
     public convenience init(contentsOf url: URL, limits: Limits = .default, options: PDFTextOptions = PDFTextOptions()) throws(PDFError) {
         let bytes = try FileBytes.read(path: url.path)
         self.init(file: try Document(bytes: bytes, limits: limits), url: url, options: options)
     }
 
-    /// Opens a file's bytes, throwing a ``PDFError`` that names the problem.
+    /// Opens a file's bytes, throwing a `PDFError` that names the problem.
     public convenience init(bytes: [UInt8], limits: Limits = .default, options: PDFTextOptions = PDFTextOptions()) throws(PDFError) {
         self.init(file: try Document(bytes: bytes, limits: limits), url: nil, options: options)
     }
@@ -223,30 +223,11 @@ public final class PDFDocument: Sendable {
     public var minorVersion: Int { Int(file.version.split(separator: ".").dropFirst().first ?? "0") ?? 0 }
 
     /// The outline's invisible root, nil when the document has no outline.
-    public var outlineRoot: PDFOutline? {
-        let items = file.outline
-        guard !items.isEmpty else { return nil }
-        return PDFOutline(item: OutlineItem(title: "", destination: nil, uri: nil, actionType: nil, isOpen: true, children: items))
-    }
+    public var outlineRoot: PDFOutline? { PDFOutline.root(of: self) }
 
     public var diagnostics: DiagnosticLog { file.diagnostics }
 }
 
-/// An outline node, as PDFKit's `PDFOutline`.
-public final class PDFOutline: Sendable {
-    public let item: OutlineItem
-    init(item: OutlineItem) { self.item = item }
-    public var label: String? { item.title }
-    public var numberOfChildren: Int { item.children.count }
-    public func child(at index: Int) -> PDFOutline? {
-        guard index >= 0, index < item.children.count else { return nil }
-        return PDFOutline(item: item.children[index])
-    }
-    public var isOpen: Bool { item.isOpen }
-    /// 0-based page index of the destination, if it leads to a page of this document.
-    public var destinationPageIndex: Int? { item.destination?.pageIndex }
-    public var url: URL? { item.uri.flatMap { URL(string: $0) } }
-}
 
 extension PDFDate {
     /// The moment as a `Date` (UTC when the file gave no offset).

@@ -19,7 +19,7 @@ public final class PDFSelection: Sendable, CustomStringConvertible {
     }
     private let state: Mutex<[PageRanges]>
 
-    /// An empty selection (add to it with ``add(_:)``).
+    /// An empty selection (add to it with ``add(_:)-(PDFSelection)``).
     public init(document: PDFDocument) { state = Mutex([]) }
 
     init(page: PDFPage, ranges: [Range<Int>]) {

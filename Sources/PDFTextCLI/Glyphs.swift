@@ -45,6 +45,8 @@ public struct Glyphs: ParsableCommand {
 
     @OptionGroup public var passwords: PasswordOptions
 
+    @OptionGroup public var access: TextAccessOptions
+
     public init() {}
 
     public func validate() throws {
@@ -68,6 +70,12 @@ public struct Glyphs: ParsableCommand {
                 continue
             case .success(let (d, _)):
                 document = d
+            }
+            if let refusal = access.refusal(for: document, path: file) {
+                out.flush()
+                printError(refusal.message)
+                status = max(status, refusal.exitCode)
+                continue
             }
             let numbers = selection.pages(count: document.pageCount, first: range.firstPage, last: range.lastPage)
             let extractor = PageExtractor(document: document, fonts: FontCache(store: document.store), options: options)

@@ -33,6 +33,8 @@ public struct Select: ParsableCommand {
 
     @OptionGroup public var passwords: PasswordOptions
 
+    @OptionGroup public var access: TextAccessOptions
+
     public init() {}
 
     public func validate() throws {
@@ -57,6 +59,10 @@ public struct Select: ParsableCommand {
             throw ExitCode(f.exitCode)
         case .success(let (d, _)):
             document = d
+        }
+        if let refusal = access.refusal(for: document, path: file) {
+            printError(refusal.message)
+            throw ExitCode(refusal.exitCode)
         }
         let doc = PDFDocument(file: document)
         guard let pdfPage = doc.page(at: page - 1) else {

@@ -28,8 +28,12 @@ public struct Text: ParsableCommand {
             -f, -l, -q. An input named like a subcommand (info, glyphs, diagnose) needs \
             `pdftext text ./info`.
 
+            A document whose permissions forbid copying text is refused (exit code 3) unless \
+            the owner password is given (--owner-password) or, when the document allows it, \
+            the text is for accessibility (--accessibility).
+
             Exit codes: 0 success; 1 an input could not be opened; 2 output could not be \
-            written; 3 password missing or wrong; 4 no page of a document is in the page \
+            written; 3 password missing or wrong, or text extraction not permitted; 4 no page of a document is in the page \
             selection; 64 bad usage; 99 internal error. With several \
             inputs, the highest; each failing input gets one line on standard error.
             """)
@@ -80,6 +84,8 @@ public struct Text: ParsableCommand {
     @OptionGroup(title: "Layout analysis") public var layoutFlags: LayoutFlags
 
     @OptionGroup public var passwords: PasswordOptions
+
+    @OptionGroup public var access: TextAccessOptions
 
     public init() {}
 
@@ -179,6 +185,7 @@ struct TextRun {
         let selection = (try? command.pages.map { try PageSelection(parsing: $0) }) ?? PageSelection()
         let first = command.range.firstPage, last = command.range.lastPage
         let passwords = command.passwords.candidates
+        let purpose = command.access.purpose
         let layoutOptions = command.layoutOptions
         let inputs = self.inputs
         let styles = command.wantsStyles
@@ -212,6 +219,7 @@ struct TextRun {
                 switch Opening.open(path: inputs[i], passwords: passwords) {
                 case .failure(let f): return .failure(f)
                 case .success(let (document, _)):
+                    if let refusal = TextAccessOptions.refusal(for: document, path: inputs[i], purpose: purpose) { return .failure(refusal) }
                     let numbers = selection.pages(count: document.pageCount, first: first, last: last)
                     var context = DocumentContext(path: inputs[i], pageCount: document.pageCount, pages: numbers,
                                                   labels: document.pageLabels, title: document.info.title,

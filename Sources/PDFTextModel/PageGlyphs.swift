@@ -1,4 +1,4 @@
-import PDFCore
+@_exported import PDFCore
 
 // The boundary between interpretation and layout: one arena of glyphs per page.
 //
@@ -65,31 +65,6 @@ public struct GlyphFlags: OptionSet, Sendable, Hashable {
     /// In optional content (a layer) that is off in the document's default configuration:
     /// viewers do not show it.
     public static let hidden = GlyphFlags(rawValue: 1 << 8)
-}
-
-/// A quadrilateral in page space. For horizontal text: the baseline runs from `lowerLeft`
-/// to `lowerRight` offset by the font's descent; `upperLeft`/`upperRight` at the ascent.
-public struct Quad: Sendable, Hashable {
-    public var lowerLeft: Point, lowerRight: Point, upperRight: Point, upperLeft: Point
-    public init(lowerLeft: Point, lowerRight: Point, upperRight: Point, upperLeft: Point) {
-        self.lowerLeft = lowerLeft; self.lowerRight = lowerRight
-        self.upperRight = upperRight; self.upperLeft = upperLeft
-    }
-    public init(_ r: Rect) {
-        self.init(lowerLeft: Point(x: r.x0, y: r.y0), lowerRight: Point(x: r.x1, y: r.y0),
-                  upperRight: Point(x: r.x1, y: r.y1), upperLeft: Point(x: r.x0, y: r.y1))
-    }
-    /// The smallest upright rectangle holding the quad.
-    public var bounds: Rect {
-        let xs = (lowerLeft.x, lowerRight.x, upperRight.x, upperLeft.x)
-        let ys = (lowerLeft.y, lowerRight.y, upperRight.y, upperLeft.y)
-        return Rect(x0: min(min(xs.0, xs.1), min(xs.2, xs.3)), y0: min(min(ys.0, ys.1), min(ys.2, ys.3)),
-                    x1: max(max(xs.0, xs.1), max(xs.2, xs.3)), y1: max(max(ys.0, ys.1), max(ys.2, ys.3)))
-    }
-    public func transformed(by m: Matrix) -> Quad {
-        Quad(lowerLeft: m.apply(lowerLeft), lowerRight: m.apply(lowerRight),
-             upperRight: m.apply(upperRight), upperLeft: m.apply(upperLeft))
-    }
 }
 
 /// A colour reduced to sRGB, components in 0…1.

@@ -46,7 +46,7 @@ struct GlyphsCommandTests {
         #expect(r.status == 3)
         #expect(Self.rows(r.stdout).map { $0[2] }.joined() == "Hello, world.")
         #expect(r.stderr.split(separator: "\n").count == 1 && r.stderr.contains("incorrect password"))
-        let unlocked = try CLI.run(["glyphs", "--no-header", "-p", "user", CLI.fixture("encrypted/aes-256.pdf")])
+        let unlocked = try CLI.run(["glyphs", "--no-header", "-p", "user", "--accessibility", CLI.fixture("encrypted/aes-256.pdf")])
         #expect(unlocked.status == 0)
         #expect(!Self.rows(unlocked.stdout).isEmpty)
     }
@@ -75,5 +75,21 @@ struct GlyphsCommandTests {
     @Test("malformed selections are refused", arguments: ["", "0", "3-1", "a", "1,,2", "-2", "1-x"])
     func malformed(_ text: String) {
         #expect(throws: (any Error).self) { _ = try PageSelection(parsing: text) }
+    }
+}
+
+@Suite(.enabled(if: CLI.binary != nil, "pdftext binary not found next to the tests; run `swift build` first"))
+struct GlyphsPermissionTests {
+    @Test("glyphs follows the text-access policy: refused without --accessibility when copying is off")
+    func refusedThenAllowed() throws {
+        let refused = try CLI.run(["glyphs", "-p", "user", CLI.fixture("encrypted/aes-256.pdf")])
+        #expect(refused.status == 3)
+        #expect(refused.stderr.contains("not permitted"))
+        #expect(!refused.stdout.contains("Helvetica"))
+        let allowed = try CLI.run(["glyphs", "-p", "user", "--accessibility", CLI.fixture("encrypted/aes-256.pdf")])
+        #expect(allowed.status == 0)
+        #expect(allowed.stdout.contains("\tH\t"))
+        let owner = try CLI.run(["glyphs", "-opw", "owner", CLI.fixture("encrypted/aes-256.pdf")])
+        #expect(owner.status == 0)
     }
 }

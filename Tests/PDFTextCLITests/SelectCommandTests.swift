@@ -39,4 +39,14 @@ struct SelectCommandTests {
         #expect(missing.stderr.split(separator: "\n").count == 1)
         #expect(missing.stderr.contains("hello.pdf") && missing.stderr.contains("no page 9"))
     }
+
+    @Test("the document's permissions are respected as by the text command")
+    func permissions() throws {
+        let refused = try CLI.run(["select", CLI.fixture("encrypted/aes-256.pdf"), "-p", "user", "--page", "1", "--range", "0,3"])
+        #expect(refused.status == 3)
+        #expect(refused.stderr.contains("not permitted"))
+        let allowed = try CLI.run(["select", CLI.fixture("encrypted/aes-256.pdf"), "-p", "user", "--accessibility", "--page", "1", "--range", "0,3"])
+        #expect(allowed.status == 0)
+        #expect(allowed.stdout.count == 4)
+    }
 }

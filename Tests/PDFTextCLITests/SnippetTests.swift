@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// The documentation's runnable examples (Snippets/), built by `swift build` next to
+/// `pdftext`: each runs on a Corpus file and prints what its article says it prints.
+struct Snippet {
+    static func binary(_ name: String) -> URL? {
+        guard let dir = CLI.binary?.deletingLastPathComponent() else { return nil }
+        let url = dir.appendingPathComponent(name)
+        return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
+    }
+
+    static func run(_ name: String, _ arguments: [String]) throws -> CLI.Output {
+        let p = Process()
+        p.executableURL = try #require(binary(name))
+        p.arguments = arguments
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return CLI.Output(status: p.terminationStatus, stdout: String(decoding: data, as: UTF8.self), stderr: "")
+    }
+}
+
+@Suite(.enabled(if: Snippet.binary("ExtractText") != nil, "snippets not built; run `swift build` first"))
+struct SnippetTests {
+    @Test func extractTextPrintsEveryPageWithItsOrderSource() throws {
+        let r = try Snippet.run("ExtractText", [CLI.fixture("basic/three-pages.pdf")])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("— page 1 (geometry) —"))
+        #expect(r.stdout.contains("— page 3 (geometry) —"))
+        #expect(r.stdout.contains("Page 2"))
+    }
+
+    @Test func selectTextShowsRangeWordLineAndQuads() throws {
+        let r = try Snippet.run("SelectText", [CLI.fixture("basic/hello.pdf")])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("range 0,6: Hello,"))
+        #expect(r.stdout.contains("upper half: Hello, world."))
+        #expect(r.stdout.contains("word: Hello,"))
+        #expect(r.stdout.contains("line: Hello, world."))
+    }
+
+    @Test func extractTextReportsAMissingFile() throws {
+        let r = try Snippet.run("ExtractText", ["/nonexistent/file.pdf"])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("cannot open /nonexistent/file.pdf"))
+    }
+}
