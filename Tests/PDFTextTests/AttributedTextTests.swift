@@ -266,9 +266,9 @@ struct AttributedPage {
 
     static func document() throws -> Document {
         var b = PDFBuilder()
-        b.add(1, "<< /Type /Catalog /Pages 2 0 R /Lang (de-CH) >>")
+        b.add(1, "<< /Type /Catalog /Pages 2 0 R /Lang (de-CH) /Names << /Dests 30 0 R >> >>")
         b.add(2, "<< /Type /Pages /Kids [3 0 R 5 0 R] /Count 2 /MediaBox [0 0 612 792] >>")
-        b.add(3, "<< /Type /Page /Parent 2 0 R /Contents 4 0 R /Resources << /Font << /F1 10 0 R >> >> /Annots [20 0 R 21 0 R 22 0 R] >>")
+        b.add(3, "<< /Type /Page /Parent 2 0 R /Contents 4 0 R /Resources << /Font << /F1 10 0 R >> >> /Annots [20 0 R 21 0 R 22 0 R 23 0 R] >>")
         b.addStream(4, text: content)
         b.add(5, "<< /Type /Page /Parent 2 0 R /Contents 6 0 R /Resources << /Font << /F1 10 0 R >> >> >>")
         b.addStream(6, text: "BT /F1 12 Tf 72 700 Td (second) Tj ET")
@@ -276,6 +276,10 @@ struct AttributedPage {
         b.add(20, "<< /Type /Annot /Subtype /Link /Rect [70 545 92 562] /A << /S /URI /URI (https://example.com/a) >> >>")
         b.add(21, "<< /Type /Annot /Subtype /Link /Rect [158 545 190 562] /Dest [5 0 R /XYZ 0 792 0] >>")
         b.add(22, "<< /Type /Annot /Subtype /Text /Rect [72 500 90 520] /Contents (a note, not a link) >>")
+        b.add(23, "<< /Type /Annot /Subtype /Link /Rect [70 595 110 612] /A << /S /GoTo /D (second) >> >>")
+        // A name tree whose value is an indirect dictionary with /D, as pdfLaTeX writes them.
+        b.add(30, "<< /Names [(second) 31 0 R] >>")
+        b.add(31, "<< /D [5 0 R /XYZ 72 720 null] >>")
         return try Document(bytes: b.build().bytes)
     }
 
@@ -306,13 +310,13 @@ struct AttributedPage {
         for word in ["tabled", "row", "text"] { #expect(try page.none(word) { $0.underline == true }, "\(word)") }
     }
 
-    @Test("links to a URI and to a page; other annotations are not links")
+    @Test("links to a URI and to pages (explicit and named destinations); other annotations are not links")
     func links() throws {
         let doc = try Self.document()
         let areas = LinkArea.links(in: doc, pageIndex: 0)
-        #expect(areas.count == 2)
+        #expect(areas.count == 3)
         #expect(areas.first?.url == "https://example.com/a")
-        #expect(areas.last?.pageIndex == 1)
+        #expect(areas.dropFirst().map(\.pageIndex) == [1, 1])
         #expect(LinkArea.links(in: doc, pageIndex: 1).isEmpty)
         #expect(LinkArea.links(in: doc, pageIndex: 7).isEmpty)
         let page = AttributedPage(doc)
@@ -320,6 +324,9 @@ struct AttributedPage {
         #expect(try page.all("there") { $0.destinationPageIndex == 1 && $0.link == nil })
         #expect(try page.none("here") { $0.link != nil || $0.destinationPageIndex != nil })
         #expect(try page.none("and") { $0.link != nil || $0.destinationPageIndex != nil })
+        // A named destination (GoTo with a name-tree entry).
+        #expect(try page.all("tabled") { $0.destinationPageIndex == 1 })
+        #expect(try page.none("row") { $0.destinationPageIndex != nil })
     }
 
     @Test("a rise of 5 points is a baseline offset of 5")
