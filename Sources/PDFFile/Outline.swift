@@ -183,12 +183,12 @@ struct LinkResolver: Sendable {
         var target = store.resolve(object)
         if case .name(let n) = target {
             name = n.string
-            target = remote ? .null : named.lookup(nameBytes: n.bytes)
+            target = remote ? .null : store.resolve(named.lookup(nameBytes: n.bytes))
         } else if case .string(let s) = target {
             name = s.text
-            target = remote ? .null : named.lookup(nameBytes: s.bytes)
+            target = remote ? .null : store.resolve(named.lookup(nameBytes: s.bytes))
         }
-        // A named destination's value may be a dictionary with /D.
+        // A named destination's value (often an indirect object) may be a dictionary with /D.
         if let d = target.dictionary, let inner = d["D"] { target = store.resolve(inner) }
         guard let array = target.array, let first = array.first else {
             return name.map { Destination(pageIndex: nil, kind: nil, parameters: [], name: $0) }

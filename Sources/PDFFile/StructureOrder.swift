@@ -68,7 +68,8 @@ public struct StructureOrder: Sendable {
     public func mcids(forPage pageIndex: Int) -> [Int]? { orderByPage[pageIndex] }
 
     /// The structure type (`/S`, as written: "P", "H1", "Span", a custom name the role map
-    /// would translate) of the element each of the page's MCIDs belongs to.
+    /// would translate) of the element each of the page's MCIDs belongs to; through a
+    /// `NonStruct` element, its parent's.
     public func roles(forPage pageIndex: Int) -> [Int: String] { rolesByPage[pageIndex] ?? [:] }
 
     /// The pages the tree names MCIDs on, ascending.
@@ -217,7 +218,9 @@ public struct StructureOrder: Sendable {
                 log.append(.structureTreeDamaged, .info, "structure element without /S", objectNumber: id?.number)
             }
             guard let kids = d["K"] else { return }
-            visit(kids, page: here, role: elementRole ?? role, depth: depth + 1)
+            // A NonStruct element only groups (§14.8.4.2): its content keeps the parent's type.
+            let passed = elementRole == "NonStruct" ? (role ?? elementRole) : (elementRole ?? role)
+            visit(kids, page: here, role: passed, depth: depth + 1)
         }
     }
 }

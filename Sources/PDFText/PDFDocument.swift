@@ -44,6 +44,22 @@ final class DocumentCore: Sendable {
     }
     private let state = Mutex(State())
     private let labelCache = Mutex<[String]??>(nil)
+    private let structureCache = Mutex<StructureOrder??>(nil)
+
+    /// The structure tree's order and roles (tagged PDFs), read once; nil while locked.
+    var structureOrder: StructureOrder? {
+        if let cached = structureCache.withLock({ $0 }) { return cached }
+        guard let extractor else { return nil }
+        let order = extractor.structureOrder ?? StructureOrder(document: file)
+        structureCache.withLock { $0 = .some(order) }
+        return order
+    }
+
+    /// The attributed text of layout characters `characters` of page `index`.
+    func attributedText(page index: Int, model: PageTextModel, characters: Range<Int>) -> AttributedString {
+        makeAttributedString(model.text, characters: characters, links: LinkArea.links(in: file, pageIndex: index),
+                             documentLanguage: file.language, roles: structureOrder?.roles(forPage: index) ?? [:])
+    }
 
     /// Page labels, read once.
     func label(_ index: Int) -> String? {

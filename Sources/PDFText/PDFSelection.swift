@@ -54,6 +54,28 @@ public final class PDFSelection: Sendable, CustomStringConvertible {
         return pieces.joined(separator: "\n")
     }
 
+    /// The selected text with its styles (see ``PDFPage/attributedText``), joined as
+    /// ``string`` is. nil when empty.
+    public var attributedText: AttributedString? {
+        let p = parts
+        guard !p.isEmpty else { return nil }
+        var out = AttributedString()
+        var first = true
+        for part in p {
+            guard let m = part.page.model else { continue }
+            for r in part.ranges {
+                guard let chars = m.characters(utf16: NSRange(location: r.lowerBound, length: r.count)) else { continue }
+                if !first { out += AttributedString("\n") }
+                first = false
+                out += part.page.core.attributedText(page: part.page.pageIndex, model: m, characters: chars)
+            }
+        }
+        return out
+    }
+
+    /// ``attributedText`` as PDFKit's type.
+    public var attributedString: NSAttributedString? { attributedText?.nsAttributedString() }
+
     /// The union of the selected characters' boxes on `page` (page space); `.zero` when the
     /// selection has nothing there.
     public func bounds(for page: PDFPage) -> CGRect {

@@ -14,6 +14,12 @@ public enum OutputFormat: String, Sendable, CaseIterable, ExpressibleByArgument 
     case json
     /// hOCR 1.2 (XHTML with page, area, paragraph, line and word boxes).
     case hocr
+    /// Styled HTML5 (`--attributed`; AttributedHTML.swift).
+    case html
+    /// Styled Markdown (`--attributed`; AttributedMarkdown.swift).
+    case markdown
+    /// Styled RTF (`--attributed`; AttributedRTF.swift).
+    case rtf
 
     /// The file extension `--output-dir` gives each output.
     public var fileExtension: String {
@@ -22,6 +28,9 @@ public enum OutputFormat: String, Sendable, CaseIterable, ExpressibleByArgument 
         case .tsv: "tsv"
         case .json: "json"
         case .hocr: "hocr"
+        case .html: "html"
+        case .markdown: "md"
+        case .rtf: "rtf"
         }
     }
 }
@@ -38,6 +47,8 @@ struct DocumentContext: Sendable {
     /// True for the first document written to a stream (a shared standard output writes
     /// one TSV header for all documents).
     var firstOnStream: Bool
+    /// Language, structure roles and links for styled output (`--attributed`), else nil.
+    var styling: StylingSource? = nil
 }
 
 /// What a formatter knows of the page being written.

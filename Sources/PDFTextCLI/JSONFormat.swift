@@ -12,10 +12,13 @@ import PDFText
 struct JSONFormatter: PageFormatter {
     static let schema = "pdftext/1"
 
-    func documentStart(_ document: DocumentContext) -> Bytes {
+    func documentStart(_ document: DocumentContext) -> Bytes { Self.documentStart(schema: Self.schema, document) }
+
+    /// `{"schema","file","pageCount","title"?`, what `fields` adds, then `,"pages":[`.
+    static func documentStart(schema: String, _ document: DocumentContext, fields: (inout Bytes) -> Void = { _ in }) -> Bytes {
         var b = Bytes(capacity: 128)
         b.append("{\"schema\":")
-        b.append(JSONValue.string(Self.schema).serialized)
+        b.append(JSONValue.string(schema).serialized)
         b.append(",\"file\":")
         b.append(JSONValue.string(document.path).serialized)
         b.append(",\"pageCount\":")
@@ -24,6 +27,7 @@ struct JSONFormatter: PageFormatter {
             b.append(",\"title\":")
             b.append(JSONValue.string(t).serialized)
         }
+        fields(&b)
         b.append(",\"pages\":[")
         return b
     }
@@ -41,6 +45,19 @@ struct JSONFormatter: PageFormatter {
         if x == x.rounded() && abs(x) < 1e15 { out.append(String(Int64(x))) } else { out.append(String(x)) }
     }
 
+    /// A page object's start: a comma after the first page, then `{"index","number","label"?`.
+    static func pageStart(_ context: PageContext, into out: inout Bytes) {
+        if context.ordinal > 0 { out.append(UInt8(ascii: ",")) }
+        out.append("{\"index\":")
+        out.int(context.number - 1)
+        out.append(",\"number\":")
+        out.int(context.number)
+        if let label = context.label {
+            out.append(",\"label\":")
+            out.jsonString(label.unicodeScalars)
+        }
+    }
+
     static func box(_ b: Rect, into out: inout Bytes) {
         out.append(UInt8(ascii: "["))
         number(b.x0, into: &out); out.append(UInt8(ascii: ","))
@@ -54,15 +71,7 @@ struct JSONFormatter: PageFormatter {
         let layout = page.layout, glyphs = page.glyphs
         let tree = DisplayLayout(layout, glyphs: glyphs)
         var out = Bytes(capacity: 160 * (layout.words.count + 4))
-        if context.ordinal > 0 { out.append(UInt8(ascii: ",")) }
-        out.append("{\"index\":")
-        out.int(context.number - 1)
-        out.append(",\"number\":")
-        out.int(context.number)
-        if let label = context.label {
-            out.append(",\"label\":")
-            out.jsonString(label.unicodeScalars)
-        }
+        Self.pageStart(context, into: &out)
         out.append(",\"width\":")
         Self.number(tree.width, into: &out)
         out.append(",\"height\":")

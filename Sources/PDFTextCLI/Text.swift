@@ -47,7 +47,7 @@ public struct Text: ParsableCommand {
     @Option(name: .customLong("output-dir"), help: ArgumentHelp("Write each input to DIR/<name>.txt (or .tsv, .json, .hocr), creating DIR.", valueName: "dir"))
     public var outputDir: String?
 
-    @Option(name: [.customShort("F"), .customLong("format")], help: "Output format: text, tsv, json or hocr (default: from the output's extension, else text).")
+    @Option(name: [.customShort("F"), .customLong("format")], help: "Output format: text, tsv, json, hocr, html, markdown or rtf (default: from the output's extension, else text; html with --attributed).")
     public var format: OutputFormat?
 
     @Option(help: "Pages, such as 1-3,7,10- (default: all).")
@@ -79,6 +79,8 @@ public struct Text: ParsableCommand {
     @Flag(name: .customLong("nopgbrk", withSingleDash: true), help: .hidden) var popplerNoPageBreaks = false
     @Flag(name: .customLong("tsv", withSingleDash: true), help: .hidden) var popplerTSV = false
 
+    @OptionGroup(title: "Styled text") public var styled: AttributedFlags
+
     @OptionGroup(title: "Layout analysis") public var layoutFlags: LayoutFlags
 
     @OptionGroup public var passwords: PasswordOptions
@@ -101,6 +103,7 @@ public struct Text: ParsableCommand {
         }
         if popplerTSV, let f = format, f != .tsv { throw ValidationError("-tsv and --format \(f.rawValue) contradict each other") }
         if physical, effectiveFormat != .text { throw ValidationError("--layout applies to --format text only") }
+        try validateStyled()
     }
 
     /// Inputs and where their output goes.
@@ -125,6 +128,7 @@ public struct Text: ParsableCommand {
     }
 
     var effectiveFormat: OutputFormat {
+        if let f = styledFormat { return f }
         if let f = format { return f }
         if popplerTSV { return .tsv }
         if case .file(let path) = plan().destination {
@@ -139,11 +143,13 @@ public struct Text: ParsableCommand {
     }
 
     func formatter() -> any PageFormatter {
-        switch effectiveFormat {
+        if let f = styledFormat { return styledFormatter(f) }
+        return switch effectiveFormat {
         case .text: TextFormatter(physical: physical, pageBreaks: !(noPageBreaks || popplerNoPageBreaks))
         case .tsv: TSVFormatter()
         case .json: JSONFormatter()
         case .hocr: HOCRFormatter(version: PDFTextCommand.configuration.version)
+        case .html, .markdown, .rtf: styledFormatter(effectiveFormat)
         }
     }
 
@@ -182,6 +188,7 @@ struct TextRun {
         let purpose = command.access.purpose
         let layoutOptions = command.layoutOptions
         let inputs = self.inputs
+        let styles = command.wantsStyles
 
         var status = ExitStatus.success
         // Refuse to write over an input.
@@ -214,10 +221,11 @@ struct TextRun {
                 case .success(let (document, _)):
                     if let refusal = TextAccessOptions.refusal(for: document, path: inputs[i], purpose: purpose) { return .failure(refusal) }
                     let numbers = selection.pages(count: document.pageCount, first: first, last: last)
-                    let context = DocumentContext(path: inputs[i], pageCount: document.pageCount, pages: numbers,
+                    var context = DocumentContext(path: inputs[i], pageCount: document.pageCount, pages: numbers,
                                                   labels: document.pageLabels, title: document.info.title,
                                                   firstOnStream: true)
                     let extractor = TextExtractor(document: document, layout: layoutOptions)
+                    if styles { context.styling = StylingSource(document: document, structure: extractor.structureOrder) }
                     return .success((Prepared(extractor: extractor, context: context), numbers))
                 }
             },

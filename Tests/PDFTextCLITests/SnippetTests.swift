@@ -47,4 +47,15 @@ struct SnippetTests {
         #expect(r.status == 1)
         #expect(r.stdout.contains("cannot open /nonexistent/file.pdf"))
     }
+
+    @Test func attributedTextListsStyledRuns() throws {
+        let r = try Snippet.run("AttributedText", [CLI.fixture("text/styles-pdflatex.pdf")])
+        #expect(r.status == 0)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.contains("bold]") && $0.hasSuffix("boldword ") })
+        #expect(lines.contains { $0.contains("italic]") && $0.contains("italicword") })
+        #expect(lines.contains { $0.contains("#ff0000") && $0.contains("redword") })
+        #expect(lines.contains { $0.contains("link https://") && $0.contains("linkword") })
+        #expect(lines.contains { $0.contains("superscript]") })
+    }
 }

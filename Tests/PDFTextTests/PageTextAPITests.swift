@@ -220,3 +220,29 @@ func openCorpus(_ relative: String) throws -> PDFDocument {
         }
     }
 }
+
+@Suite struct PageAttributedTextTests {
+    @Test func pageAndSelectionCarryStyles() throws {
+        let doc = try openCorpus("text/styles-pdflatex.pdf")
+        let page = try #require(doc.page(at: 0))
+        let string = try #require(page.string)
+        let attributed = try #require(page.attributedText)
+        #expect(String(attributed.characters) == string)
+        let ns = try #require(page.attributedString)
+        #expect(ns.string == string)
+
+        let r = (string as NSString).range(of: "boldword")
+        let sel = try #require(page.selection(for: r))
+        let text = try #require(sel.attributedText)
+        #expect(String(text.characters) == "boldword")
+        #expect(text.runs.allSatisfy { $0.isBold == true })
+        let plain = try #require(page.selection(for: (string as NSString).range(of: "paragraph")))
+        #expect(plain.attributedText?.runs.allSatisfy { $0.isBold != true } == true)
+        let link = try #require(page.selection(for: (string as NSString).range(of: "linkword")))
+        #expect(link.attributedString?.attribute(NSAttributedString.Key("NSLink"), at: 0, effectiveRange: nil) != nil)
+
+        // Two ranges join with a line feed, as `string` does.
+        sel.add(plain)
+        #expect(sel.attributedText.map { String($0.characters) } == sel.string)
+    }
+}

@@ -1,0 +1,129 @@
+import PDFCore
+import PDFLayout
+import PDFText
+
+/// `--attributed --format markdown` (CommonMark with GitHub's `~~strike~~`): blocks as
+/// paragraphs separated by blank lines, headings as `#`…`######` (as in the HTML output),
+/// `**bold**`, `*italic*`, `` `code` ``, `~~strike~~`, `[text](url)` (`#page-N` for pages
+/// of the document); underline, superscript and subscript as inline HTML (`<u>`, `<sup>`,
+/// `<sub>`), which CommonMark passes through. Markdown's special characters in the text are
+/// backslash-escaped. Each page starts with an HTML comment `<!-- page N -->`.
+struct AttributedMarkdownFormatter: PageFormatter {
+    enum Element: Equatable {
+        case link(String)
+        case bold, italic, strike, underline, superscript, `subscript`
+        /// A code span with its backtick fence.
+        case code(String)
+    }
+
+    func documentStart(_ document: DocumentContext) -> Bytes { Bytes(capacity: 0) }
+    func documentEnd(_ document: DocumentContext) -> Bytes { Bytes(capacity: 0) }
+
+    func page(_ page: PageText, _ context: PageContext, _ document: DocumentContext) -> Bytes {
+        guard let source = document.styling else { return Bytes(capacity: 0) }
+        let styled = StyledPage(page, styles: source.styles(page), number: context.number, label: context.label)
+        var out = Bytes(capacity: 2 * page.layout.characters.count + 64)
+        if !(context.ordinal == 0 && document.firstOnStream) { out.append("\n") }
+        out.append("<!-- page \(context.number) -->\n")
+        for block in styled.blocks {
+            out.append("\n")
+            if let level = block.headingLevel { out.append(String(repeating: "#", count: level) + " ") }
+            let heading = block.headingLevel != nil
+            let segments = InlineSegment<Element>.cut(block, breaksClose: block.kind == .table,
+                                                       elements: { style, text in Self.elements(style, heading: heading, text: text) },
+                                                       continuesOverSpace: { if case .code = $0 { false } else { true } })
+            var stack = InlineStack<Element>()
+            var atLineStart = !heading
+            for segment in segments {
+                stack.move(to: segment.elements, close: { close($0, &out) }, opening: { open($0, &out) })
+                if segment.isLineBreak {
+                    // Headings are one line; table rows end with a hard break.
+                    out.append(heading ? " " : block.kind == .table ? "\\\n" : "\n")
+                    atLineStart = !heading
+                    continue
+                }
+                if case .code? = segment.elements.last {
+                    out.append(segment.text)
+                } else {
+                    out.append(Self.escaped(segment.text, atLineStart: atLineStart))
+                }
+                atLineStart = false
+            }
+            stack.closeAll { close($0, &out) }
+            out.append("\n")
+        }
+        return out
+    }
+
+    static func elements(_ s: TextStyle, heading: Bool, text: String) -> [Element] {
+        var e: [Element] = []
+        if let url = s.linkURL { e.append(.link(url)) } else if let p = s.linkPageIndex { e.append(.link("#page-\(p + 1)")) }
+        if s.isBold && !heading { e.append(.bold) }
+        if s.isItalic { e.append(.italic) }
+        if s.isStrikethrough { e.append(.strike) }
+        if s.isUnderlined { e.append(.underline) }
+        if s.baselineOffset > 0 { e.append(.superscript) } else if s.baselineOffset < 0 { e.append(.subscript) }
+        if s.isMonospace { e.append(.code(text.contains("`") ? "`` " : "`")) }
+        return e
+    }
+
+    func open(_ e: Element, _ out: inout Bytes) {
+        switch e {
+        case .link: out.append("[")
+        case .bold: out.append("**")
+        case .italic: out.append("*")
+        case .strike: out.append("~~")
+        case .underline: out.append("<u>")
+        case .superscript: out.append("<sup>")
+        case .subscript: out.append("<sub>")
+        case .code(let fence): out.append(fence)
+        }
+    }
+
+    func close(_ e: Element, _ out: inout Bytes) {
+        switch e {
+        case .link(let url):
+            let safe = url.contains(where: { $0 == " " || $0 == "(" || $0 == ")" || $0 == "<" || $0 == ">" })
+                ? "<" + url.replacingAll(">", with: "%3E").replacingAll("<", with: "%3C") + ">" : url
+            out.append("](" + safe + ")")
+        case .bold: out.append("**")
+        case .italic: out.append("*")
+        case .strike: out.append("~~")
+        case .underline: out.append("</u>")
+        case .superscript: out.append("</sup>")
+        case .subscript: out.append("</sub>")
+        case .code(let fence): out.append(fence == "`" ? "`" : " ``")
+        }
+    }
+
+    /// Characters that would start markup anywhere in a line.
+    static let special: Set<Character> = ["\\", "`", "*", "_", "[", "]", "<", ">", "#", "|", "~", "&", "!"]
+
+    /// Text with Markdown's special characters escaped; at the start of a line also what would
+    /// start a list, a heading underline or a quote (`-`, `+`, `=`, `1.`, `1)`).
+    static func escaped(_ text: String, atLineStart: Bool) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 8)
+        var leading = atLineStart, digits = 0
+        for ch in text {
+            if special.contains(ch) {
+                out.append("\\")
+            } else if leading && digits == 0 && (ch == "-" || ch == "+" || ch == "=") {
+                out.append("\\")
+            } else if leading && digits > 0 && (ch == "." || ch == ")") {
+                out.append("\\")
+            }
+            if leading && ch.isASCII && ch.isNumber { digits += 1 } else { leading = false }
+            out.append(ch)
+        }
+        return out
+    }
+}
+
+extension String {
+    func replacingAll(_ target: Character, with replacement: String) -> String {
+        var out = ""
+        for ch in self { if ch == target { out += replacement } else { out.append(ch) } }
+        return out
+    }
+}
