@@ -113,6 +113,23 @@ final class DocumentCore: Sendable {
     }
 }
 
+/// What the document's permissions allow, as PDFKit's `PDFAccessPermissions` (same raw
+/// values). Read as the file states them; an unencrypted file, or one opened with its
+/// owner password, allows everything.
+public struct PDFAccessPermissions: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let allowsLowQualityPrinting = PDFAccessPermissions(rawValue: 1 << 0)
+    public static let allowsHighQualityPrinting = PDFAccessPermissions(rawValue: 1 << 1)
+    public static let allowsDocumentChanges = PDFAccessPermissions(rawValue: 1 << 2)
+    public static let allowsDocumentAssembly = PDFAccessPermissions(rawValue: 1 << 3)
+    public static let allowsContentCopying = PDFAccessPermissions(rawValue: 1 << 4)
+    public static let allowsContentAccessibility = PDFAccessPermissions(rawValue: 1 << 5)
+    public static let allowsCommenting = PDFAccessPermissions(rawValue: 1 << 6)
+    public static let allowsFormFieldEntry = PDFAccessPermissions(rawValue: 1 << 7)
+    public static let all: PDFAccessPermissions = PDFAccessPermissions(rawValue: 0xFF)
+}
+
 /// A PDF document with PDFKit's shape: open by URL or data, unlock, pages, attributes,
 /// permissions, outline, text and selections. Failing initialisers return nil as PDFKit's
 /// do; the throwing ``init(contentsOf:limits:options:)`` says why.
@@ -210,6 +227,22 @@ public final class PDFDocument: Sendable {
         case .user?: return .user
         case nil: return .none
         }
+    }
+
+    /// The permission bits as PDFKit's option set.
+    public var accessPermissions: PDFAccessPermissions {
+        guard file.isEncrypted, permissionsStatus != .owner else { return .all }
+        let p = file.permissions
+        var out: PDFAccessPermissions = []
+        if p.allowsPrinting { out.insert(.allowsLowQualityPrinting) }
+        if p.allowsHighQualityPrinting { out.insert(.allowsHighQualityPrinting) }
+        if p.allowsDocumentChanges { out.insert(.allowsDocumentChanges) }
+        if p.allowsDocumentAssembly { out.insert(.allowsDocumentAssembly) }
+        if p.allowsCopying { out.insert(.allowsContentCopying) }
+        if p.allowsContentAccessibility { out.insert(.allowsContentAccessibility) }
+        if p.allowsCommenting { out.insert(.allowsCommenting) }
+        if p.allowsFormFieldEntry { out.insert(.allowsFormFieldEntry) }
+        return out
     }
 
     public var allowsPrinting: Bool { file.permissions.allowsPrinting }

@@ -67,14 +67,14 @@ public final class PDFPage: Sendable {
     /// ``string`` with its styles: font family, PostScript name, size, bold, italic,
     /// monospace, fill colour, baseline offset (super- and subscripts), underline and
     /// strike-through (from rules drawn under or through the text), links, language and
-    /// structure role, in the ``AttributeScopes/PDFTextAttributes`` scope. nil while locked.
+    /// structure role, in the `AttributeScopes.PDFTextAttributes` scope. nil while locked.
     public var attributedText: AttributedString? {
         guard let m = model else { return nil }
         return core.attributedText(page: pageIndex, model: m, characters: 0..<m.characterCount)
     }
 
     /// ``attributedText`` as PDFKit's type; the attribute names are listed at
-    /// ``AttributedString/nsAttributedString()``.
+    /// `AttributedString.nsAttributedString()`.
     public var attributedString: NSAttributedString? { attributedText?.nsAttributedString() }
 
     /// The length of ``string`` in UTF-16 units (0 while locked).

@@ -26,3 +26,23 @@ let corpusURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         #expect(doc.permissionsStatus == .user)
     }
 }
+
+@Suite struct AccessPermissionsTests {
+    @Test func bitsAsPDFKitReportsThem() throws {
+        let plain = try #require(PDFDocument(url: corpusURL.appendingPathComponent("basic/hello.pdf")))
+        #expect(plain.accessPermissions == .all)
+        #expect(PDFAccessPermissions.allowsContentCopying.rawValue == 16)
+        #expect(PDFAccessPermissions.allowsContentAccessibility.rawValue == 32)
+
+        let user = try #require(PDFDocument(url: corpusURL.appendingPathComponent("encrypted/aes-256.pdf")))
+        #expect(user.unlock(withPassword: "user"))
+        #expect(!user.accessPermissions.contains(.allowsContentCopying))
+        #expect(user.accessPermissions.contains(.allowsContentCopying) == user.allowsCopying)
+        #expect(user.accessPermissions.contains(.allowsContentAccessibility) == user.allowsContentAccessibility)
+        #expect(user.accessPermissions.contains(.allowsLowQualityPrinting) == user.allowsPrinting)
+
+        let owner = try #require(PDFDocument(url: corpusURL.appendingPathComponent("encrypted/aes-256.pdf")))
+        #expect(owner.unlock(withPassword: "owner"))
+        #expect(owner.accessPermissions == .all)
+    }
+}

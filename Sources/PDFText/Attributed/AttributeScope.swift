@@ -133,13 +133,16 @@ extension AttributeContainer {
 /// The attributed text of `characters` (a range of `text.layout.characters`, clamped to it):
 /// its characters are the layout's, one attribute run per change of style (see
 /// ``PageTextStyles`` for what is detected and how made-up spaces and line breaks are styled,
-/// ``AttributeContainer/init(_:)`` for the attributes set).
+/// `AttributeContainer.init(_:)` for the attributes set).
 ///
 /// - Parameters:
+///   - text: the page's glyphs and layout.
+///   - characters: the layout characters to include.
 ///   - links: the page's link areas (its link annotations).
-///   - documentLanguage: the catalog's `/Lang` (``Document/language``), for text whose
+///   - documentLanguage: the catalog's `/Lang` (`Document.language`), for text whose
 ///     marked content gives none.
-///   - roles: the structure type of each MCID on the page (``StructureOrder/roles(forPage:)``).
+///   - roles: the structure type of each MCID on the page (`StructureOrder.roles(forPage:)`).
+///   - options: the detection thresholds.
 public func makeAttributedString(_ text: PageText, characters: Range<Int>, links: [LinkArea] = [],
                                  documentLanguage: String? = nil, roles: [Int: String] = [:],
                                  options: TextStyleOptions = TextStyleOptions()) -> AttributedString {

@@ -195,10 +195,12 @@ public struct PageTextStyles: Sendable {
     public let runs: [StyleRun]
 
     /// - Parameters:
+    ///   - text: the page's glyphs and layout.
     ///   - characters: the range to describe (default: the whole page); clamped to the page.
     ///   - links: the page's link areas (from its link annotations).
     ///   - documentLanguage: the catalog's `/Lang`, for text no marked content gives a language.
-    ///   - roles: the structure type of each MCID of the page (``StructureOrder/roles(forPage:)``).
+    ///   - roles: the structure type of each MCID of the page (`StructureOrder.roles(forPage:)`).
+    ///   - options: the detection thresholds.
     public init(_ text: PageText, characters: Range<Int>? = nil, links: [LinkArea] = [],
                 documentLanguage: String? = nil, roles: [Int: String] = [:],
                 options: TextStyleOptions = TextStyleOptions()) {
