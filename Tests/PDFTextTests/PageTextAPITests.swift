@@ -246,3 +246,56 @@ func openCorpus(_ relative: String) throws -> PDFDocument {
         #expect(sel.attributedText.map { String($0.characters) } == sel.string)
     }
 }
+
+@Suite struct FindAcrossLinesTests {
+    /// A phrase made of the last word of a line and the first of the next is found as one
+    /// selection with one quad per line.
+    @Test func phraseAcrossALineBreakHasOneQuadPerLine() throws {
+        let doc = try openCorpus("text/prose-libreoffice.pdf")
+        let page = try #require(doc.page(at: 0))
+        let string = try #require(page.string) as NSString
+        let byLine = page.selectionForEntirePage?.selectionsByLine() ?? []
+        let lines = byLine.compactMap { $0.string }
+        var checked = 0
+        for k in 0..<(lines.count - 1) {
+            guard let last = lines[k].split(separator: " ").last, let first = lines[k + 1].split(separator: " ").first,
+                  last.count > 3, first.count > 3,
+                  string.range(of: String(last) + "\n" + String(first)).location != NSNotFound else { continue }
+            let phrase = String(last) + " " + String(first)
+            let hits = doc.findString(phrase, withOptions: [])
+            let across: String = String(last) + "\n" + String(first)
+            let match: PDFSelection? = hits.first { $0.string == across }
+            let hit = try #require(match, "\(phrase) not found across the break")
+            #expect(hit.quadrilaterals(on: page).count == 2)
+            #expect(hit.selectionsByLine().map(\.string) == [String(last), String(first)])
+            checked += 1
+        }
+        #expect(checked >= 3)
+    }
+
+    /// A word hyphenated at a line end is found whole, spanning both lines.
+    @Test func hyphenatedWordAtALineEnd() throws {
+        var options = PDFTextOptions()
+        options.layout.hyphenJoining = .never
+        let doc = try PDFDocument(contentsOf: corpusURL.appendingPathComponent("text/hyphenated-pdflatex.pdf"), options: options)
+        let page = try #require(doc.page(at: 0))
+        let string = try #require(page.string)
+        // "xxx-\nyyy" between letters: take the pieces around the first such break.
+        let scalars = Array(string)
+        var found = false
+        for i in 1..<(scalars.count - 2) where scalars[i] == "-" && scalars[i + 1] == "\n" && scalars[i - 1].isLetter && scalars[i + 2].isLetter {
+            var a = i - 1
+            while a > 0, scalars[a - 1].isLetter { a -= 1 }
+            var b = i + 2
+            while b + 1 < scalars.count, scalars[b + 1].isLetter { b += 1 }
+            let word = String(scalars[a..<i]) + String(scalars[(i + 2)...b])
+            let hits = doc.findString(word, withOptions: .caseInsensitive)
+            let match: PDFSelection? = hits.first { $0.string?.contains("-\n") == true }
+            let hit = try #require(match, "\(word) not found across its hyphen")
+            #expect(hit.quadrilaterals(on: page).count == 2)
+            found = true
+            break
+        }
+        #expect(found, "the fixture has a hyphenated line end when joining is off")
+    }
+}
