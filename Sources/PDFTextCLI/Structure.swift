@@ -1,0 +1,148 @@
+import ArgumentParser
+import Foundation
+import PDFContent
+import PDFCore
+import PDFFonts
+import PDFText
+
+/// `pdftext structure`: the structure tree of a tagged PDF as an indented outline, each
+/// element with its role (and the standard role it maps to), its properties and its text.
+public struct Structure: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        abstract: "Print the structure tree of a tagged PDF, indented, with roles and text.",
+        discussion: """
+            One line per structure element: its type (with the standard type the role map \
+            gives it, after an arrow, when they differ), page, Lang, Alt, ActualText, E and \
+            attribute owners, then its own text (the marked content it names directly) in \
+            quotes, cut to --width characters. Marked content in form XObjects and object \
+            references (annotations) are listed as kids. Exit status 4 when the file has no \
+            structure tree.
+            """)
+
+    @Argument(help: "PDF file (`-` reads standard input).")
+    public var file: String
+
+    @Option(help: "Longest text shown per element, in characters (0: no text).")
+    public var width = 80
+
+    @OptionGroup public var passwords: PasswordOptions
+
+    @OptionGroup public var access: TextAccessOptions
+
+    public init() {}
+
+    public func run() throws {
+        let document: Document
+        switch Opening.open(path: file, passwords: passwords.candidates) {
+        case .failure(let f):
+            printError(f.message)
+            throw ExitCode(f.exitCode)
+        case .success(let (d, _)):
+            document = d
+        }
+        if width > 0, let refusal = access.refusal(for: document, path: file) {
+            printError(refusal.message)
+            throw ExitCode(refusal.exitCode)
+        }
+        let tree = StructureTree(document: document)
+        guard tree.hasStructureTree else {
+            printError("\(file): no structure tree (the PDF is not tagged)")
+            throw ExitCode(ExitStatus.findings)
+        }
+        let texts = width > 0 ? MarkedContentText(document: document) : nil
+        let out = ByteWriter()
+        // Depth-first in tree order; kids that are not elements become literal lines.
+        enum Item { case element(Int, level: Int), line(String) }
+        var stack: [Item] = tree.roots.reversed().map { .element($0, level: 0) }
+        while let item = stack.popLast() {
+            guard case .element(let index, let level) = item else {
+                if case .line(let l) = item { out.write(l + "\n") }
+                continue
+            }
+            let e = tree.elements[index]
+            out.write(Self.line(e, level: level, tree: tree, texts: texts, width: width) + "\n")
+            let indent = String(repeating: "  ", count: level + 1)
+            for kid in e.kids.reversed() {
+                switch kid {
+                case .element(let k): stack.append(.element(k, level: level + 1))
+                case .markedContent(_, let mcid, let stream?):
+                    stack.append(.line(indent + "[marked content \(mcid) of form XObject \(stream.number)]"))
+                case .object(let page, let object):
+                    let place = page.map { " p\($0 + 1)" } ?? ""
+                    stack.append(.line(indent + "[object \(object.map { String($0.number) } ?? "?")\(place)]"))
+                case .markedContent: break
+                }
+            }
+        }
+        out.flush()
+    }
+
+    static func line(_ e: StructureTree.Element, level: Int, tree: StructureTree, texts: MarkedContentText?, width: Int) -> String {
+        var s = String(repeating: "  ", count: level) + (e.type.isEmpty ? "?" : e.type)
+        if let std = e.standardType, std != e.type { s += " → \(std)" } else if e.standardType == nil { s += " (non-standard)" }
+        if let p = e.pageIndex { s += " p\(p + 1)" }
+        if let l = e.language { s += " lang=\(l)" }
+        if let a = e.alt { s += " alt=\(quoted(a, width))" }
+        if let a = e.actualText { s += " actualText=\(quoted(a, width))" }
+        if let x = e.expansion { s += " e=\(quoted(x, width))" }
+        if let t = e.title { s += " title=\(quoted(t, width))" }
+        let owners = e.attributes.map(\.owner).filter { !$0.isEmpty }
+        if !owners.isEmpty { s += " attributes=" + owners.joined(separator: ",") }
+        if let texts {
+            var own = ""
+            for kid in e.kids {
+                if case .markedContent(let page?, let mcid, nil) = kid, let t = texts.text(page: page, mcid: mcid) {
+                    own += t
+                }
+            }
+            let trimmed = own.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !trimmed.isEmpty { s += " " + quoted(trimmed, width) }
+        }
+        return s
+    }
+
+    static func quoted(_ text: String, _ width: Int) -> String {
+        let flat = text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\"", with: "\\\"")
+        let cut = width > 0 && flat.count > width ? String(flat.prefix(width)) + "…" : flat
+        return "\"" + cut + "\""
+    }
+}
+
+/// The text of each marked-content sequence with an MCID, per page, in painting order;
+/// pages are read when first asked for.
+final class MarkedContentText {
+    let extractor: PageExtractor
+    var pages: [Int: [Int: String]] = [:]
+
+    init(document: Document) {
+        var options = ExtractionOptions()
+        options.includeAnnotations = false
+        extractor = PageExtractor(document: document, fonts: FontCache(store: document.store), options: options)
+    }
+
+    func text(page: Int, mcid: Int) -> String? {
+        if pages[page] == nil { pages[page] = Self.read(extractor.extract(pageIndex: page)) }
+        return pages[page]?[mcid]
+    }
+
+    static func read(_ glyphs: PageGlyphs) -> [Int: String] {
+        // The MCID each span belongs to: its own, or the nearest enclosing span's.
+        var mcidOfSpan = [Int?](repeating: nil, count: glyphs.markedContent.count)
+        for i in glyphs.markedContent.indices {
+            var j = i, steps = 0
+            while j >= 0, j < glyphs.markedContent.count, steps < 64 {
+                if let m = glyphs.markedContent[j].mcid { mcidOfSpan[i] = m; break }
+                j = Int(glyphs.markedContent[j].parent)
+                steps += 1
+            }
+        }
+        var out: [Int: String.UnicodeScalarView] = [:]
+        for g in glyphs.glyphs where !g.flags.contains(.duplicate) {
+            let run = glyphs.runs[Int(g.run)]
+            let span = Int(run.markedContent)
+            guard span >= 0, span < mcidOfSpan.count, let m = mcidOfSpan[span] else { continue }
+            out[m, default: String.UnicodeScalarView()].append(contentsOf: glyphs.scalars[Int(g.text.lowerBound)..<Int(g.text.upperBound)])
+        }
+        return out.mapValues { String($0) }
+    }
+}
