@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import PDFCore
 import PDFText
@@ -35,6 +36,22 @@ public enum Opening {
             }
         }
         return .success((document, bytes.count))
+    }
+
+    /// Opens the one file of a single-file subcommand, checking the text-access policy when
+    /// `access` is given; on failure prints the one-line error and throws its exit code.
+    static func openOrExit(path: String, passwords: PasswordOptions, access: TextAccessOptions?) throws -> Document {
+        switch open(path: path, passwords: passwords.candidates) {
+        case .failure(let f):
+            printError(f.message)
+            throw ExitCode(f.exitCode)
+        case .success(let (document, _)):
+            if let access, let refusal = access.refusal(for: document, path: path) {
+                printError(refusal.message)
+                throw ExitCode(refusal.exitCode)
+            }
+            return document
+        }
     }
 
     static func failure(path: String, error: PDFError) -> Failure {

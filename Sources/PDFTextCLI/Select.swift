@@ -52,18 +52,7 @@ public struct Select: ParsableCommand {
     }
 
     public func run() throws {
-        let document: Document
-        switch Opening.open(path: file, passwords: passwords.candidates) {
-        case .failure(let f):
-            printError(f.message)
-            throw ExitCode(f.exitCode)
-        case .success(let (d, _)):
-            document = d
-        }
-        if let refusal = access.refusal(for: document, path: file) {
-            printError(refusal.message)
-            throw ExitCode(refusal.exitCode)
-        }
+        let document = try Opening.openOrExit(path: file, passwords: passwords, access: access)
         let doc = PDFDocument(file: document)
         guard let pdfPage = doc.page(at: page - 1) else {
             printError("\(file): no page \(page) (the document has \(doc.pageCount))")

@@ -32,18 +32,7 @@ public struct Structure: ParsableCommand {
     public init() {}
 
     public func run() throws {
-        let document: Document
-        switch Opening.open(path: file, passwords: passwords.candidates) {
-        case .failure(let f):
-            printError(f.message)
-            throw ExitCode(f.exitCode)
-        case .success(let (d, _)):
-            document = d
-        }
-        if width > 0, let refusal = access.refusal(for: document, path: file) {
-            printError(refusal.message)
-            throw ExitCode(refusal.exitCode)
-        }
+        let document = try Opening.openOrExit(path: file, passwords: passwords, access: width > 0 ? access : nil)
         let tree = StructureTree(document: document)
         guard tree.hasStructureTree else {
             printError("\(file): no structure tree (the PDF is not tagged)")
