@@ -55,10 +55,15 @@ final class DocumentCore: Sendable {
         return order
     }
 
-    /// The attributed text of layout characters `characters` of page `index`.
-    func attributedText(page index: Int, model: PageTextModel, characters: Range<Int>) -> AttributedString {
-        makeAttributedString(model.text, characters: characters, links: LinkArea.links(in: file, pageIndex: index),
-                             documentLanguage: file.language, roles: structureOrder?.roles(forPage: index) ?? [:])
+    /// The attributed text of each range of layout characters of page `index`; the page's
+    /// links, language and structure roles are read once for all of them.
+    func attributedText(page index: Int, model: PageTextModel, ranges: [Range<Int>]) -> [AttributedString] {
+        let links = LinkArea.links(in: file, pageIndex: index)
+        let language = file.language
+        let roles = structureOrder?.roles(forPage: index) ?? [:]
+        return ranges.map {
+            makeAttributedString(model.text, characters: $0, links: links, documentLanguage: language, roles: roles)
+        }
     }
 
     /// Page labels, read once.

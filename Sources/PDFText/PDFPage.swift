@@ -70,7 +70,7 @@ public final class PDFPage: Sendable {
     /// structure role, in the `AttributeScopes.PDFTextAttributes` scope. nil while locked.
     public var attributedText: AttributedString? {
         guard let m = model else { return nil }
-        return core.attributedText(page: pageIndex, model: m, characters: 0..<m.characterCount)
+        return core.attributedText(page: pageIndex, model: m, ranges: [0..<m.characterCount])[0]
     }
 
     /// ``attributedText`` as PDFKit's type; the attribute names are listed at

@@ -47,7 +47,7 @@ public final class PDFSelection: Sendable, CustomStringConvertible {
         for part in p {
             guard let m = part.page.model else { continue }
             for r in part.ranges {
-                guard let chars = m.characters(utf16: NSRange(location: r.lowerBound, length: r.count)) else { continue }
+                guard let chars = m.characters(utf16: r) else { continue }
                 pieces.append(m.substring(chars))
             }
         }
@@ -63,11 +63,11 @@ public final class PDFSelection: Sendable, CustomStringConvertible {
         var first = true
         for part in p {
             guard let m = part.page.model else { continue }
-            for r in part.ranges {
-                guard let chars = m.characters(utf16: NSRange(location: r.lowerBound, length: r.count)) else { continue }
+            let ranges = part.ranges.compactMap { m.characters(utf16: $0) }
+            for piece in part.page.core.attributedText(page: part.page.pageIndex, model: m, ranges: ranges) {
                 if !first { out += AttributedString("\n") }
                 first = false
-                out += part.page.core.attributedText(page: part.page.pageIndex, model: m, characters: chars)
+                out += piece
             }
         }
         return out
@@ -82,7 +82,7 @@ public final class PDFSelection: Sendable, CustomStringConvertible {
         guard let part = parts.first(where: { $0.page.isSame(as: page) }), let m = page.model else { return .zero }
         var box: Rect?
         for r in part.ranges {
-            guard let chars = m.characters(utf16: NSRange(location: r.lowerBound, length: r.count)) else { continue }
+            guard let chars = m.characters(utf16: r) else { continue }
             for c in chars {
                 let b = m.quads[c].bounds
                 if b.width <= 0 && b.height <= 0 { continue }
@@ -98,7 +98,7 @@ public final class PDFSelection: Sendable, CustomStringConvertible {
         guard let part = parts.first(where: { $0.page.isSame(as: page) }), let m = page.model else { return [] }
         var out: [Quad] = []
         for r in part.ranges {
-            guard let chars = m.characters(utf16: NSRange(location: r.lowerBound, length: r.count)) else { continue }
+            guard let chars = m.characters(utf16: r) else { continue }
             out += m.lineQuads(chars)
         }
         return out
@@ -126,7 +126,7 @@ public final class PDFSelection: Sendable, CustomStringConvertible {
         for part in parts {
             guard let m = part.page.model else { continue }
             for r in part.ranges {
-                guard let chars = m.characters(utf16: NSRange(location: r.lowerBound, length: r.count)) else { continue }
+                guard let chars = m.characters(utf16: r) else { continue }
                 var i = chars.lowerBound
                 while i < chars.upperBound {
                     let line = m.lineOfCharacter[i]

@@ -35,27 +35,23 @@ final class PageTextModel: Sendable {
     init(_ text: PageText) {
         self.text = text
         let chars = text.layout.characters
-        var n = chars.count
-        while n > 0, chars[n - 1].isSynthesized, chars[n - 1].scalar == "\n" { n -= 1 }
+        let n = text.layout.pageStringCharacters.count
         characterCount = n
 
         var starts = [Int32](repeating: 0, count: n + 1)
         var unitOwner: [Int32] = []
         unitOwner.reserveCapacity(n)
-        var scalars = String.UnicodeScalarView()
         var offset: Int32 = 0
         for i in 0..<n {
             starts[i] = offset
-            let s = chars[i].scalar
-            scalars.append(s)
-            let w: Int32 = s.value > 0xFFFF ? 2 : 1
+            let w: Int32 = chars[i].scalar.value > 0xFFFF ? 2 : 1
             for _ in 0..<w { unitOwner.append(Int32(i)) }
             offset += w
         }
         starts[n] = offset
         utf16Start = starts
         characterOfUnit = unitOwner
-        string = String(scalars)
+        string = text.layout.pageString
 
         let layout = text.layout
         var lineOf = [Int32](repeating: -1, count: n)
@@ -85,6 +81,11 @@ final class PageTextModel: Sendable {
         return first..<(last + 1)
     }
 
+    /// As ``characters(utf16:)-(NSRange)`` for a Swift range.
+    func characters(utf16 range: Range<Int>) -> Range<Int>? {
+        characters(utf16: NSRange(location: range.lowerBound, length: range.count))
+    }
+
     func utf16Range(_ characters: Range<Int>) -> Range<Int> {
         Int(utf16Start[characters.lowerBound])..<Int(utf16Start[characters.upperBound])
     }
@@ -95,9 +96,7 @@ final class PageTextModel: Sendable {
     }
 
     func substring(_ characters: Range<Int>) -> String {
-        var s = String.UnicodeScalarView()
-        for c in text.layout.characters[characters] { s.append(c.scalar) }
-        return String(s)
+        text.layout.text(Int32(characters.lowerBound)..<Int32(characters.upperBound))
     }
 
     // MARK: Hit testing
@@ -282,6 +281,28 @@ final class PageTextModel: Sendable {
     }
 }
 
+extension PageLayout {
+    /// The characters of the page string (``PDFPage/string``): the layout's characters
+    /// without the line breaks it adds at the end.
+    var pageStringCharacters: Range<Int> {
+        var n = characters.count
+        while n > 0, characters[n - 1].isSynthesized, characters[n - 1].scalar == "\n" { n -= 1 }
+        return 0..<n
+    }
+
+    /// The page string itself, built as UTF-8 bytes (faster than appending scalars).
+    var pageString: String {
+        let chars = characters[pageStringCharacters]
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(chars.count + chars.count / 4)
+        for c in chars {
+            let v = c.scalar.value
+            if v < 0x80 { bytes.append(UInt8(v)) } else { bytes.append(contentsOf: UTF8.encode(c.scalar)!) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
 @inline(__always) func lerp(_ a: Point, _ b: Point, _ t: Double) -> Point {
     Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
 }
@@ -295,11 +316,12 @@ extension Quad {
     /// Whether `p` lies in the quad (edges included). Works for either winding; a quad
     /// with no area holds the points of its box.
     func contains(_ p: Point) -> Bool {
-        let v = [lowerLeft, lowerRight, upperRight, upperLeft]
+        let v = (lowerLeft, lowerRight, upperRight, upperLeft)
+        func corner(_ k: Int) -> Point { k == 0 ? v.0 : k == 1 ? v.1 : k == 2 ? v.2 : v.3 }
         var positive = false, negative = false
         var area = 0.0
         for k in 0..<4 {
-            let a = v[k], b = v[(k + 1) % 4]
+            let a = corner(k), b = corner((k + 1) % 4)
             area += a.x * b.y - b.x * a.y
             let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
             if cross > 1e-9 { positive = true } else if cross < -1e-9 { negative = true }
@@ -388,6 +410,12 @@ struct HitGrid: Sendable {
         }
         let cs = cells((p.x - x0) / cellWidth, columns)
         let rs = cells((p.y - y0) / cellHeight, rows)
+        if cs.count == 1, rs.count == 1 {
+            // The usual case: one cell, whose list has each character once.
+            let cell = rs[0] * columns + cs[0]
+            for k in Int(cellStart[cell])..<Int(cellStart[cell + 1]) { body(Int(items[k])) }
+            return
+        }
         var seen = Set<Int32>()
         for r in rs {
             for c in cs {

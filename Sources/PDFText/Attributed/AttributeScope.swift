@@ -169,12 +169,7 @@ public func makeAttributedString(_ layout: PageLayout, styles: PageTextStyles) -
 extension PageText {
     /// The characters of the page string as PDFKit gives it (``PDFPage/string``): the
     /// layout's characters without the line breaks the layout added at the end.
-    public var pageStringCharacters: Range<Int> {
-        let chars = layout.characters
-        var n = chars.count
-        while n > 0, chars[n - 1].isSynthesized, chars[n - 1].scalar == "\n" { n -= 1 }
-        return 0..<n
-    }
+    public var pageStringCharacters: Range<Int> { layout.pageStringCharacters }
 }
 
 extension NSAttributedString.Key {

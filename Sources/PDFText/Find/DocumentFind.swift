@@ -274,40 +274,25 @@ extension PDFDocument {
             string = m.string
         } else {
             guard let text = core.extractor?.page(index) else { return nil }
-            string = Self.pageString(text.layout)
             model = quads ? PageTextModel(text) : nil
+            string = model?.string ?? text.layout.pageString
         }
         let ranges = search.matches(in: string)
         var boxes: [[Quad]] = []
         if quads, let m = model {
             boxes = ranges.map { r -> [Quad] in
-                guard let chars = m.characters(utf16: NSRange(location: r.lowerBound, length: r.count)) else { return [] }
+                guard let chars = m.characters(utf16: r) else { return [] }
                 return m.lineQuads(chars)
             }
         }
         return PageMatches(pageIndex: index, string: string, ranges: ranges, quads: boxes)
     }
 
-    /// ``PDFPage/string`` from a layout without building the page's text model: the
-    /// layout's text without its final line breaks.
-    static func pageString(_ layout: PageLayout) -> String {
-        let chars = layout.characters
-        var n = chars.count
-        while n > 0, chars[n - 1].isSynthesized, chars[n - 1].scalar == "\n" { n -= 1 }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(n + n / 4)
-        for c in chars[0..<n] {
-            let v = c.scalar.value
-            if v < 0x80 { bytes.append(UInt8(v)) } else { bytes.append(contentsOf: UTF8.encode(c.scalar)!) }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     /// The text searched on page `index` (``PDFPage/string``); nil while locked.
     func searchedString(_ index: Int) -> String? {
         if core.options.cachedPages > 0 { return core.model(index)?.string }
         guard let extractor = core.extractor else { return nil }
-        return Self.pageString(extractor.page(index).layout)
+        return extractor.page(index).layout.pageString
     }
 
     // MARK: Internals
