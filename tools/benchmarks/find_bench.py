@@ -134,11 +134,7 @@ def main(argv=None):
     ap.add_argument("--timeout", type=int, default=60)
     ap.add_argument("--pdftext", default=os.path.join(ROOT, ".build", "release", "pdftext"))
     args = ap.parse_args(argv)
-    if not os.access(args.pdftext, os.X_OK):
-        sys.exit(f"release binary not found at {args.pdftext}: build it with "
-                 f"`swift build -c release --product pdftext` in {ROOT}, or give --pdftext PATH")
-    if not shutil.which("taskset"):
-        sys.exit("taskset not found (util-linux): needed for the one-core runs")
+    tb.require_tools(args.pdftext)
     manual = tb.pick_manual(args.manual)
     if not manual:
         sys.exit("no document to search")

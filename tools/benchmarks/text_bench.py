@@ -271,6 +271,15 @@ def collect(folder, exclude):
     return files, left
 
 
+def require_tools(pdftext):
+    """Exits with a message unless the release binary and taskset (one-core runs) exist."""
+    if not os.access(pdftext, os.X_OK):
+        sys.exit(f"release binary not found at {pdftext}: build it with "
+                 f"`swift build -c release --product pdftext` in {ROOT}, or give --pdftext PATH")
+    if not shutil.which("taskset"):
+        sys.exit("taskset not found (util-linux): needed for the one-core runs")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--manual", help="the long document (default: a pdfTeX manual, see above; `none` to skip)")
@@ -285,11 +294,7 @@ def main(argv=None):
     ap.add_argument("--pdftext", default=os.path.join(ROOT, ".build", "release", "pdftext"))
     ap.add_argument("--no-memory", action="store_true", help="skip the peak-RSS check on the manual")
     args = ap.parse_args(argv)
-    if not os.access(args.pdftext, os.X_OK):
-        sys.exit(f"release binary not found at {args.pdftext}: build it with "
-                 f"`swift build -c release --product pdftext` in {ROOT}, or give --pdftext PATH")
-    if not shutil.which("taskset"):
-        sys.exit("taskset not found (util-linux): needed for the one-core runs")
+    require_tools(args.pdftext)
     ours = Ours(args.pdftext)
     cores = len(os.sched_getaffinity(0))
     print(f"pdftext {args.pdftext}; ours = {ours.label}; {cores} cores; {args.repeat} rounds per measurement")
