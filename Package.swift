@@ -13,7 +13,8 @@ import PackageDescription
 //                 ToUnicode, embedded programs via FreeType
 //   PDFContent  — the content-stream interpreter and the glyph collector
 //   PDFLayout   — reading order: words, lines, blocks, columns, tables, bidi, hyphenation
-//   PDFText     — the public PDFKit-shaped API (the only Foundation user)
+//   PDFText     — the public PDFKit-shaped API (the only Foundation user below the CLI)
+//   PDFStructure — tagged PDF above the text API: the PDF/UA audit and semantic HTML
 //   PDFTextCLI  — `pdftext` subcommands as a library, so they are testable in-process
 // See docs/ARCHITECTURE.md for why the cuts are where they are.
 
@@ -60,10 +61,11 @@ let package = Package(
         .target(name: "PDFContent", dependencies: ["PDFCore", "PDFSyntax", "PDFFile", "PDFTextModel", "PDFFonts"]),
         .target(name: "PDFLayout", dependencies: ["PDFCore", "PDFTextModel", "CPDFUnicode"]),
         .target(name: "PDFText", dependencies: ["PDFCore", "PDFFile", "PDFTextModel", "PDFContent", "PDFLayout"]),
+        .target(name: "PDFStructure", dependencies: ["PDFCore", "PDFSyntax", "PDFFile", "PDFTextModel", "PDFFonts", "PDFContent", "PDFLayout", "PDFText"]),
         .target(
             name: "PDFTextCLI",
             dependencies: [
-                "PDFText", "PDFFile", "PDFContent", "PDFFonts", "PDFTextModel", "PDFLayout",
+                "PDFText", "PDFFile", "PDFContent", "PDFFonts", "PDFTextModel", "PDFLayout", "PDFStructure",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "pdftext", dependencies: ["PDFTextCLI"]),
@@ -78,7 +80,8 @@ let package = Package(
         .testTarget(name: "PDFContentTests", dependencies: ["PDFContent", "PDFFonts", "PDFTestSupport"]),
         .testTarget(name: "PDFLayoutTests", dependencies: ["PDFLayout", "PDFTextModel", "PDFTestSupport"]),
         .testTarget(name: "PDFTextTests", dependencies: ["PDFText", "PDFFile", "PDFTestSupport"]),
-        .testTarget(name: "PDFTextCLITests", dependencies: ["PDFTextCLI", "PDFText", "PDFTestSupport"]),
+        .testTarget(name: "PDFStructureTests", dependencies: ["PDFStructure", "PDFFile", "PDFText", "PDFTestSupport"]),
+        .testTarget(name: "PDFTextCLITests", dependencies: ["PDFTextCLI", "PDFText", "PDFStructure", "PDFTestSupport"]),
         .testTarget(name: "CorpusTests", dependencies: ["PDFText", "PDFFile", "PDFContent", "PDFFonts", "PDFTextModel", "PDFLayout", "PDFTestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CZlib", "CFreeType", "CPDFUnicode"]),
     ]

@@ -1,0 +1,268 @@
+import PDFCore
+import PDFSyntax
+import PDFFile
+import PDFFonts
+import PDFContent
+
+/// How much a finding matters.
+public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
+    case info, warning, error
+
+    private var rank: Int { switch self { case .info: 0; case .warning: 1; case .error: 2 } }
+    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+}
+
+/// One rule of an audit profile, with the numbers auditors know it by.
+public struct RuleInfo: Sendable, Hashable {
+    /// What a rule needs to be decided: the catalog and structure tree, the content streams
+    /// (marked content, fonts), or font programs and geometry.
+    public enum Cost: String, Sendable, Hashable { case catalog, content, program }
+
+    /// veraPDF's id, `clause-testNumber` (`7.3-1`).
+    public var id: String
+    /// The ISO 14289-1 clause (`7.3`).
+    public var clause: String
+    public var testNumber: Int
+    /// The veraPDF model object the rule is evaluated on (`SEFigure`, `PDAnnot`, `Glyph`).
+    public var object: String
+    /// What the rule checks, in PDF terms.
+    public var summary: String
+    /// Matterhorn Protocol 1.1 failure conditions (`13-004`).
+    public var matterhorn: [String]
+    /// `metadata`, `structure`, `alt-text`, `lang`, `table`, `list`, `heading`, `annotation`,
+    /// `font`, `artifact`, …
+    public var category: String
+    public var cost: Cost
+    /// One of the rules most worth checking (common in real files, or about extractable text).
+    public var starred: Bool
+    public var severity: Severity
+
+    public init(id: String, clause: String, testNumber: Int, object: String, summary: String,
+                matterhorn: [String], category: String, cost: Cost, starred: Bool, severity: Severity = .error) {
+        self.id = id; self.clause = clause; self.testNumber = testNumber; self.object = object
+        self.summary = summary; self.matterhorn = matterhorn; self.category = category
+        self.cost = cost; self.starred = starred; self.severity = severity
+    }
+
+    /// The specification the rule comes from.
+    public var specification: String { "ISO 14289-1:2014" }
+}
+
+/// The rules we know, by profile.
+public enum RuleCatalog {
+    /// `pdfua1` by id.
+    public static let pdfua1ByID: [String: RuleInfo] = Dictionary(uniqueKeysWithValues: pdfua1.map { ($0.id, $0) })
+}
+
+/// Where a finding is. Every field is optional; fill in what is known.
+public struct AuditLocation: Sendable, Hashable {
+    /// 0-based page index (reports print it 1-based).
+    public var pageIndex: Int?
+    /// The offending object (`45 0 R`).
+    public var object: ObjectID?
+    /// The structure element's path from the root, `/Document/Sect[1]/Figure[2]` (1-based
+    /// indexes among siblings of the same type).
+    public var structPath: String?
+    /// `/S` as written and its standard type.
+    public var structType: String?
+    public var standardType: String?
+    public var mcid: Int?
+    /// The content stream (page content stream or form XObject) and the operator's index in it.
+    public var contentStream: ObjectID?
+    public var operatorIndex: Int?
+    /// In page space (PDF user space), x0 y0 x1 y1.
+    public var bbox: Rect?
+
+    public init(pageIndex: Int? = nil, object: ObjectID? = nil, structPath: String? = nil,
+                structType: String? = nil, standardType: String? = nil, mcid: Int? = nil,
+                contentStream: ObjectID? = nil, operatorIndex: Int? = nil, bbox: Rect? = nil) {
+        self.pageIndex = pageIndex; self.object = object; self.structPath = structPath
+        self.structType = structType; self.standardType = standardType; self.mcid = mcid
+        self.contentStream = contentStream; self.operatorIndex = operatorIndex; self.bbox = bbox
+    }
+}
+
+/// One failed check of one rule.
+public struct Finding: Sendable, Hashable {
+    public var ruleID: String
+    public var severity: Severity
+    /// What is wrong and how to fix it, in plain language.
+    public var message: String
+    public var location: AuditLocation
+    /// Small key/value facts behind the finding (`Lang` → `portugues`), in order.
+    public var evidence: [Evidence]
+
+    public struct Evidence: Sendable, Hashable {
+        public var key: String
+        public var value: String
+        public init(_ key: String, _ value: String) { self.key = key; self.value = value }
+    }
+
+    public init(ruleID: String, severity: Severity, message: String, location: AuditLocation, evidence: [Evidence] = []) {
+        self.ruleID = ruleID; self.severity = severity; self.message = message
+        self.location = location; self.evidence = evidence
+    }
+}
+
+/// A rule's outcome on one document.
+public struct RuleResult: Sendable, Hashable {
+    public enum Status: String, Sendable, Hashable { case passed, failed, notApplicable, notImplemented }
+    public var rule: RuleInfo
+    public var status: Status
+    /// How many checks failed (exact, even when findings are capped).
+    public var failedChecks: Int
+    /// How many objects the rule was evaluated on.
+    public var checkedObjects: Int
+}
+
+/// A check: a function deciding one or more rules. It calls ``AuditContext/checked(_:count:)``
+/// for every object it evaluates and ``AuditContext/fail(_:_:at:evidence:)`` for every
+/// object that fails.
+public struct AuditCheck: Sendable {
+    /// The rule ids this check decides.
+    public var ruleIDs: [String]
+    public var run: @Sendable (AuditContext) -> Void
+    public init(_ ruleIDs: [String], run: @escaping @Sendable (AuditContext) -> Void) {
+        self.ruleIDs = ruleIDs; self.run = run
+    }
+}
+
+/// What checks read (the document, its structure tree, per-page content scans, fonts) and
+/// where they record results. Used from one thread; checks run one after another.
+public final class AuditContext: @unchecked Sendable {
+    public let document: Document
+    public let fonts: FontCache
+    public let options: AuditOptions
+    private var _tree: StructureTree?
+    private var counts: [String: (checked: Int, failed: Int)] = [:]
+    private(set) var findings: [Finding] = []
+    private var perRule: [String: Int] = [:]
+    /// Shared results computed once by one check and read by another (a content scan of
+    /// every page, a font table), keyed by the producer's name.
+    public var memo: [String: Any] = [:]
+
+    public init(document: Document, options: AuditOptions = AuditOptions()) {
+        self.document = document
+        self.fonts = FontCache(store: document.store)
+        self.options = options
+    }
+
+    /// The structure tree, built once.
+    public var tree: StructureTree {
+        if let t = _tree { return t }
+        let t = StructureTree(document: document)
+        _tree = t
+        return t
+    }
+
+    /// Memoised value for `key`, computed by `make` the first time.
+    public func memoized<T>(_ key: String, _ make: () -> T) -> T {
+        if let v = memo[key] as? T { return v }
+        let v = make()
+        memo[key] = v
+        return v
+    }
+
+    /// Rule `id` was evaluated on `count` more objects.
+    public func checked(_ id: String, count: Int = 1) {
+        counts[id, default: (0, 0)].checked += count
+    }
+
+    /// One object failed rule `id`. Also counts it as checked.
+    public func fail(_ id: String, _ message: String, at location: AuditLocation = AuditLocation(),
+                     evidence: [Finding.Evidence] = []) {
+        counts[id, default: (0, 0)].failed += 1
+        counts[id, default: (0, 0)].checked += 1
+        let n = perRule[id, default: 0]
+        perRule[id] = n + 1
+        guard n < options.maxFindingsPerRule else { return }
+        let severity = RuleCatalog.pdfua1ByID[id]?.severity ?? .warning
+        findings.append(Finding(ruleID: id, severity: severity, message: message, location: location, evidence: evidence))
+    }
+
+    func counts(of id: String) -> (checked: Int, failed: Int) { counts[id] ?? (0, 0) }
+}
+
+/// Audit settings.
+public struct AuditOptions: Sendable, Hashable {
+    /// Findings kept per rule; `RuleResult.failedChecks` stays exact.
+    public var maxFindingsPerRule = 20
+    /// Only these rule ids (nil: all implemented).
+    public var onlyRules: Set<String>?
+    public init() {}
+}
+
+/// The facts about the audited file that a report prints at the top.
+public struct AuditInput: Sendable, Hashable {
+    public var pdfVersion: String
+    public var pages: Int
+    public var encrypted: Bool
+    public var tagged: Bool
+    public var hasStructureTree: Bool
+    /// `pdfuaid:part` from the XMP metadata, when given.
+    public var claimsPDFUA: Int?
+    public var title: String?
+    public var language: String?
+}
+
+/// The result of auditing one document against a profile.
+public struct AuditReport: Sendable {
+    public var profile: String
+    public var input: AuditInput
+    /// Every rule of the profile, in profile order.
+    public var rules: [RuleResult]
+    public var findings: [Finding]
+    /// Problems reading the file (repairs, damaged objects) that may explain findings.
+    public var diagnostics: [Diagnostic]
+
+    /// `fail` when a rule at or above `threshold` failed, else `pass`.
+    public func verdict(failOn threshold: Severity = .error) -> String {
+        rules.contains { $0.status == .failed && $0.rule.severity >= threshold } ? "fail" : "pass"
+    }
+}
+
+/// Runs the checks of a profile over one document.
+public struct Auditor: Sendable {
+    public var options: AuditOptions
+    public init(options: AuditOptions = AuditOptions()) { self.options = options }
+
+    /// Every PDF/UA-1 check. Each rules file contributes its list.
+    public static var pdfua1Checks: [AuditCheck] {
+        DocumentChecks.all + StructureChecks.all + ContentChecks.all
+    }
+
+    /// The rule ids some check decides.
+    public static var implementedRuleIDs: Set<String> { Set(pdfua1Checks.flatMap(\.ruleIDs)) }
+
+    public func audit(_ document: Document) -> AuditReport {
+        let context = AuditContext(document: document, options: options)
+        var implemented = Set<String>()
+        for check in Self.pdfua1Checks {
+            if let only = options.onlyRules, only.isDisjoint(with: check.ruleIDs) { continue }
+            check.run(context)
+            implemented.formUnion(check.ruleIDs)
+        }
+        var results: [RuleResult] = []
+        for rule in RuleCatalog.pdfua1 {
+            let c = context.counts(of: rule.id)
+            let status: RuleResult.Status
+            if !implemented.contains(rule.id) { status = .notImplemented }
+            else if c.failed > 0 { status = .failed }
+            else if c.checked > 0 { status = .passed }
+            else { status = .notApplicable }
+            results.append(RuleResult(rule: rule, status: status, failedChecks: c.failed, checkedObjects: c.checked))
+        }
+        let order = Dictionary(uniqueKeysWithValues: RuleCatalog.pdfua1.enumerated().map { ($1.id, $0) })
+        let findings = context.findings.enumerated().sorted {
+            let a = order[$0.element.ruleID] ?? .max, b = order[$1.element.ruleID] ?? .max
+            return a != b ? a < b : $0.offset < $1.offset
+        }.map(\.element)
+        let input = AuditInput(
+            pdfVersion: document.version, pages: document.pageCount, encrypted: document.isEncrypted,
+            tagged: document.isTagged, hasStructureTree: document.hasStructureTree,
+            claimsPDFUA: XMPFacts(document: document).pdfuaPart,
+            title: document.info.title, language: document.language)
+        return AuditReport(profile: "pdfua-1", input: input, rules: results, findings: findings,
+                           diagnostics: document.store.diagnostics.entries)
+    }
+}
