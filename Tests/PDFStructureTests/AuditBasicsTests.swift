@@ -36,3 +36,13 @@ import PDFTestSupport
         #expect(byID["7.3-1"]?.status == .notImplemented || byID["7.3-1"]?.status == .notApplicable)
     }
 }
+
+@Suite struct CorpusScoringTests {
+    @Test func fileNamesGiveRuleAndVerdict() {
+        #expect(CorpusScoring.expectation(fileName: "7.18.5-t02-fail-b.pdf")! == ("7.18.5-2", true))
+        #expect(CorpusScoring.expectation(fileName: "7-18.3-t01-pass-a.pdf")! == ("7.18.3-1", false))
+        #expect(CorpusScoring.expectation(fileName: "7.18.7-t01-fail-a.pdf")! == ("7.11-1", true))
+        #expect(CorpusScoring.expectation(fileName: "5-t02-pass-a.pdf")! == ("5-2", false))
+        #expect(CorpusScoring.expectation(fileName: "readme.pdf") == nil)
+    }
+}
