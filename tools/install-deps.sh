@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages pdftext builds against (zlib, FreeType, ICU headers and
 # pkg-config), only those missing. Uses sudo when not root. Safe to run again.
+# With --checks it also installs what CI's end-to-end checks use: Chromium and qpdf for the
+# screen-reader check of the accessible HTML (tools/a11y/check_html_a11y.py), and python3.
 set -euo pipefail
 packages=(zlib1g-dev libfreetype-dev libicu-dev pkg-config poppler-data)
+if [ "${1:-}" = "--checks" ]; then
+    packages+=(chromium qpdf python3)
+fi
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
