@@ -31,11 +31,10 @@ extension StructureChecks {
                 ctx.checked("7.1-7")
             }
 
-            // 7.1-5: elements with a non-standard type fail when they reach no standard
-            // type, unless a remapped standard type or a cycle is the cause (those are
-            // 7.1-7 and 7.1-6).
-            if roles.standardType[i] == nil || !StructureRoles.standardTypes.contains(type) {
-                if roles.standardType[i] == nil && remapped == nil && !cycle {
+            // 7.1-5: an element with a non-standard type fails when the role map does not
+            // take it to a standard type, a cycle included (the cycle also fails 7.1-6).
+            if !StructureRoles.standardTypes.contains(type) {
+                if roles.standardType[i] == nil {
                     let message = map[type] == nil
                         ? "The structure type /\(type) is not a standard type and the role map does not map it. Add /\(type) to /RoleMap with the nearest standard type (for example /P, /Span, /Sect)."
                         : "The structure type /\(type) is role-mapped (\(chain(from: type, map))) but the chain never reaches a standard type. Map the last type of the chain to a standard type."
