@@ -238,6 +238,21 @@ extension AuditReport {
         #expect(r.findings("7.2-43").first?.location.object?.number == 21)
     }
 
+    @Test func rowsBeyondTheCountedRowsFail41() throws {
+        // The second row starts with a paragraph, so it adds no row to the count; its cell
+        // then has no row to sit in.
+        let rows = [[Self.cell()], [Node("P"), Self.cell()]]
+        let r = try auditTree(Self.table(rows), only: Self.ids)
+        #expect(r.status("7.2-41") == .failed)
+        #expect(r.status("7.2-15") == .passed)
+    }
+
+    @Test func absurdSpansAreNotLaidOut() throws {
+        let r = try auditTree(Self.table([[Self.cell(row: 2_000_000_000, col: 2_000_000_000)], [Self.cell()]]), only: Self.ids)
+        #expect(r.status("7.2-41") == .notApplicable)
+        #expect(r.status("7.2-15") == .notApplicable)
+    }
+
     @Test func unscopedHeadersFail75() throws {
         let r = try auditTree(Self.table([[Self.cell("TH"), Self.cell("TH")], [Self.cell(), Self.cell()]]), only: Self.ids)
         #expect(r.status("7.5-1") == .failed)
