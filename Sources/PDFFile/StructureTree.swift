@@ -49,6 +49,9 @@ public struct StructureTree: Sendable {
         public var attributes: [Attribute] = []
         /// Depth below the structure tree root (top-level elements are 0).
         public var depth: Int
+        /// Whether the element's dictionary has a `/P` (parent) entry, which ISO 32000-1
+        /// requires; ``parent`` is where the walk found the element either way.
+        public var hasParentEntry = true
     }
 
     /// The structure types of ISO 32000-1 §14.8.4 and ISO 32000-2 §14.8.4.
@@ -203,6 +206,7 @@ public struct StructureTree: Sendable {
             e.language = store.text(d["Lang"])
             e.id = store.resolve(d["ID"]).string.map { String(decoding: $0.bytes, as: UTF8.self) }
             e.attributes = attributes(d)
+            e.hasParentEntry = d["P"] != nil
             let index = elements.count
             elements.append(e)
             if let k = d["K"] {

@@ -2,7 +2,10 @@ import PDFCore
 import PDFFile
 
 /// Checks over the structure tree: role mapping, the nesting grammar of tables, lists and
-/// tables of contents, headings, alternate descriptions, notes.
+/// tables of contents, table geometry and headers, headings, alternate descriptions and
+/// their languages, notes.
 enum StructureChecks {
-    static let all: [AuditCheck] = []
+    static let all: [AuditCheck] = [
+        roleMapping, nesting, tableGeometry, tableHeaders, descriptionLanguages, alternateText, headings, notes,
+    ]
 }
