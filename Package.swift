@@ -67,6 +67,7 @@ let package = Package(
             dependencies: [
                 "PDFText", "PDFFile", "PDFContent", "PDFFonts", "PDFTextModel", "PDFLayout", "PDFStructure",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .executableTarget(name: "pdftext", dependencies: ["PDFTextCLI"]),
         .target(name: "PDFTestSupport", dependencies: ["PDFCore", "PDFSyntax", "PDFCrypto"]),

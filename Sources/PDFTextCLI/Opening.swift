@@ -12,12 +12,24 @@ public enum Opening {
     }
 
     public static func open(path: String, passwords: [String], limits: Limits = .default) -> Result<(Document, Int), Failure> {
-        let bytes: [UInt8]
+        switch read(path: path) {
+        case .failure(let f): return .failure(f)
+        case .success(let bytes):
+            return open(bytes: bytes, path: path, passwords: passwords, limits: limits).map { ($0, bytes.count) }
+        }
+    }
+
+    /// The bytes of `path` (`-`: standard input).
+    public static func read(path: String) -> Result<[UInt8], Failure> {
         do {
-            bytes = path == "-" ? try FileBytes.readStream(0) : try FileBytes.read(path: path)
+            return .success(path == "-" ? try FileBytes.readStream(0) : try FileBytes.read(path: path))
         } catch {
             return .failure(Failure(message: "\(path): \(error.message)", exitCode: ExitStatus.openFailed))
         }
+    }
+
+    /// Parses and unlocks bytes read from `path` (named in messages).
+    public static func open(bytes: [UInt8], path: String, passwords: [String], limits: Limits = .default) -> Result<Document, Failure> {
         let document: Document
         do {
             document = try Document(bytes: bytes, limits: limits)
@@ -35,7 +47,7 @@ public enum Opening {
                 return .failure(Failure(message: "\(path): incorrect password", exitCode: ExitStatus.password))
             }
         }
-        return .success((document, bytes.count))
+        return .success(document)
     }
 
     /// Opens the one file of a single-file subcommand, checking the text-access policy when

@@ -9,11 +9,11 @@ public struct PDFTextCommand: ParsableCommand {
             Exit codes: 0 success; 1 a PDF could not be opened or is damaged beyond repair; \
             2 output could not be written; 3 a password is missing or wrong, the file uses \
             an unsupported security handler, or its permissions forbid extracting text; 4 a check found what it was asked to report \
-            (diagnose --fail-on), or a page selection left a document with no page; 64 bad usage; 99 internal error. With several \
+            (diagnose --fail-on, audit --fail-on), or a page selection left a document with no page; 64 bad usage; 99 internal error. With several \
             files, the highest code of any file.
             """,
         version: "0.1.0",
-        subcommands: [Text.self, Info.self, Glyphs.self, Diagnose.self, Select.self, Structure.self, Grep.self, LayoutDebug.self],
+        subcommands: [Text.self, Info.self, Glyphs.self, Diagnose.self, Select.self, Structure.self, Grep.self, AuditCommand.self, LayoutDebug.self],
         defaultSubcommand: Text.self)
     public init() {}
 }
