@@ -6,6 +6,10 @@ import PDFFile
 enum DocumentChecks {
     static let all: [AuditCheck] = [
         structTreeRoot, marked,
+        identification, metadataStream, metadataTitle, metadataLanguage,
+        fileHeader, suspects, displayDocTitle, outlineLanguage, optionalContentConfigs, dynamicXFA, accessibilityPermission,
+        embeddedFiles, mediaClips, referenceXObjects,
+        annotationTags, tabOrder, annotationLanguage, widgets, formElements, fieldLanguage,
     ]
 
     /// 7.1-11: the catalog has a structure tree root.
