@@ -55,6 +55,14 @@ public struct ImageEvent: Sendable, Hashable {
     public var name: Name?
 }
 
+/// A shading painted with `sh`: it fills the current clip.
+public struct ShadingEvent: Sendable, Hashable {
+    /// The shading's name in the resources.
+    public var name: Name
+    /// The clip's bounds in page space; nil when the clip is the whole page.
+    public var bounds: Rect?
+}
+
 /// Receives what a content stream paints, in painting order. The interpreter calls it from
 /// one thread. Form XObjects and annotation appearances are flattened into the page's
 /// events; Type 3 glyph procedures never reach the sink (their glyph is one `showGlyph`).
@@ -70,4 +78,25 @@ public protocol ContentSink: AnyObject {
     func paintPath(_ path: PathEvent)
     /// An image was painted.
     func paintImage(_ image: ImageEvent)
+    /// A shading was painted (`sh`).
+    func paintShading(_ shading: ShadingEvent)
+    /// A form XObject's stream begins (`objectID`: the form's object, nil for a direct or
+    /// synthesised stream); its events follow until the matching `endForm()`.
+    func beginForm(objectID: ObjectID?)
+    /// The form XObject begun last ends.
+    func endForm()
+    /// An annotation's appearance begins (`objectID`: the annotation dictionary); its
+    /// events follow until the matching `endAnnotation()`.
+    func beginAnnotation(objectID: ObjectID?)
+    /// The annotation's appearance ends.
+    func endAnnotation()
+}
+
+/// Sinks that ignore shadings, form boundaries and annotations need not implement them.
+extension ContentSink {
+    public func paintShading(_ shading: ShadingEvent) {}
+    public func beginForm(objectID: ObjectID?) {}
+    public func endForm() {}
+    public func beginAnnotation(objectID: ObjectID?) {}
+    public func endAnnotation() {}
 }

@@ -82,6 +82,9 @@ public final class ContentInterpreter<Sink: ContentSink> {
     public internal(set) var diagnostics = CappedLog()
     /// Operators executed so far (every stream of the page).
     public internal(set) var operatorCount = 0
+    /// The 0-based index of the operator being executed within its own stream (the page's
+    /// contents, a form XObject or an appearance stream); sinks read it to locate events.
+    public internal(set) var operatorIndex = 0
     public internal(set) var glyphCount = 0
     /// Set when a budget of `options` ran out: interpretation stopped there.
     public internal(set) var budgetExceeded = false
@@ -147,6 +150,8 @@ public final class ContentInterpreter<Sink: ContentSink> {
         var parser = ContentParser(bytes: bytes, maxOperands: options.maxOperands, maxNesting: 64,
                                    diagnostics: CappedLog(perCode: options.diagnosticsPerKind))
         let outerStackBase = stackBase, outerMarkedBase = markedBase
+        let outerOperatorIndex = operatorIndex
+        operatorIndex = -1
         stackBase = saved.count
         markedBase = markedDepth
         defer {
@@ -161,10 +166,12 @@ public final class ContentInterpreter<Sink: ContentSink> {
             while saved.count > stackBase { gs = saved.removeLast() }
             stackBase = outerStackBase
             markedBase = outerMarkedBase
+            operatorIndex = outerOperatorIndex
             diagnostics.merge(parser.diagnostics)
         }
         while let op = parser.next() {
             operatorCount += 1
+            operatorIndex += 1
             if operatorCount > options.maxOperators {
                 exceedBudget("more than \(options.maxOperators) operators on the page; the rest is not interpreted")
                 return
@@ -315,7 +322,12 @@ public final class ContentInterpreter<Sink: ContentSink> {
         case .inlineImage:
             sink.paintImage(ImageEvent(quad: Quad(Rect(x0: 0, y0: 0, x1: 1, y1: 1)).transformed(by: gs.ctm),
                                        isInline: true, name: nil))
-        case .sh: break
+        case .sh(let name):
+            switch gs.clip {
+            case .empty: break
+            case .unbounded: sink.paintShading(ShadingEvent(name: name, bounds: nil))
+            case .box(let b): sink.paintShading(ShadingEvent(name: name, bounds: b))
+            }
 
         // Marked content
         case .BMC(let tag):
@@ -499,7 +511,9 @@ public final class ContentInterpreter<Sink: ContentSink> {
         let bytes = data(of: stream)
         formStack.append(id ?? ObjectID(-1 - formStack.count))
         defer { formStack.removeLast() }
+        sink.beginForm(objectID: id)
         run(bytes, resources: resources)
+        sink.endForm()
     }
 
     func matrixValue(_ o: PDFObject?) -> Matrix? {

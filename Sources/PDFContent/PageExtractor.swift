@@ -65,19 +65,30 @@ public struct PageExtractor: Sendable {
     }
 
     public func extract(page: PageInfo) -> PageGlyphs {
-        let store = document.store
         let collector = GlyphCollector(pageIndex: page.index, mediaBox: page.mediaBox, cropBox: page.cropBox,
                                        rotation: page.rotation, maxPaths: options.maxPaths)
-        let interpreter = ContentInterpreter(store: store, fonts: fonts, options: options, sink: collector)
+        let interpreter = interpret(page: page, sink: collector)
+        var result = collector.finish(diagnostics: interpreter.diagnostics.finished)
+        result.userUnit = page.userUnit
+        return result
+    }
+
+    /// Runs the page's content (and, with `options.includeAnnotations`, its annotations'
+    /// appearances) into any sink. `prepare` is called with the interpreter before it runs
+    /// (a sink that reads `operatorIndex` keeps it there). Returns the interpreter, whose
+    /// diagnostics and counters say how it went.
+    @discardableResult
+    public func interpret<S: ContentSink>(page: PageInfo, sink: S,
+                                          prepare: (ContentInterpreter<S>) -> Void = { _ in }) -> ContentInterpreter<S> {
+        let interpreter = ContentInterpreter(store: document.store, fonts: fonts, options: options, sink: sink)
         interpreter.fallbackResources = inheritedResources(page)
         interpreter.optionalContent = optionalContent
+        prepare(interpreter)
         interpreter.run(contentBytes(page, interpreter: interpreter), resources: page.resources)
         if options.includeAnnotations {
             runAnnotations(page, interpreter: interpreter)
         }
-        var result = collector.finish(diagnostics: interpreter.diagnostics.finished)
-        result.userUnit = page.userUnit
-        return result
+        return interpreter
     }
 
     /// The nearest ancestor's /Resources when the page has its own (they replace, not
@@ -124,6 +135,8 @@ public struct PageExtractor: Sendable {
         defer { interpreter.extraFlags = saved }
         for annotObject in annots.prefix(store.limits.maxAnnotationsPerPage) {
             guard let annot = store.dictionary(annotObject) else { continue }
+            interpreter.sink.beginAnnotation(objectID: annotObject.reference)
+            defer { interpreter.sink.endAnnotation() }
             if store.name(annot["Subtype"]) == "Popup" { continue }
             let flags = store.integer(annot["F"]) ?? 0
             if flags & (1 << 1) != 0 || flags & (1 << 5) != 0 { continue }  // Hidden, NoView

@@ -201,3 +201,24 @@ public final class CMap: Sendable {
         return s.lo == 0 && s.hi == 0xFFFF && e.payload == e.lo
     }
 }
+
+/// What a CMap program declares about itself, read without building its mappings (for
+/// checks on embedded CMaps).
+public struct CMapDeclarations: Sendable, Hashable {
+    /// `/CMapName`, `/WMode` and `/CIDSystemInfo` as the program defines them.
+    public var name: String?
+    public var writingMode: Int?
+    public var registry: String?
+    public var ordering: String?
+    public var supplement: Int?
+    /// The CMaps named by `usecmap`, in order.
+    public var useCMaps: [String]
+
+    /// Reads the declarations of a CMap program's bytes.
+    public init(program bytes: [UInt8]) {
+        var log = DiagnosticLog()
+        let p = CMapProgram.parse(bytes, diagnostics: &log)
+        name = p.name; writingMode = p.writingMode; registry = p.registry
+        ordering = p.ordering; supplement = p.supplement; useCMaps = p.useCMaps
+    }
+}

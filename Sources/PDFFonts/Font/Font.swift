@@ -59,13 +59,36 @@ public final class Font: Sendable {
     /// What went wrong while loading.
     public let diagnostics: DiagnosticLog
 
+    /// The parsed /ToUnicode CMap as written (answers include U+0000 and others the
+    /// decoder refuses); nil when there is none or it could not be read.
+    public let toUnicodeMap: ToUnicodeMap?
+    /// The embedded font program, when one was found and could be read.
+    public let program: FontProgram?
+    /// Simple fonts: the glyph name the encoding gives each code (after /Differences).
+    let encodingNames: [String?]?
+
     let decoder: FontDecoder
 
     init(summary: FontSummary, writingMode: Int, fontMatrix: Matrix, ascent: Double, descent: Double,
-         type3: Type3Procedures?, diagnostics: DiagnosticLog, decoder: FontDecoder) {
+         type3: Type3Procedures?, diagnostics: DiagnosticLog, decoder: FontDecoder,
+         toUnicodeMap: ToUnicodeMap? = nil, program: FontProgram? = nil, encodingNames: [String?]? = nil) {
         self.summary = summary; self.writingMode = writingMode; self.fontMatrix = fontMatrix
         self.ascent = ascent; self.descent = descent; self.type3 = type3
         self.diagnostics = diagnostics; self.decoder = decoder
+        self.toUnicodeMap = toUnicodeMap; self.program = program; self.encodingNames = encodingNames
+    }
+
+    /// Simple fonts: the glyph name the font's encoding (base encoding, built-in encoding,
+    /// /Differences) gives `code`; nil when it gives none or the font is composite.
+    public func encodingName(_ code: UInt32) -> String? {
+        guard let names = encodingNames, code < UInt32(names.count) else { return nil }
+        return names[Int(code)]
+    }
+
+    /// Composite fonts: the CID the encoding CMap gives `code` (0 when the CMap maps it to
+    /// nothing); nil for simple fonts.
+    public func cid(_ code: UInt32, byteCount: Int) -> UInt32? {
+        decoder.cid(code, byteCount: byteCount)
     }
 
     /// Whether codes take one byte each (simple fonts) rather than a CMap's lengths.

@@ -6,6 +6,12 @@ protocol FontDecoder: Sendable {
     var isSimple: Bool { get }
     func forEachCode(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UInt32, Int) -> Void)
     func glyph(_ code: UInt32, byteCount: Int) -> FontGlyph
+    /// The CID of a code (composite fonts); nil for simple fonts.
+    func cid(_ code: UInt32, byteCount: Int) -> UInt32?
+}
+
+extension FontDecoder {
+    func cid(_ code: UInt32, byteCount: Int) -> UInt32? { nil }
 }
 
 /// Simple fonts (Type 1, TrueType, Type 3): one byte per code, all 256 answers computed at

@@ -99,7 +99,8 @@ extension FontLoader {
             codesLookUnicode: codesLookUnicode,
             program: d.program, cidToGID: cidToGID, isCFF: cidKind == .cidType0, widths: widths)
         return Font(summary: summary, writingMode: cmap.writingMode, fontMatrix: Font.standardMatrix,
-                    ascent: ascent, descent: descent, type3: nil, diagnostics: diagnostics, decoder: decoder)
+                    ascent: ascent, descent: descent, type3: nil, diagnostics: diagnostics, decoder: decoder,
+                    toUnicodeMap: toUnicode, program: d.program)
     }
 }
 
@@ -213,6 +214,8 @@ final class CompositeFontDecoder: FontDecoder, Sendable {
     func forEachCode(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UInt32, Int) -> Void) {
         cmap.forEachCode(in: bytes, body)
     }
+
+    func cid(_ code: UInt32, byteCount: Int) -> UInt32? { cmap.cid(for: code, length: byteCount) ?? 0 }
 
     func glyph(_ code: UInt32, byteCount: Int) -> FontGlyph {
         let key = UInt64(code) | UInt64(byteCount) << 32

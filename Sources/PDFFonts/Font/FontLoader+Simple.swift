@@ -217,7 +217,8 @@ extension FontLoader {
             decoder = ChineseSimpleFont(simple: SimpleFontDecoder(table: table), cmap: gbk, collection: gb1)
         }
         return Font(summary: summary, writingMode: 0, fontMatrix: fontMatrix, ascent: ascent, descent: descent,
-                    type3: type3, diagnostics: diagnostics, decoder: decoder)
+                    type3: type3, diagnostics: diagnostics, decoder: decoder,
+                    toUnicodeMap: toUnicode, program: program, encodingNames: names)
     }
 
     /// The standard font that stands in for a non-embedded font without metrics.

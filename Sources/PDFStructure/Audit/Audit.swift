@@ -180,6 +180,14 @@ public final class AuditContext: @unchecked Sendable {
         findings.append(Finding(ruleID: id, severity: severity, message: message, location: location, evidence: evidence))
     }
 
+    /// `count` more objects failed rule `id` without a finding each (their examples were
+    /// not kept); the rule's failed-check count stays exact.
+    public func countFailures(_ id: String, _ count: Int) {
+        guard count > 0 else { return }
+        counts[id, default: (0, 0)].failed += count
+        counts[id, default: (0, 0)].checked += count
+    }
+
     func counts(of id: String) -> (checked: Int, failed: Int) { counts[id] ?? (0, 0) }
 }
 

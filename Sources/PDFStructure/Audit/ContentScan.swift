@@ -1,0 +1,287 @@
+import PDFCore
+import PDFSyntax
+import PDFFile
+import PDFFonts
+import PDFTextModel
+import PDFContent
+
+/// What the content-stream rules need from every page, gathered in one pass of the
+/// interpreter per page: painted items outside tagged content and artifacts, marked-content
+/// nesting errors, languages of text and of `/Span` replacement texts, `/Lang` values, and
+/// per-font facts about the glyphs shown. Counts are exact; examples are capped.
+struct AuditContentScan {
+    /// A failing object and where it is.
+    struct Example {
+        var location: AuditLocation
+        var evidence: [Finding.Evidence]
+    }
+
+    /// Per rule id: how many items were checked, and the failing ones (capped).
+    var checked: [String: Int] = [:]
+    var failures: [String: [Example]] = [:]
+    var failureCounts: [String: Int] = [:]
+    /// Examples kept per rule.
+    static let maxExamples = 50
+
+    mutating func check(_ id: String) { checked[id, default: 0] += 1 }
+    mutating func fail(_ id: String, _ example: @autoclosure () -> Example) {
+        failureCounts[id, default: 0] += 1
+        if failures[id, default: []].count < Self.maxExamples { failures[id, default: []].append(example()) }
+    }
+
+    /// Replays the scan's results into the audit context for `ids`, with `message` per rule.
+    func report(_ ids: [String], into ctx: AuditContext, message: (String, Example) -> String) {
+        for id in ids {
+            let failed = failureCounts[id, default: 0]
+            let total = checked[id, default: 0]
+            if total > failed { ctx.checked(id, count: total - failed) }
+            let examples = failures[id, default: []]
+            for e in examples { ctx.fail(id, message(id, e), at: e.location, evidence: e.evidence) }
+            // Failures beyond the kept examples still count.
+            if failed > examples.count { ctx.countFailures(id, failed - examples.count) }
+        }
+    }
+
+    static func run(_ ctx: AuditContext) -> AuditContentScan {
+        ctx.memoized("contentScan") { AuditContentScan(ctx) }
+    }
+
+    private init(_ ctx: AuditContext) {
+        let document = ctx.document
+        let tree = ctx.tree
+        // Marked content the structure tree claims, and the element owning each.
+        var owner: [MCKey: Int] = [:]
+        for (i, e) in tree.elements.enumerated() {
+            for k in e.kids {
+                if case .markedContent(let page, let mcid, let stream) = k {
+                    if let stream { owner[MCKey(page: nil, stream: stream, mcid: mcid)] = i }
+                    if let page { owner[MCKey(page: page, stream: nil, mcid: mcid)] = i }
+                }
+            }
+        }
+        let catalogLang = document.store.resolve(document.catalog["Lang"]).text
+        var options = ExtractionOptions()
+        options.includeAnnotations = false
+        let extractor = PageExtractor(document: document, fonts: ctx.fonts, options: options)
+        var fonts: [Int: FontFacts] = [:]
+        for page in document.pages {
+            let sink = ScanSink(pageIndex: page.index, tree: tree, owner: owner, catalogLang: catalogLang)
+            extractor.interpret(page: page, sink: sink) { interpreter in
+                sink.operatorIndex = { [weak interpreter] in interpreter?.operatorIndex ?? -1 }
+            }
+            sink.flushShow()
+            for (id, n) in sink.scan.checked { checked[id, default: 0] += n }
+            for (id, n) in sink.scan.failureCounts { failureCounts[id, default: 0] += n }
+            for (id, list) in sink.scan.failures {
+                let room = Self.maxExamples - failures[id, default: []].count
+                if room > 0 { failures[id, default: []].append(contentsOf: list.prefix(room)) }
+            }
+            for (key, f) in sink.fonts {
+                if var existing = fonts[key] { existing.merge(f); fonts[key] = existing } else { fonts[key] = f }
+            }
+        }
+        self.fonts = fonts
+    }
+
+    /// Per font (by object number, or a negative serial for direct dictionaries).
+    var fonts: [Int: FontFacts] = [:]
+}
+
+struct MCKey: Hashable {
+    var page: Int?
+    var stream: ObjectID?
+    var mcid: Int
+}
+
+/// What the glyphs shown with one font say about it.
+struct FontFacts {
+    var summary: FontSummary
+    var objectNumber: Int?
+    /// Glyphs painted in a visible rendering mode (not 3).
+    var renderedGlyphs = 0
+    var unmapped = 0
+    var firstUnmapped: (code: UInt32, page: Int, bbox: Rect)?
+    var notdef = 0
+    var firstNotdef: (code: UInt32, page: Int, bbox: Rect)?
+    var shown = 0
+    var firstPage: Int
+    var firstBox: Rect
+
+    mutating func merge(_ o: FontFacts) {
+        renderedGlyphs += o.renderedGlyphs; unmapped += o.unmapped; notdef += o.notdef; shown += o.shown
+        if firstUnmapped == nil { firstUnmapped = o.firstUnmapped }
+        if firstNotdef == nil { firstNotdef = o.firstNotdef }
+    }
+}
+
+/// The language-tag syntax veraPDF checks (lighter than BCP 47): a primary subtag of 1–8
+/// ASCII letters, then subtags of 1–8 ASCII letters or digits, separated by `-`.
+func isValidLanguageTag(_ s: String) -> Bool {
+    let parts = s.split(separator: "-", omittingEmptySubsequences: false)
+    guard let first = parts.first, (1...8).contains(first.count),
+          first.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic) }) else { return false }
+    for p in parts.dropFirst() {
+        guard (1...8).contains(p.count),
+              p.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) })
+        else { return false }
+    }
+    return true
+}
+
+private final class ScanSink: ContentSink {
+    struct Span {
+        var tag: String
+        var mcid: Int?
+        var isArtifact: Bool
+        var lang: String?
+    }
+
+    let pageIndex: Int
+    let tree: StructureTree
+    let owner: [MCKey: Int]
+    let catalogLang: String?
+    var scan = AuditContentScan.__scratch()
+    var fonts: [Int: FontFacts] = [:]
+    var stack: [Span] = []
+    var forms: [ObjectID?] = []
+    var operatorIndex: () -> Int = { -1 }
+    private var currentShow = -1
+    private var showBox: Rect?
+    private var showState: (tagged: Bool, artifact: Bool, mcid: Int?, lang: String?)?
+    private var directFontSerial = 0
+
+    init(pageIndex: Int, tree: StructureTree, owner: [MCKey: Int], catalogLang: String?) {
+        self.pageIndex = pageIndex; self.tree = tree; self.owner = owner; self.catalogLang = catalogLang
+    }
+
+    var inArtifact: Bool { stack.contains { $0.isArtifact } }
+    var innermostMCID: Int? { stack.last { $0.mcid != nil }?.mcid }
+    var stream: ObjectID? { forms.last ?? nil }
+
+    /// The structure element owning the innermost MCID, when the tree claims it.
+    func owningElement() -> Int? {
+        guard let mcid = innermostMCID else { return nil }
+        if let s = stream, let e = owner[MCKey(page: nil, stream: s, mcid: mcid)] { return e }
+        return owner[MCKey(page: pageIndex, stream: nil, mcid: mcid)]
+    }
+
+    /// Marked-content Lang, else the owning element's (or an ancestor's), else the catalog's.
+    func effectiveLanguage() -> String? {
+        if let l = stack.last(where: { $0.lang != nil })?.lang { return l }
+        if let e = owningElement(), let l = tree.language(of: e) { return l }
+        return catalogLang
+    }
+
+    func location(bbox: Rect?) -> AuditLocation {
+        AuditLocation(pageIndex: pageIndex, mcid: innermostMCID, contentStream: stream,
+                      operatorIndex: operatorIndex() >= 0 ? operatorIndex() : nil, bbox: bbox)
+    }
+
+    /// One painted item: tagged (inside claimed MCID content) or an artifact, else 7.1-3.
+    func painted(kind: String, bbox: Rect?) {
+        scan.check("7.1-3")
+        if inArtifact { return }
+        if innermostMCID != nil, owningElement() != nil { return }
+        let why = innermostMCID == nil ? "not in marked content with an MCID" : "its MCID \(innermostMCID!) is not in the structure tree"
+        scan.fail("7.1-3", .init(location: location(bbox: bbox), evidence: [.init("item", kind), .init("reason", why)]))
+    }
+
+    func beginMarkedContent(tag: Name, properties: PDFDictionary?) {
+        flushShow()
+        let mcid = properties?["MCID"]?.integer
+        let isArtifact = tag == "Artifact"
+        let lang = properties?["Lang"]?.text
+        if isArtifact {
+            scan.check("7.1-1")
+            if innermostMCID != nil && !inArtifact {
+                scan.fail("7.1-1", .init(location: location(bbox: nil), evidence: [.init("enclosingMCID", String(innermostMCID!))]))
+            }
+        }
+        if mcid != nil {
+            scan.check("7.1-2")
+            if inArtifact {
+                scan.fail("7.1-2", .init(location: location(bbox: nil), evidence: [.init("MCID", String(mcid!))]))
+            }
+        }
+        if let raw = properties?["Lang"] {
+            scan.check("7.2-29")
+            let value = raw.text ?? ""
+            if !isValidLanguageTag(value) {
+                scan.fail("7.2-29", .init(location: location(bbox: nil), evidence: [.init("Lang", value), .init("where", "marked content /\(tag.string)")]))
+            }
+        }
+        stack.append(Span(tag: tag.string, mcid: mcid, isArtifact: isArtifact, lang: lang))
+        if tag == "Span", let p = properties {
+            for (key, rule) in [("ActualText", "7.2-30"), ("Alt", "7.2-31"), ("E", "7.2-32")] where p[Name(key)] != nil {
+                scan.check(rule)
+                if effectiveLanguage() == nil {
+                    scan.fail(rule, .init(location: location(bbox: nil), evidence: [.init(key, p[Name(key)]?.text ?? "")]))
+                }
+            }
+        }
+    }
+
+    func endMarkedContent() { flushShow(); _ = stack.popLast() }
+
+    func beginForm(objectID: ObjectID?) { flushShow(); forms.append(objectID) }
+    func endForm() { flushShow(); _ = forms.popLast() }
+
+    func flushShow() {
+        guard currentShow >= 0, let box = showBox else { return }
+        painted(kind: "text", bbox: box)
+        currentShow = -1
+        showBox = nil
+    }
+
+    func showGlyph(_ e: GlyphEvent) {
+        if e.showSerial != currentShow {
+            flushShow()
+            currentShow = e.showSerial
+            // Language of the text item (7.2-34), once per text-showing operator.
+            scan.check("7.2-34")
+            if effectiveLanguage() == nil {
+                scan.fail("7.2-34", .init(location: location(bbox: e.quad.bounds), evidence: []))
+            }
+        }
+        let b = e.quad.bounds
+        showBox = showBox.map { $0.union(b) } ?? b
+        // Fonts.
+        let font = e.font
+        let key: Int
+        if let n = font.summary.objectNumber { key = n } else { directFontSerial -= 1; key = directFontSerial }
+        var facts = fonts[key] ?? FontFacts(summary: font.summary, objectNumber: font.summary.objectNumber,
+                                            firstPage: pageIndex, firstBox: b)
+        facts.shown += 1
+        let invisible = e.renderingMode == .invisible
+        if !invisible { facts.renderedGlyphs += 1 }
+        if font.summary.kind != .type3 {
+            switch e.glyph.source {
+            case .toUnicode, .encoding, .glyphName, .actualText: break
+            case .fontProgram, .guessed, .none:
+                facts.unmapped += 1
+                if facts.firstUnmapped == nil { facts.firstUnmapped = (e.code, pageIndex, b) }
+            }
+            if !invisible, font.program != nil, e.glyph.glyphID == 0 {
+                facts.notdef += 1
+                if facts.firstNotdef == nil { facts.firstNotdef = (e.code, pageIndex, b) }
+            }
+        }
+        fonts[key] = facts
+    }
+
+    func paintPath(_ path: PathEvent) { flushShow(); painted(kind: path.isFilled ? "path fill" : "path stroke", bbox: path.bounds) }
+    func paintImage(_ image: ImageEvent) { flushShow(); painted(kind: image.isInline ? "inline image" : "image", bbox: image.quad.bounds) }
+    func paintShading(_ shading: ShadingEvent) { flushShow(); painted(kind: "shading", bbox: shading.bounds) }
+}
+
+extension AuditContentScan {
+    /// An empty scan for a sink to fill.
+    static func __scratch() -> AuditContentScan { AuditContentScan(empty: ()) }
+    private init(empty: Void) {}
+}
+
+private extension Rect {
+    func union(_ o: Rect) -> Rect {
+        Rect(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
+    }
+}
