@@ -8,7 +8,7 @@ import Synchronization
 /// `--attributed`: styled text instead of plain text.
 public struct AttributedFlags: ParsableArguments {
     @Flag(help: ArgumentHelp("Styled text (fonts, sizes, bold, italic, colours, sub- and superscripts, underlines, links, languages): HTML, or with --format json, markdown or rtf.",
-                             discussion: "The format also follows the output's extension (.html, .json, .md, .rtf). --format html, markdown and rtf imply --attributed."))
+                             discussion: "The format also follows the output's extension (.html, .json, .md, .rtf). --format markdown and rtf imply --attributed; --format html without --attributed is the accessible, semantic HTML (docs/ACCESSIBLE-HTML.md)."))
     public var attributed = false
 
     public init() {}
@@ -21,9 +21,10 @@ extension Text {
     var styledFormat: OutputFormat? {
         if let f = format {
             switch f {
-            case .html, .markdown, .rtf: return f
-            case .json: return styled.attributed ? .json : nil
+            case .markdown, .rtf: return f
+            case .html, .json: return styled.attributed ? f : nil
             case .text, .tsv, .hocr: return styled.attributed ? .html : nil
+            case .accessibleText: return nil
             }
         }
         var byExtension: OutputFormat? = nil
@@ -42,7 +43,7 @@ extension Text {
 
     func validateStyled() throws {
         guard styled.attributed, let f = format else { return }
-        if f == .text || f == .tsv || f == .hocr {
+        if f == .text || f == .tsv || f == .hocr || f == .accessibleText {
             throw ValidationError("--attributed writes html, json, markdown or rtf, not \(f.rawValue)")
         }
     }

@@ -14,12 +14,16 @@ public enum OutputFormat: String, Sendable, CaseIterable, ExpressibleByArgument 
     case json
     /// hOCR 1.2 (XHTML with page, area, paragraph, line and word boxes).
     case hocr
-    /// Styled HTML5 (`--attributed`; AttributedHTML.swift).
+    /// Accessible, semantic HTML5 from the structure tree (or structure inferred from the
+    /// layout of an untagged file); styled HTML with `--attributed` (AttributedHTML.swift).
     case html
     /// Styled Markdown (`--attributed`; AttributedMarkdown.swift).
     case markdown
     /// Styled RTF (`--attributed`; AttributedRTF.swift).
     case rtf
+    /// Linear text with headings, list markers, table headers and figure descriptions
+    /// spelt out, for plain-text readers and braille (PDFStructure's AccessibleText).
+    case accessibleText = "accessible-text"
 
     /// The file extension `--output-dir` gives each output.
     public var fileExtension: String {
@@ -31,6 +35,7 @@ public enum OutputFormat: String, Sendable, CaseIterable, ExpressibleByArgument 
         case .html: "html"
         case .markdown: "md"
         case .rtf: "rtf"
+        case .accessibleText: "txt"
         }
     }
 }

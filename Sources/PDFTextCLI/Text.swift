@@ -47,7 +47,7 @@ public struct Text: ParsableCommand {
     @Option(name: .customLong("output-dir"), help: ArgumentHelp("Write each input to DIR/<name>.txt (or .tsv, .json, .hocr), creating DIR.", valueName: "dir"))
     public var outputDir: String?
 
-    @Option(name: [.customShort("F"), .customLong("format")], help: "Output format: text, tsv, json, hocr, html, markdown or rtf (default: from the output's extension, else text; html with --attributed).")
+    @Option(name: [.customShort("F"), .customLong("format")], help: "Output format: text, tsv, json, hocr, html (accessible HTML; styled with --attributed), accessible-text, markdown or rtf (default: from the output's extension, else text; html with --attributed).")
     public var format: OutputFormat?
 
     @Option(help: "Pages, such as 1-3,7,10- (default: all).")
@@ -149,7 +149,9 @@ public struct Text: ParsableCommand {
         case .tsv: TSVFormatter()
         case .json: JSONFormatter()
         case .hocr: HOCRFormatter(version: PDFTextCommand.configuration.version)
-        case .html, .markdown, .rtf: styledFormatter(effectiveFormat)
+        case .markdown, .rtf: styledFormatter(effectiveFormat)
+        // Whole-document formats: written by SemanticRun, not page by page.
+        case .html, .accessibleText: TextFormatter(physical: false, pageBreaks: true)
         }
     }
 
@@ -163,7 +165,10 @@ public struct Text: ParsableCommand {
 
     public func run() throws {
         let (inputs, destination) = plan()
-        let status = TextRun(command: self, inputs: inputs, destination: destination).run()
+        let format = effectiveFormat
+        let status = styledFormat == nil && (format == .html || format == .accessibleText)
+            ? SemanticRun(command: self, inputs: inputs, destination: destination, format: format).run()
+            : TextRun(command: self, inputs: inputs, destination: destination).run()
         if status != ExitStatus.success { throw ExitCode(status) }
     }
 }

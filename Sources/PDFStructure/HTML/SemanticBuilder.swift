@@ -1,0 +1,498 @@
+import PDFCore
+import PDFSyntax
+import PDFFile
+import PDFTextModel
+import PDFLayout
+import PDFText
+
+/// Thresholds of the structure inferred for untagged documents (ACCESSIBILITY.md §4.5).
+public struct SemanticOptions: Sendable, Hashable {
+    /// A block is a heading when its size is at least this many times the body size (the
+    /// size with the most characters in the document).
+    public var headingSizeRatio = 1.15
+    /// A heading has at most this many words …
+    public var maxHeadingWords = 20
+    /// … and at most this many lines.
+    public var maxHeadingLines = 3
+    /// Distinct heading sizes closer than this (points) share a level.
+    public var headingSizeTolerance = 0.5
+    /// In an inferred table row, a gap wider than this many times the font size between two
+    /// words starts a new cell.
+    public var cellGapRatio = 1.2
+    public init() {}
+}
+
+/// Builds the ``SemanticDocument`` of a PDF: from its structure tree when it is tagged,
+/// else inferred from the layout.
+public enum SemanticBuilder {
+    /// - Parameters:
+    ///   - pages: 0-based page indices to include (all when nil), in order.
+    ///   - fallbackTitle: the title when the document has none (the file name).
+    public static func build(document: PDFDocument, pages: [Int]? = nil, fallbackTitle: String,
+                             options: SemanticOptions = SemanticOptions()) -> SemanticDocument {
+        let file = document.file
+        let pageList = pages ?? Array(0..<document.pageCount)
+        let title = XMPFacts(document: file).title ?? file.info.title.flatMap { $0.isEmpty ? nil : $0 } ?? fallbackTitle
+        let language = file.language
+        let tree = StructureTree(document: file)
+        let hasTaggedContent = tree.elements.contains { e in
+            e.kids.contains { if case .markedContent = $0 { true } else { false } }
+        }
+        if hasTaggedContent {
+            let walker = TagWalker(document: document, tree: tree, language: language)
+            return SemanticDocument(title: title, language: language, pages: walker.pages(pageList), tagged: true)
+        }
+        var inference = Inference(document: document, options: options)
+        return SemanticDocument(title: title, language: language, pages: inference.pages(pageList), tagged: false)
+    }
+}
+
+// MARK: - From tags
+
+private final class TagWalker {
+    let document: PDFDocument
+    let tree: StructureTree
+    let tagged: TaggedText
+    let language: String?
+    var maps: [Int: PageContentMap] = [:]
+    var claimed: [Int: Set<Int32>] = [:]
+    var hrefs: [Int: String] = [:]
+    var annotationPagesRead = Set<Int>()
+    /// The last character emitted in the current block, for separators between pieces.
+    var last: (page: Int, index: Int32)?
+
+    init(document: PDFDocument, tree: StructureTree, language: String?) {
+        self.document = document; self.tree = tree; self.language = language
+        self.tagged = TaggedText(tree: tree)
+    }
+
+    func map(_ page: Int) -> PageContentMap? {
+        if let m = maps[page] { return m }
+        guard let text = document.page(at: page)?.pageText else { return nil }
+        let m = PageContentMap(text)
+        maps[page] = m
+        return m
+    }
+
+    static let inlineTypes: Set<String> = ["Span", "Link", "Em", "Strong", "Code", "Quote", "Reference", "Lbl", "Formula",
+                                           "Annot", "Form", "Ruby", "RB", "RT", "RP", "Warichu", "WT", "WP", "Sub", "Note"]
+    static let containers: Set<String> = ["Document", "DocumentFragment", "Part", "Art", "Sect", "Div", "NonStruct", "Private", "Aside"]
+
+    /// Block-level elements in tree order, with the number of Sect/Art/Part around them.
+    func blocks() -> [(element: Int, sectionDepth: Int)] {
+        var out: [(Int, Int)] = []
+        func visit(_ i: Int, depth: Int, guardDepth: Int) {
+            guard guardDepth < TaggedText.maxDepth else { return }
+            let e = tree.elements[i]
+            let std = e.standardType ?? "Div"
+            if std == "Artifact" { return }
+            if Self.containers.contains(std) && e.actualText == nil {
+                let d = depth + (["Sect", "Art", "Part"].contains(std) ? 1 : 0)
+                let hasDirectContent = e.kids.contains { if case .markedContent = $0 { true } else { false } }
+                if hasDirectContent { out.append((i, d)) } else {
+                    for k in e.kids { if case .element(let c) = k { visit(c, depth: d, guardDepth: guardDepth + 1) } }
+                }
+            } else {
+                out.append((i, depth))
+            }
+        }
+        for r in tree.roots { visit(r, depth: 0, guardDepth: 0) }
+        return out
+    }
+
+    func pages(_ pageList: [Int]) -> [SemanticNode] {
+        let wanted = Set(pageList)
+        var byPage: [Int: [SemanticNode]] = [:]
+        var lastPage = pageList.first ?? 0
+        for (b, depth) in blocks() {
+            let page = tagged.pages[b].first ?? lastPage
+            lastPage = page
+            guard wanted.contains(page) else { continue }
+            last = nil
+            byPage[page, default: []] += render(b, lang: language, sectionDepth: depth, inFigure: false, listOrdered: nil)
+        }
+        return pageList.map { p in
+            var children = byPage[p] ?? []
+            if let rest = untagged(page: p) { children.append(rest) }
+            return SemanticNode(.page(p), children: children)
+        }
+    }
+
+    /// What no element claims on a page (not artifacts), as paragraphs per layout block.
+    func untagged(page: Int) -> SemanticNode? {
+        guard let m = map(page) else { return nil }
+        let layout = m.text.layout
+        let mine = claimed[page] ?? []
+        var paragraphs: [SemanticNode] = []
+        for block in layout.blocks {
+            var s = ""
+            var any = false
+            for l in block.lines {
+                let line = layout.lines[Int(l)]
+                for c in line.characters {
+                    let ch = layout.characters[Int(c)]
+                    guard !ch.isSynthesized, !m.isArtifact[Int(c)], !mine.contains(c) else { continue }
+                    if !ch.scalar.properties.isWhitespace { any = true }
+                    s.unicodeScalars.append(ch.scalar)
+                }
+                s += " "
+            }
+            let text = s.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+            if any && !text.isEmpty { paragraphs.append(SemanticNode(.paragraph, children: [SemanticNode(.text(text))])) }
+        }
+        return paragraphs.isEmpty ? nil : SemanticNode(.untagged, children: paragraphs)
+    }
+
+    func text(page: Int, mcid: Int) -> [SemanticNode] {
+        guard let m = map(page), let chars = m.charactersByMCID[mcid], let first = chars.first else { return [] }
+        claimed[page, default: []].formUnion(chars)
+        var out: [SemanticNode] = []
+        if let l = last, l.page == page, !m.separator(after: l.index, before: first).isEmpty {
+            out.append(SemanticNode(.text(" ")))
+        } else if let l = last, l.page != page {
+            out.append(SemanticNode(.text(" ")))
+        }
+        let s = m.text(of: chars).replacingLineBreaks()
+        out.append(SemanticNode(.text(s)))
+        last = (page, chars.last!)
+        return out
+    }
+
+    func claim(_ i: Int) {
+        for p in tagged.pages[i] {
+            guard let m = map(p) else { continue }
+            claimed[p, default: []].formUnion(tagged.content(of: i, on: m).characters)
+        }
+    }
+
+    func href(for object: ObjectID?, page: Int?) -> String? {
+        guard let object, let page else { return nil }
+        if !annotationPagesRead.contains(page) {
+            annotationPagesRead.insert(page)
+            for a in document.file.annotations(pageIndex: page) {
+                guard let n = a.objectNumber else { continue }
+                if let u = a.url ?? a.action?.uri { hrefs[n] = u }
+                else if let d = (a.destination ?? a.action?.destination)?.pageIndex { hrefs[n] = "#page-\(d + 1)" }
+            }
+        }
+        return hrefs[object.number]
+    }
+
+    func kids(_ i: Int, lang: String?, sectionDepth: Int, inFigure: Bool, listOrdered: Bool?) -> [SemanticNode] {
+        var out: [SemanticNode] = []
+        for k in tree.elements[i].kids {
+            switch k {
+            case .markedContent(let page?, let mcid, _): out += text(page: page, mcid: mcid)
+            case .element(let c): out += render(c, lang: lang, sectionDepth: sectionDepth, inFigure: inFigure, listOrdered: listOrdered)
+            default: break
+            }
+        }
+        return out
+    }
+
+    func attribute(_ e: StructureTree.Element, _ key: String) -> PDFObject? {
+        for a in e.attributes.reversed() { if let v = a.entries[key] { return v } }
+        return nil
+    }
+
+    func render(_ i: Int, lang: String?, sectionDepth: Int, inFigure: Bool, listOrdered: Bool?) -> [SemanticNode] {
+        let e = tree.elements[i]
+        let std = e.standardType ?? "Span"
+        if std == "Artifact" { return [] }
+        let ownLang = e.language.flatMap { $0.isEmpty || $0 == lang ? nil : $0 }
+        let lang = ownLang ?? lang
+        func node(_ kind: SemanticNode.Kind, _ children: [SemanticNode]) -> SemanticNode {
+            var n = SemanticNode(kind, children: children, language: ownLang)
+            if let id = e.id, !id.isEmpty { n.id = id }
+            return n
+        }
+        if !Self.inlineTypes.contains(std) && !Self.containers.contains(std) { last = nil }
+        var children: [SemanticNode]
+        if let actual = e.actualText, std != "Figure" {
+            claim(i)
+            children = [SemanticNode(.text(actual))]
+        } else if std == "Figure" || std == "Formula" {
+            claim(i)
+            children = []
+        } else {
+            let ordered = std == "L" ? isOrdered(i) : listOrdered
+            children = kids(i, lang: lang, sectionDepth: sectionDepth + (["Sect", "Art", "Part"].contains(std) ? 1 : 0),
+                            inFigure: inFigure || std == "Figure", listOrdered: ordered)
+        }
+        if let exp = e.expansion, !exp.isEmpty { children = [SemanticNode(.abbreviation(expansion: exp), children: children)] }
+        switch std {
+        case "H1", "H2", "H3", "H4", "H5", "H6": return [node(.heading(level: Int(String(std.last!))!), children)]
+        case "H": return [node(.heading(level: min(6, sectionDepth + 1)), children)]
+        case "P", "BibEntry", "Index": return [node(.paragraph, children)]
+        case "Caption": return [node(.caption, children)]
+        case "L": return [node(.list(ordered: isOrdered(i)), children)]
+        case "LI": return [node(.listItem, children)]
+        case "Lbl":
+            // The marker a list element draws anyway is not repeated.
+            let t = SemanticNode(.span, children: children).plainText.trimmingCharacters(in: .whitespaces)
+            if listOrdered == true && Self.isEnumerator(t) { return [] }
+            if listOrdered == false && (t.isEmpty || Self.isBullet(t)) { return [] }
+            return [node(.label, children + [SemanticNode(.text(" "))])]
+        case "LBody": return children
+        case "Table": return [node(.table, children)]
+        case "THead": return [node(.tableHead, children)]
+        case "TBody": return [node(.tableBody, children)]
+        case "TFoot": return [node(.tableFoot, children)]
+        case "TR": return [node(.row, children)]
+        case "TH", "TD":
+            var n: SemanticNode
+            if std == "TH" {
+                let scope: String? = switch attribute(e, "Scope")?.name?.string {
+                case "Row": "row"
+                case "Column": "col"
+                case "Both": "colgroup"
+                default: nil
+                }
+                n = node(.headerCell(scope: scope == "colgroup" ? "col" : scope), children)
+            } else {
+                n = node(.dataCell, children)
+            }
+            n.rowSpan = max(1, min(1000, attribute(e, "RowSpan")?.integer ?? 1))
+            n.columnSpan = max(1, min(1000, attribute(e, "ColSpan")?.integer ?? 1))
+            if case .array(let ids)? = attribute(e, "Headers") { n.headers = ids.compactMap(\.text) }
+            return [n]
+        case "Figure":
+            // The figure's own text (labels drawn in a chart) stays inside its image, where a
+            // screen reader reads the alternate text instead.
+            var figureText: [SemanticNode] = []
+            for p in tagged.pages[i] {
+                if let m = map(p) {
+                    let t = tagged.content(of: i, on: m).text.replacingLineBreaks().trimmingCharacters(in: .whitespaces)
+                    if !t.isEmpty { figureText.append(SemanticNode(.text(t))) }
+                }
+            }
+            let image = SemanticNode(.image(alt: e.alt), children: figureText)
+            if inFigure { return [image] }
+            let inner = kids(i, lang: lang, sectionDepth: sectionDepth, inFigure: true, listOrdered: nil)
+            // A figure's own text is its image's; a caption stays a caption.
+            let captions = inner.filter { if case .caption = $0.kind { true } else { false } }
+            let images = inner.filter { if case .image = $0.kind { true } else { false } }
+            var parts = e.alt != nil || images.isEmpty ? [image] : images
+            if e.alt != nil || !images.isEmpty {} else { parts = [image] }
+            return [node(.figure, parts + captions)]
+        case "Formula": return [node(.formula(alt: e.alt ?? e.actualText), kids(i, lang: lang, sectionDepth: sectionDepth, inFigure: true, listOrdered: nil))]
+        case "Link":
+            var href: String?
+            for k in e.kids { if case .object(let p, let o) = k, let h = self.href(for: o, page: p ?? e.pageIndex) { href = h; break } }
+            return [node(.link(href: href), children)]
+        case "Note", "FENote": return [node(.note(id: e.id), children)]
+        case "BlockQuote": return [node(.blockQuote, children)]
+        case "Quote": return [node(.quote, children)]
+        case "Code": return [node(.code, children)]
+        case "Em": return [node(.emphasis, children)]
+        case "Strong": return [node(.strong, children)]
+        case "TOC": return [node(.navigation, [SemanticNode(.list(ordered: false), children: children)])]
+        case "TOCI": return [node(.listItem, children)]
+        case "Sect", "Art": return [node(.group(section: true), children)]
+        case "Document", "DocumentFragment", "Part", "Div", "NonStruct", "Private", "Aside":
+            // Inside a block a grouping adds nothing: its content takes its place.
+            return ownLang != nil ? [node(.span, children)] : children
+        default:
+            return ownLang != nil || e.id != nil ? [node(.span, children)] : children
+        }
+    }
+
+    func isOrdered(_ i: Int) -> Bool {
+        let e = tree.elements[i]
+        if let n = attribute(e, "ListNumbering")?.name?.string {
+            return ["Decimal", "UpperRoman", "LowerRoman", "UpperAlpha", "LowerAlpha"].contains(n)
+        }
+        // No numbering attribute: ordered when the first label is an enumerator.
+        for k in e.kids {
+            guard case .element(let li) = k else { continue }
+            for kk in tree.elements[li].kids {
+                guard case .element(let lbl) = kk, tree.elements[lbl].standardType == "Lbl" else { continue }
+                var t = ""
+                for m in tree.elements[lbl].kids {
+                    if case .markedContent(let p?, let mcid, _) = m, let map = map(p), let cs = map.charactersByMCID[mcid] { t += map.text(of: cs) }
+                }
+                return Self.isEnumerator(t.trimmingCharacters(in: .whitespaces))
+            }
+            return false
+        }
+        return false
+    }
+
+    static func isBullet(_ t: String) -> Bool { t.count <= 2 && t.unicodeScalars.allSatisfy { bulletScalars.contains($0) } }
+    static let bulletScalars: Set<Unicode.Scalar> = ["•", "◦", "▪", "‣", "–", "-", "*", "·", "\u{F0B7}", "■", "□", "○", "●", "➢", "✓"]
+    static func isEnumerator(_ t: String) -> Bool {
+        var s = Substring(t)
+        if s.hasPrefix("(") { s = s.dropFirst() }
+        guard let last = s.last, [".", ")", ":"].contains(last) || s.allSatisfy(\.isNumber) else { return false }
+        if !s.allSatisfy(\.isNumber) { s = s.dropLast() }
+        guard !s.isEmpty, s.count <= 6 else { return false }
+        return s.allSatisfy(\.isNumber) || (s.count <= 4 && s.allSatisfy { "ivxlcdmIVXLCDM".contains($0) })
+            || (s.count == 1 && s.allSatisfy(\.isLetter))
+    }
+}
+
+extension String {
+    func replacingLineBreaks() -> String {
+        String(String.UnicodeScalarView(unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 }))
+    }
+    func trimmingCharacters(in _: WhitespaceSet) -> String {
+        var s = Substring(self)
+        while let f = s.first, f.isWhitespace { s = s.dropFirst() }
+        while let l = s.last, l.isWhitespace { s = s.dropLast() }
+        return String(s)
+    }
+    enum WhitespaceSet { case whitespaces }
+}
+
+// MARK: - Inferred from the layout
+
+private struct Inference {
+    let document: PDFDocument
+    let options: SemanticOptions
+    var bodySize: Double = 0
+    var headingSizes: [Double] = []
+
+    init(document: PDFDocument, options: SemanticOptions) { self.document = document; self.options = options }
+
+    struct BlockInfo { var page: Int; var block: LayoutBlock; var size: Double; var bold: Bool; var words: Int }
+
+    func info(_ text: PageText, _ block: LayoutBlock, page: Int) -> BlockInfo {
+        let layout = text.layout
+        var sizes: [Double: Int] = [:]
+        var boldChars = 0, chars = 0, words = 0
+        for l in block.lines {
+            let line = layout.lines[Int(l)]
+            for w in line.words {
+                let word = layout.words[Int(w)]
+                let n = word.characters.count
+                sizes[(Double(word.fontSize) * 2).rounded() / 2, default: 0] += n
+                chars += n
+                words += 1
+                let f = Int(word.font)
+                if f >= 0, f < text.glyphs.fonts.count, text.glyphs.fonts[f].isBold { boldChars += n }
+            }
+        }
+        let size = sizes.max { $0.value < $1.value }?.key ?? 0
+        return BlockInfo(page: page, block: block, size: size, bold: chars > 0 && boldChars * 10 >= chars * 9, words: words)
+    }
+
+    mutating func pages(_ pageList: [Int]) -> [SemanticNode] {
+        var texts: [Int: PageText] = [:]
+        var infos: [Int: [BlockInfo]] = [:]
+        var sizeChars: [Double: Int] = [:]
+        for p in pageList {
+            guard let t = document.page(at: p)?.pageText else { continue }
+            texts[p] = t
+            infos[p] = t.layout.blocks.map { info(t, $0, page: p) }
+            for w in t.layout.words { sizeChars[(Double(w.fontSize) * 2).rounded() / 2, default: 0] += w.characters.count }
+        }
+        bodySize = sizeChars.max { $0.value < $1.value }?.key ?? 0
+        var candidates = Set<Double>()
+        for (_, list) in infos { for b in list where isHeading(b) { candidates.insert(b.size) } }
+        headingSizes = candidates.sorted(by: >)
+        return pageList.map { p in
+            guard let t = texts[p], let list = infos[p] else { return SemanticNode(.page(p)) }
+            return SemanticNode(.page(p), children: nodes(t, list))
+        }
+    }
+
+    func isHeading(_ b: BlockInfo) -> Bool {
+        guard b.block.kind == .text, b.words > 0, b.words <= options.maxHeadingWords,
+              b.block.lines.count <= options.maxHeadingLines, bodySize > 0 else { return false }
+        if b.size >= bodySize * options.headingSizeRatio { return true }
+        return b.bold && b.block.lines.count == 1 && b.size >= bodySize * 0.95
+    }
+
+    func level(_ size: Double) -> Int {
+        var rank = 0
+        var previous: Double?
+        for s in headingSizes {
+            if let p = previous, p - s <= options.headingSizeTolerance { if s <= size { break }; continue }
+            rank += 1
+            previous = s
+            if s <= size + options.headingSizeTolerance { break }
+        }
+        return max(1, min(6, rank))
+    }
+
+    func lineText(_ t: PageText, _ line: LayoutLine) -> String {
+        var s = String.UnicodeScalarView()
+        for c in line.characters { s.append(t.layout.characters[Int(c)].scalar) }
+        return String(s).replacingLineBreaks().trimmingCharacters(in: .whitespaces)
+    }
+
+    static func marker(_ line: String) -> (ordered: Bool, rest: String)? {
+        guard let firstWord = line.split(separator: " ", maxSplits: 1).first else { return nil }
+        let rest = String(line.dropFirst(firstWord.count)).trimmingCharacters(in: .whitespaces)
+        if firstWord.count <= 2, firstWord.unicodeScalars.allSatisfy({ TagWalker.bulletScalars.contains($0) }) {
+            return (false, rest)
+        }
+        if let f = line.unicodeScalars.first, ["•", "◦", "▪", "‣", "●", "\u{F0B7}"].contains(f) {
+            return (false, String(line.unicodeScalars.dropFirst()).trimmingCharacters(in: .whitespaces))
+        }
+        if TagWalker.isEnumerator(String(firstWord)), firstWord.last.map({ $0 == "." || $0 == ")" }) == true, !rest.isEmpty {
+            return (true, rest)
+        }
+        return nil
+    }
+
+    func nodes(_ t: PageText, _ list: [BlockInfo]) -> [SemanticNode] {
+        var out: [SemanticNode] = []
+        for b in list {
+            let lines = b.block.lines.map { t.layout.lines[Int($0)] }
+            let texts = lines.map { lineText(t, $0) }
+            if b.block.kind == .table {
+                var rows: [SemanticNode] = []
+                for line in lines {
+                    var cells: [SemanticNode] = []
+                    var cell = ""
+                    var lastX: Double?
+                    for w in line.words {
+                        let word = t.layout.words[Int(w)]
+                        var s = String.UnicodeScalarView()
+                        for c in word.characters { s.append(t.layout.characters[Int(c)].scalar) }
+                        let gap = lastX.map { word.bounds.x0 - $0 } ?? 0
+                        if lastX != nil && gap > Double(word.fontSize) * options.cellGapRatio {
+                            cells.append(SemanticNode(.dataCell, children: [SemanticNode(.text(cell))], inferred: true))
+                            cell = ""
+                        }
+                        cell += (cell.isEmpty ? "" : " ") + String(s).trimmingCharacters(in: .whitespaces)
+                        lastX = word.bounds.x1
+                    }
+                    if !cell.isEmpty { cells.append(SemanticNode(.dataCell, children: [SemanticNode(.text(cell))], inferred: true)) }
+                    rows.append(SemanticNode(.row, children: cells, inferred: true))
+                }
+                out.append(SemanticNode(.table, children: [SemanticNode(.tableBody, children: rows, inferred: true)], inferred: true))
+                continue
+            }
+            if isHeading(b) {
+                out.append(SemanticNode(.heading(level: level(b.size)), children: [SemanticNode(.text(texts.joined(separator: " ")))], inferred: true))
+                continue
+            }
+            if let first = texts.first, let m = Self.marker(first) {
+                var items: [SemanticNode] = []
+                var current = m.rest
+                var ordered = m.ordered
+                for line in texts.dropFirst() {
+                    if let mm = Self.marker(line) {
+                        items.append(SemanticNode(.listItem, children: [SemanticNode(.text(current))], inferred: true))
+                        current = mm.rest
+                        ordered = ordered && mm.ordered
+                    } else {
+                        current += " " + line
+                    }
+                }
+                items.append(SemanticNode(.listItem, children: [SemanticNode(.text(current))], inferred: true))
+                // Consecutive list blocks of one kind make one list.
+                if let lastNode = out.last, case .list(let o) = lastNode.kind, o == ordered, lastNode.inferred {
+                    out[out.count - 1].children += items
+                } else {
+                    out.append(SemanticNode(.list(ordered: ordered), children: items, inferred: true))
+                }
+                continue
+            }
+            out.append(SemanticNode(.paragraph, children: [SemanticNode(.text(texts.joined(separator: " ")))], inferred: true))
+        }
+        return out
+    }
+}
