@@ -19,6 +19,9 @@ public struct SemanticOptions: Sendable, Hashable {
     /// In an inferred table row, a gap wider than this many times the font size between two
     /// words starts a new cell.
     public var cellGapRatio = 1.2
+    /// A line continues the list item above when it starts more than this many points to
+    /// the right of the item's marker.
+    public var listIndentTolerance = 1.0
     public init() {}
 }
 
@@ -469,29 +472,49 @@ private struct Inference {
                 out.append(SemanticNode(.heading(level: level(b.size)), children: [SemanticNode(.text(texts.joined(separator: " ")))], inferred: true))
                 continue
             }
-            if let first = texts.first, let m = Self.marker(first) {
-                var items: [SemanticNode] = []
-                var current = m.rest
-                var ordered = m.ordered
-                for line in texts.dropFirst() {
-                    if let mm = Self.marker(line) {
-                        items.append(SemanticNode(.listItem, children: [SemanticNode(.text(current))], inferred: true))
-                        current = mm.rest
-                        ordered = ordered && mm.ordered
-                    } else {
-                        current += " " + line
-                    }
-                }
-                items.append(SemanticNode(.listItem, children: [SemanticNode(.text(current))], inferred: true))
-                // Consecutive list blocks of one kind make one list.
+            // Lines that start with a bullet or an enumerator begin list items; lines indented
+            // past an item's marker continue it; other lines are paragraph text.
+            var paragraph: [String] = []
+            var items: [SemanticNode] = []
+            var ordered = true
+            var item: (text: String, x0: Double)?
+            func flushItem() {
+                if let it = item { items.append(SemanticNode(.listItem, children: [SemanticNode(.text(it.text))], inferred: true)) }
+                item = nil
+            }
+            func flushList(_ out: inout [SemanticNode]) {
+                flushItem()
+                guard !items.isEmpty else { return }
+                // Consecutive lists of one kind make one list.
                 if let lastNode = out.last, case .list(let o) = lastNode.kind, o == ordered, lastNode.inferred {
                     out[out.count - 1].children += items
                 } else {
                     out.append(SemanticNode(.list(ordered: ordered), children: items, inferred: true))
                 }
-                continue
+                items = []
+                ordered = true
             }
-            out.append(SemanticNode(.paragraph, children: [SemanticNode(.text(texts.joined(separator: " ")))], inferred: true))
+            func flushParagraph(_ out: inout [SemanticNode]) {
+                guard !paragraph.isEmpty else { return }
+                out.append(SemanticNode(.paragraph, children: [SemanticNode(.text(paragraph.joined(separator: " ")))], inferred: true))
+                paragraph = []
+            }
+            for (line, text) in zip(lines, texts) {
+                if let m = Self.marker(text) {
+                    flushParagraph(&out)
+                    flushItem()
+                    if items.isEmpty { ordered = m.ordered } else { ordered = ordered && m.ordered }
+                    item = (m.rest, line.bounds.x0)
+                } else if let it = item, line.bounds.x0 > it.x0 + options.listIndentTolerance {
+                    item = (it.text + " " + text, it.x0)
+                } else {
+                    flushList(&out)
+                    paragraph.append(text)
+                }
+            }
+            flushList(&out)
+            flushParagraph(&out)
+            continue
         }
         return out
     }
