@@ -130,15 +130,16 @@ private final class TagWalker {
         for block in layout.blocks {
             var s = ""
             var any = false
-            for l in block.lines {
-                let line = layout.lines[Int(l)]
-                for c in line.characters {
-                    let ch = layout.characters[Int(c)]
-                    guard !ch.isSynthesized, !m.isArtifact[Int(c)], !mine.contains(c) else { continue }
-                    if !ch.scalar.properties.isWhitespace { any = true }
-                    s.unicodeScalars.append(ch.scalar)
-                }
-                s += " "
+            guard let firstLine = block.lines.first.map({ layout.lines[Int($0)] }),
+                  let lastLine = block.lines.last.map({ layout.lines[Int($0)] }) else { continue }
+            // The block's characters as the layout joined them (line breaks become spaces;
+            // a hyphenated word stays whole), without claimed ones and artifacts.
+            for c in firstLine.characters.lowerBound..<lastLine.characters.upperBound {
+                let ch = layout.characters[Int(c)]
+                if ch.isSynthesized || ch.scalar.properties.isWhitespace { s += " "; continue }
+                guard !m.isArtifact[Int(c)], !mine.contains(c) else { s += " "; continue }
+                any = true
+                s.unicodeScalars.append(ch.scalar)
             }
             let text = s.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
             if any && !text.isEmpty { paragraphs.append(SemanticNode(.paragraph, children: [SemanticNode(.text(text))])) }
@@ -400,9 +401,11 @@ private struct Inference {
     }
 
     func isHeading(_ b: BlockInfo) -> Bool {
-        guard b.block.kind == .text, b.words > 0, b.words <= options.maxHeadingWords,
+        guard b.block.kind == .text || b.block.kind == .header, b.words > 0, b.words <= options.maxHeadingWords,
               b.block.lines.count <= options.maxHeadingLines, bodySize > 0 else { return false }
+        // Large type in the top margin is a title more often than a running header.
         if b.size >= bodySize * options.headingSizeRatio { return true }
+        guard b.block.kind == .text else { return false }
         return b.bold && b.block.lines.count == 1 && b.size >= bodySize * 0.95
     }
 
@@ -416,6 +419,18 @@ private struct Inference {
             if s <= size + options.headingSizeTolerance { break }
         }
         return max(1, min(6, rank))
+    }
+
+    /// What goes between two consecutive lines: nothing when the layout joined them (a
+    /// word hyphenated across the break), else a space.
+    static func joiner(_ layout: PageLayout, _ a: LayoutLine, _ b: LayoutLine) -> String {
+        // The characters from the end of `a`'s text to the start of `b`'s: the layout puts a
+        // line break (or space) there, and nothing where it joined a hyphenated word.
+        var i = Int(a.characters.lowerBound)
+        let end = min(Int(b.characters.lowerBound), layout.characters.count)
+        var lastIsSpace = false
+        while i < end { lastIsSpace = layout.characters[i].scalar.properties.isWhitespace; i += 1 }
+        return lastIsSpace || end > Int(a.characters.upperBound) ? " " : ""
     }
 
     func lineText(_ t: PageText, _ line: LayoutLine) -> String {
@@ -469,7 +484,9 @@ private struct Inference {
                 continue
             }
             if isHeading(b) {
-                out.append(SemanticNode(.heading(level: level(b.size)), children: [SemanticNode(.text(texts.joined(separator: " ")))], inferred: true))
+                var h = texts.first ?? ""
+                for k in 1..<max(1, lines.count) { h += Self.joiner(t.layout, lines[k - 1], lines[k]) + texts[k] }
+                out.append(SemanticNode(.heading(level: level(b.size)), children: [SemanticNode(.text(h))], inferred: true))
                 continue
             }
             // Lines that start with a bullet or an enumerator begin list items; lines indented
@@ -478,6 +495,7 @@ private struct Inference {
             var items: [SemanticNode] = []
             var ordered = true
             var item: (text: String, x0: Double)?
+            var previous: LayoutLine?
             func flushItem() {
                 if let it = item { items.append(SemanticNode(.listItem, children: [SemanticNode(.text(it.text))], inferred: true)) }
                 item = nil
@@ -496,7 +514,7 @@ private struct Inference {
             }
             func flushParagraph(_ out: inout [SemanticNode]) {
                 guard !paragraph.isEmpty else { return }
-                out.append(SemanticNode(.paragraph, children: [SemanticNode(.text(paragraph.joined(separator: " ")))], inferred: true))
+                out.append(SemanticNode(.paragraph, children: [SemanticNode(.text(paragraph.joined()))], inferred: true))
                 paragraph = []
             }
             for (line, text) in zip(lines, texts) {
@@ -506,11 +524,13 @@ private struct Inference {
                     if items.isEmpty { ordered = m.ordered } else { ordered = ordered && m.ordered }
                     item = (m.rest, line.bounds.x0)
                 } else if let it = item, line.bounds.x0 > it.x0 + options.listIndentTolerance {
-                    item = (it.text + " " + text, it.x0)
+                    item = (it.text + Self.joiner(t.layout, previous!, line) + text, it.x0)
                 } else {
                     flushList(&out)
-                    paragraph.append(text)
+                    if let p = previous, !paragraph.isEmpty { paragraph[paragraph.count - 1] += Self.joiner(t.layout, p, line) + text }
+                    else { paragraph.append(text) }
                 }
+                previous = line
             }
             flushList(&out)
             flushParagraph(&out)

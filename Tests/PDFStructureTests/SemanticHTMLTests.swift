@@ -1,0 +1,161 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+import PDFCore
+import PDFFile
+import PDFText
+import PDFTestSupport
+@testable import PDFStructure
+
+/// Parses XHTML back: its text (with `aria-label`s of images), and the elements met.
+final class XHTMLReader: NSObject, XMLParserDelegate {
+    var text = ""
+    var elements: [(name: String, attributes: [String: String])] = []
+    var error: Error?
+
+    static func read(_ html: String) -> XHTMLReader {
+        let r = XHTMLReader()
+        let p = XMLParser(data: Data(html.utf8))
+        p.delegate = r
+        if !p.parse() { r.error = p.parserError ?? NSError(domain: "xml", code: 1) }
+        return r
+    }
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        elements.append((name, attributes))
+        if let label = attributes["aria-label"] { text += " " + label + " " }
+        text += " "
+    }
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) { text += " " }
+    func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+
+    func count(_ name: String) -> Int { elements.filter { $0.name == name }.count }
+}
+
+/// Words reduced to letters and digits, so punctuation placement does not matter.
+func normalizedWords(_ s: String) -> [String] {
+    s.split(whereSeparator: { $0.isWhitespace }).map { String($0.unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }.map(Character.init)) }
+        .filter { !$0.isEmpty }
+}
+
+func semanticHTML(_ bytes: [UInt8]) throws -> (SemanticDocument, String, PDFDocument) {
+    let pdf = try PDFDocument(bytes: bytes)
+    let doc = SemanticBuilder.build(document: pdf, fallbackTitle: "test")
+    return (doc, SemanticHTML.render(doc), pdf)
+}
+
+@Suite struct SemanticHTMLTests {
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Corpus")
+
+    /// Every Corpus file that opens: the HTML parses as XML, and every word of the page
+    /// text outside artifacts (list markers aside, which HTML lists draw) is in it.
+    @Test func corpusHTMLIsWellFormedAndKeepsEveryWord() throws {
+        let files = (FileManager.default.enumerator(atPath: Self.corpus.path)?.compactMap { $0 as? String } ?? [])
+            .filter { $0.hasSuffix(".pdf") }.sorted()
+        #expect(files.count > 20)
+        var checked = 0, words = 0
+        for f in files {
+            guard let bytes = try? [UInt8](Data(contentsOf: Self.corpus.appendingPathComponent(f))),
+                  let pdf = try? PDFDocument(bytes: bytes), !pdf.isLocked, pdf.pageCount <= 40 else { continue }
+            let doc = SemanticBuilder.build(document: pdf, fallbackTitle: f)
+            let html = SemanticHTML.render(doc)
+            let reader = XHTMLReader.read(html)
+            #expect(reader.error == nil, "\(f): \(String(describing: reader.error))")
+            let have = Set(normalizedWords(reader.text))
+            var missing: [String] = []
+            for i in 0..<pdf.pageCount {
+                guard let text = pdf.page(at: i)?.pageText else { continue }
+                var s = String.UnicodeScalarView()
+                for c in text.layout.characters {
+                    if c.glyph >= 0, text.glyphs.glyphs[Int(c.glyph)].flags.contains(.artifact) { s.append(" "); continue }
+                    s.append(c.scalar)
+                }
+                for w in normalizedWords(String(s)) where !have.contains(w) && !isListMarker(w) {
+                    missing.append(w)
+                }
+                words += normalizedWords(String(s)).count
+            }
+            #expect(missing.isEmpty, "\(f): words missing from the HTML: \(missing.prefix(10))")
+            checked += 1
+        }
+        print("SemanticHTMLTests: \(checked) Corpus files, \(words) words checked")
+        #expect(checked > 20)
+    }
+
+    /// Enumerators an ordered list draws itself ("1", "a", "iv").
+    func isListMarker(_ w: String) -> Bool {
+        (w.count <= 3 && w.allSatisfy(\.isNumber)) || (w.count == 1) || (w.count <= 4 && w.allSatisfy { "ivxlcdm".contains($0) })
+    }
+
+    @Test func taggedStructureBecomesElements() throws {
+        var t = TaggedDocument()
+        t.content = ["""
+        /H1 << /MCID 0 >> BDC BT /F1 18 Tf 72 720 Td (Report) Tj ET EMC
+        /P << /MCID 1 >> BDC BT /F1 12 Tf 72 690 Td (Opening words) Tj ET EMC
+        /Artifact BMC BT /F1 9 Tf 72 30 Td (Page footer) Tj ET EMC
+        /LI << /MCID 2 >> BDC BT /F1 12 Tf 90 660 Td (First item) Tj ET EMC
+        /LI << /MCID 3 >> BDC BT /F1 12 Tf 90 645 Td (Second item) Tj ET EMC
+        /TH << /MCID 4 >> BDC BT /F1 12 Tf 72 600 Td (Name) Tj ET EMC
+        /TD << /MCID 5 >> BDC BT /F1 12 Tf 200 600 Td (Value) Tj ET EMC
+        /Figure << /MCID 6 >> BDC 72 400 100 100 re f EMC
+        /P << /MCID 7 >> BDC BT /F1 12 Tf 72 380 Td (Bonjour) Tj ET EMC
+        """]
+        t.objects = [
+            (21, "<< /Type /StructElem /S /Document /P 20 0 R /K [22 0 R 23 0 R 24 0 R 27 0 R 32 0 R 33 0 R] >>"),
+            (22, "<< /S /H1 /P 21 0 R /Pg 3 0 R /K 0 >>"),
+            (23, "<< /S /P /P 21 0 R /Pg 3 0 R /K 1 >>"),
+            (24, "<< /S /L /P 21 0 R /Pg 3 0 R /K [25 0 R 26 0 R] /A << /O /List /ListNumbering /Disc >> >>"),
+            (25, "<< /S /LI /P 24 0 R /Pg 3 0 R /K 2 >>"),
+            (26, "<< /S /LI /P 24 0 R /Pg 3 0 R /K 3 >>"),
+            (27, "<< /S /Table /P 21 0 R /Pg 3 0 R /K [28 0 R] >>"),
+            (28, "<< /S /TR /P 27 0 R /Pg 3 0 R /K [29 0 R 30 0 R] >>"),
+            (29, "<< /S /TH /P 28 0 R /Pg 3 0 R /K 4 /A << /O /Table /Scope /Column >> >>"),
+            (30, "<< /S /TD /P 28 0 R /Pg 3 0 R /K 5 >>"),
+            (32, "<< /S /Figure /P 21 0 R /Pg 3 0 R /K 6 /Alt (A black square) >>"),
+            (33, "<< /S /P /P 21 0 R /Pg 3 0 R /K 7 /Lang (fr) >>"),
+        ]
+        let (doc, html, _) = try semanticHTML(t.build())
+        #expect(doc.tagged)
+        let r = XHTMLReader.read(html)
+        #expect(r.error == nil)
+        #expect(r.elements.first { $0.name == "html" }?.attributes["lang"] == "en-GB")
+        #expect(r.count("h1") == 1 && r.count("ul") == 1 && r.count("li") == 2)
+        #expect(r.elements.first { $0.name == "th" }?.attributes["scope"] == "col")
+        #expect(r.elements.contains { $0.attributes["role"] == "img" && $0.attributes["aria-label"] == "A black square" })
+        #expect(r.elements.contains { $0.name == "p" && $0.attributes["lang"] == "fr" })
+        #expect(r.elements.contains { $0.name == "section" && $0.attributes["aria-label"] == "Page 1" })
+        #expect(r.elements.first { $0.name == "title" } != nil && html.contains("<title>Test document</title>"))
+        #expect(html.contains("Opening words") && html.contains("First item"))
+        #expect(!html.contains("Page footer"), "artifacts are left out")
+        let text = AccessibleText.render(doc)
+        #expect(text.contains("Heading level 1: Report"))
+        #expect(text.contains("• First item\n• Second item"))
+        #expect(text.contains("[Figure: A black square]"))
+    }
+
+    @Test func untaggedDocumentGetsInferredHeadingAndList() throws {
+        var b = PDFBuilder.simpleDocument()
+        let content = """
+        BT /F1 24 Tf 72 720 Td (Annual Plan) Tj ET
+        BT /F1 11 Tf 72 690 Td (This plan lists the work for the coming year in order.) Tj ET
+        BT /F1 11 Tf 72 675 Td (It is short, and it is written in plain words for all.) Tj ET
+        BT /F1 11 Tf 72 645 Td (\\225 Repair the roof) Tj ET
+        BT /F1 11 Tf 72 630 Td (\\225 Paint the hall) Tj ET
+        BT /F1 11 Tf 72 615 Td (\\225 Plant the garden) Tj ET
+        """
+        b.add(3, "<< /Type /Page /Parent 2 0 R /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>")
+        b.addStream(4, text: content)
+        b.add(5, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
+        let (doc, html, _) = try semanticHTML(b.build().bytes)
+        #expect(!doc.tagged)
+        let r = XHTMLReader.read(html)
+        #expect(r.error == nil)
+        #expect(r.elements.contains { $0.name == "h1" && $0.attributes["data-inferred"] == "true" })
+        #expect(r.count("ul") == 1 && r.count("li") == 3)
+        #expect(html.contains("Repair the roof") && !html.contains("\u{2022}"))
+    }
+}
