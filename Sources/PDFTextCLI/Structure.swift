@@ -4,6 +4,7 @@ import PDFContent
 import PDFCore
 import PDFFonts
 import PDFText
+import PDFStructure
 
 /// `pdftext structure`: the structure tree of a tagged PDF as an indented outline, each
 /// element with its role (and the standard role it maps to), its properties and its text.
@@ -97,41 +98,20 @@ public struct Structure: ParsableCommand {
     }
 }
 
-/// The text of each marked-content sequence with an MCID, per page, in painting order;
-/// pages are read when first asked for.
+/// The text of each marked-content sequence with an MCID, per page, in the layout's reading
+/// order with its inferred spaces and line breaks (PDFStructure's `PageContentMap`); pages
+/// are read when first asked for.
 final class MarkedContentText {
-    let extractor: PageExtractor
-    var pages: [Int: [Int: String]] = [:]
+    let document: PDFDocument
+    var pages: [Int: PageContentMap] = [:]
 
     init(document: Document) {
-        var options = ExtractionOptions()
-        options.includeAnnotations = false
-        extractor = PageExtractor(document: document, fonts: FontCache(store: document.store), options: options)
+        self.document = PDFDocument(file: document)
     }
 
     func text(page: Int, mcid: Int) -> String? {
-        if pages[page] == nil { pages[page] = Self.read(extractor.extract(pageIndex: page)) }
-        return pages[page]?[mcid]
-    }
-
-    static func read(_ glyphs: PageGlyphs) -> [Int: String] {
-        // The MCID each span belongs to: its own, or the nearest enclosing span's.
-        var mcidOfSpan = [Int?](repeating: nil, count: glyphs.markedContent.count)
-        for i in glyphs.markedContent.indices {
-            var j = i, steps = 0
-            while j >= 0, j < glyphs.markedContent.count, steps < 64 {
-                if let m = glyphs.markedContent[j].mcid { mcidOfSpan[i] = m; break }
-                j = Int(glyphs.markedContent[j].parent)
-                steps += 1
-            }
-        }
-        var out: [Int: String.UnicodeScalarView] = [:]
-        for g in glyphs.glyphs where !g.flags.contains(.duplicate) {
-            let run = glyphs.runs[Int(g.run)]
-            let span = Int(run.markedContent)
-            guard span >= 0, span < mcidOfSpan.count, let m = mcidOfSpan[span] else { continue }
-            out[m, default: String.UnicodeScalarView()].append(contentsOf: glyphs.scalars[Int(g.text.lowerBound)..<Int(g.text.upperBound)])
-        }
-        return out.mapValues { String($0) }
+        if pages[page] == nil, let text = document.page(at: page)?.pageText { pages[page] = PageContentMap(text) }
+        guard let map = pages[page], let chars = map.charactersByMCID[mcid] else { return nil }
+        return map.text(of: chars)
     }
 }
