@@ -1,0 +1,105 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+import PDFTestSupport
+@testable import PDFTextCLI
+
+@Suite(.enabled(if: CLI.binary != nil, "pdftext binary not found next to the tests; run `swift build` first"))
+struct AuditCommandTests {
+    /// A tagged fixture and an untagged one, written to a temporary folder.
+    static let files: (tagged: String, untagged: String, notPDF: String) = {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pdftext-audit-\(getpid())")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        var t = TaggedDocument()
+        t.content = ["/P << /MCID 0 >> BDC BT /F1 12 Tf 72 700 Td (Hello) Tj ET EMC 10 10 50 50 re f"]
+        t.objects = [(21, "<< /Type /StructElem /S /Document /P 20 0 R /K [22 0 R 23 0 R] >>"),
+                     (22, "<< /Type /StructElem /S /P /P 21 0 R /Pg 3 0 R /K 0 >>"),
+                     (23, "<< /Type /StructElem /S /Figure /P 21 0 R /Pg 3 0 R >>")]
+        t.parentTreeNums = "0 [22 0 R]"
+        let tagged = dir.appendingPathComponent("tagged.pdf")
+        try? Data(t.build()).write(to: tagged)
+        var u = TaggedDocument()
+        u.structTreeRoot = false
+        u.marked = false
+        u.content = ["BT /F1 12 Tf 72 700 Td (Hello) Tj ET"]
+        let untagged = dir.appendingPathComponent("untagged.pdf")
+        try? Data(u.build()).write(to: untagged)
+        let notPDF = dir.appendingPathComponent("notes.pdf")
+        try? Data("just text".utf8).write(to: notPDF)
+        return (tagged.path, untagged.path, notPDF.path)
+    }()
+
+    @Test func exitCodes() throws {
+        let pass = try CLI.run(["audit", "--rules", "7.1-11,6.2-1", Self.files.tagged])
+        #expect(pass.status == 0, "\(pass.stdout)\(pass.stderr)")
+        #expect(pass.stdout.contains("PASS"))
+        let fail = try CLI.run(["audit", "--rules", "7.1-11,6.2-1", Self.files.untagged])
+        #expect(fail.status == 4)
+        let unreadable = try CLI.run(["audit", Self.files.notPDF, Self.files.tagged])
+        #expect(unreadable.status == 1 || unreadable.status == 4)
+        #expect(unreadable.stderr.contains("notes.pdf") && unreadable.stderr.split(separator: "\n").count == 1)
+        let onlyUnreadable = try CLI.run(["audit", Self.files.notPDF])
+        #expect(onlyUnreadable.status == 1)
+        let usage = try CLI.run(["audit", "--format", "yaml", Self.files.tagged])
+        #expect(usage.status == 64)
+    }
+
+    @Test func textReportNamesRulePageAndFix() throws {
+        let r = try CLI.run(["audit", "--format", "text", Self.files.tagged])
+        #expect(r.status == 4)
+        #expect(r.stdout.contains("7.3-1") && r.stdout.contains("13-004"))
+        #expect(r.stdout.contains("7.1-3") && r.stdout.contains("p.1"))
+        #expect(r.stdout.contains("Add /Alt"))
+        #expect(r.stdout.contains("Manual checks"))
+    }
+
+    @Test func jsonReport() throws {
+        let r = try CLI.run(["audit", "--format", "json", Self.files.tagged])
+        let any = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8))
+        let report = try #require((any as? [String: Any]) ?? (any as? [[String: Any]])?.first)
+        #expect(report["schema"] as? String == "audit-report/1")
+        let rules = try #require(report["rules"] as? [[String: Any]])
+        #expect(rules.count == 106)
+        #expect(rules.first { $0["id"] as? String == "7.3-1" }?["status"] as? String == "failed")
+        let findings = try #require(report["findings"] as? [[String: Any]])
+        let rect = try #require(findings.first { $0["ruleId"] as? String == "7.1-3" })
+        let location = try #require(rect["location"] as? [String: Any])
+        #expect(location["page"] as? Int == 1)
+        #expect((location["bbox"] as? [Double])?.count == 4)
+        let input = try #require(report["input"] as? [String: Any])
+        #expect((input["sha256"] as? String)?.count == 64)
+    }
+
+    @Test func sarifReport() throws {
+        let r = try CLI.run(["audit", "--format", "sarif", Self.files.tagged])
+        let sarif = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect(sarif["version"] as? String == "2.1.0")
+        let run = try #require((sarif["runs"] as? [[String: Any]])?.first)
+        let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        #expect((driver["rules"] as? [[String: Any]])?.contains { $0["id"] as? String == "PDFUA1/7.3-1" } == true)
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.contains { $0["ruleId"] as? String == "PDFUA1/7.3-1" && $0["level"] as? String == "error" })
+        #expect(results.allSatisfy { $0["partialFingerprints"] != nil && $0["locations"] != nil })
+    }
+
+    @Test func junitReport() throws {
+        let r = try CLI.run(["audit", "--format", "junit", Self.files.tagged, Self.files.untagged])
+        final class Reader: NSObject, XMLParserDelegate {
+            var suites = 0, cases = 0, failures = 0
+            func parser(_ p: XMLParser, didStartElement n: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+                if n == "testsuite" { suites += 1 }
+                if n == "testcase" { cases += 1 }
+                if n == "failure" { failures += 1 }
+            }
+        }
+        let reader = Reader()
+        let parser = XMLParser(data: Data(r.stdout.utf8))
+        parser.delegate = reader
+        #expect(parser.parse())
+        #expect(reader.suites == 2)
+        #expect(reader.cases >= 2 * 50)
+        #expect(reader.failures >= 3)
+    }
+}
