@@ -113,3 +113,55 @@ let taggedHello = "/P << /MCID 0 >> BDC BT /F1 12 Tf 72 700 Td (Hello) Tj ET EMC
         #expect(r.findings("7.21.7-1").first?.evidence.contains { $0.key == "code" && $0.value == "72" } == true)
     }
 }
+
+@Suite struct FontDictionaryCheckTests {
+    /// A Type 0 font over an unembedded CIDFontType2, with `encoding` and CIDFont extras.
+    static func type0(encoding: String, cidExtras: String = "", registry: String = "Adobe", ordering: String = "Identity", supplement: Int = 0) -> (inout TaggedDocument) -> Void {
+        { t in
+            t.font = "<< /Type /Font /Subtype /Type0 /BaseFont /Test /Encoding \(encoding) /DescendantFonts [65 0 R] >>"
+            t.objects += [(65, "<< /Type /Font /Subtype /CIDFontType2 /BaseFont /Test /CIDSystemInfo << /Registry (\(registry)) /Ordering (\(ordering)) /Supplement \(supplement) >> /FontDescriptor 66 0 R \(cidExtras) >>"),
+                          (66, "<< /Type /FontDescriptor /FontName /Test /Flags 4 /FontBBox [0 0 1000 1000] /ItalicAngle 0 /Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 /FontFile2 67 0 R >>"),
+                          (67, "<< /Length 0 >>\nstream\n\nendstream")]
+        }
+    }
+    static let twoByteHello = "/P << /MCID 0 >> BDC BT /F1 12 Tf 72 700 Td <00480065> Tj ET EMC"
+
+    @Test func cmapNotInTable118Fails() throws {
+        let r = try audit(content: Self.twoByteHello, only: ["7.21.3.3-1"], configure: Self.type0(encoding: "/Adobe-Korea1-2"))
+        #expect(r.status("7.21.3.3-1") == .failed)
+        #expect(r.findings("7.21.3.3-1").first?.evidence.contains { $0.key == "Encoding" && $0.value == "Adobe-Korea1-2" } == true)
+        let ok = try audit(content: Self.twoByteHello, only: ["7.21.3.3-1"], configure: Self.type0(encoding: "/Identity-H"))
+        #expect(ok.status("7.21.3.3-1") == .passed)
+    }
+
+    @Test func embeddedCIDFontType2NeedsAUsableCIDToGIDMap() throws {
+        let missing = try audit(content: Self.twoByteHello, only: ["7.21.3.2-1"], configure: Self.type0(encoding: "/Identity-H"))
+        #expect(missing.status("7.21.3.2-1") == .failed)
+        let identity = try audit(content: Self.twoByteHello, only: ["7.21.3.2-1"], configure: Self.type0(encoding: "/Identity-H", cidExtras: "/CIDToGIDMap /Identity"))
+        #expect(identity.status("7.21.3.2-1") == .passed)
+    }
+
+    @Test func embeddedCMapMustAgreeWithItsCIDFont() throws {
+        let program = "/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CIDSystemInfo << /Registry (Adobe) /Ordering (Japan1) /Supplement 2 >> def /CMapName /Test-H def /WMode 1 def 1 begincodespacerange <0000> <FFFF> endcodespacerange 1 begincidrange <0000> <FFFF> 0 endcidrange endcmap CMapName currentdict /CMap defineresource pop end end"
+        let embed: (String, Int) -> (inout TaggedDocument) -> Void = { ordering, supplement in { t in
+            Self.type0(encoding: "68 0 R", cidExtras: "/CIDToGIDMap /Identity", ordering: ordering, supplement: supplement)(&t)
+            t.objects.append((68, "<< /Type /CMap /CMapName /Test-H /CIDSystemInfo << /Registry (Adobe) /Ordering (Japan1) /Supplement 2 >> /Length \(program.utf8.count) >>\nstream\n\(program)\nendstream"))
+        } }
+        let ids: Set<String> = ["7.21.3.1-1", "7.21.3.3-2"]
+        let mismatch = try audit(content: Self.twoByteHello, only: ids, configure: embed("Korea1", 0))
+        #expect(mismatch.status("7.21.3.1-1") == .failed)
+        #expect(mismatch.status("7.21.3.3-2") == .failed, "the dictionary says WMode 0, the program 1")
+        let higherSupplement = try audit(content: Self.twoByteHello, only: ids, configure: embed("Japan1", 3))
+        #expect(higherSupplement.status("7.21.3.1-1") == .failed)
+        let same = try audit(content: Self.twoByteHello, only: ids, configure: embed("Japan1", 1))
+        #expect(same.status("7.21.3.1-1") == .passed)
+    }
+
+    @Test func symbolicTrueTypeWithAnEncodingFails() throws {
+        let font = "<< /Type /Font /Subtype /TrueType /BaseFont /Sym /FirstChar 72 /LastChar 111 /FontDescriptor 69 0 R /Encoding /WinAnsiEncoding >>"
+        let r = try audit(content: taggedHello, font: font, only: ["7.21.6-3"]) { t in
+            t.objects.append((69, "<< /Type /FontDescriptor /FontName /Sym /Flags 4 /FontBBox [0 0 1000 1000] /ItalicAngle 0 /Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 >>"))
+        }
+        #expect(r.status("7.21.6-3") == .failed)
+    }
+}

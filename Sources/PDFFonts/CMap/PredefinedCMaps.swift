@@ -66,6 +66,13 @@ public enum PredefinedCMaps {
         }
     }
 
+    /// What the predefined CMap `name` declares about itself (CIDSystemInfo, WMode), read
+    /// from its file; nil when it is not installed.
+    public static func declarations(named name: String) -> CMapDeclarations? {
+        guard let path = cmapPath(for: name, in: searchPaths), let bytes = try? FileBytes.read(path: path) else { return nil }
+        return CMapDeclarations(program: bytes)
+    }
+
     /// Loads `name` from `paths`, following `usecmap` (through the process cache when
     /// `cached`), guarding against cycles and deep chains.
     static func load(

@@ -101,6 +101,9 @@ struct FontFacts {
     var renderedGlyphs = 0
     var unmapped = 0
     var firstUnmapped: (code: UInt32, page: Int, bbox: Rect)?
+    /// Codes whose /ToUnicode answer holds U+0000, U+FEFF or U+FFFE.
+    var badToUnicode = 0
+    var firstBadToUnicode: (code: UInt32, page: Int, bbox: Rect)?
     var notdef = 0
     var firstNotdef: (code: UInt32, page: Int, bbox: Rect)?
     var shown = 0
@@ -110,6 +113,8 @@ struct FontFacts {
     mutating func merge(_ o: FontFacts) {
         renderedGlyphs += o.renderedGlyphs; unmapped += o.unmapped; notdef += o.notdef; shown += o.shown
         if firstUnmapped == nil { firstUnmapped = o.firstUnmapped }
+        badToUnicode += o.badToUnicode
+        if firstBadToUnicode == nil { firstBadToUnicode = o.firstBadToUnicode }
         if firstNotdef == nil { firstNotdef = o.firstNotdef }
     }
 }
@@ -260,6 +265,11 @@ private final class ScanSink: ContentSink {
             case .fontProgram, .guessed, .none:
                 facts.unmapped += 1
                 if facts.firstUnmapped == nil { facts.firstUnmapped = (e.code, pageIndex, b) }
+            }
+            if let map = font.toUnicodeMap, let u = map.unicode(for: e.code, length: e.byteCount),
+               u.contains(where: { $0.value == 0 || $0.value == 0xFEFF || $0.value == 0xFFFE }) {
+                facts.badToUnicode += 1
+                if facts.firstBadToUnicode == nil { facts.firstBadToUnicode = (e.code, pageIndex, b) }
             }
             if !invisible, font.program != nil, e.glyph.glyphID == 0 {
                 facts.notdef += 1
