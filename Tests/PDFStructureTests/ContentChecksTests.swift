@@ -165,3 +165,16 @@ let taggedHello = "/P << /MCID 0 >> BDC BT /F1 12 Tf 72 700 Td (Hello) Tj ET EMC
         #expect(r.status("7.21.6-3") == .failed)
     }
 }
+
+@Suite struct ToUnicodeValueCheckTests {
+    @Test func toUnicodeMappingAUsedCodeToNULFails() throws {
+        let cmap = "/CIDInit /ProcSet findresource begin 12 dict begin begincmap 1 begincodespacerange <00> <FF> endcodespacerange 2 beginbfchar <48> <0000> <65> <0065> endbfchar endcmap CMapName currentdict /CMap defineresource pop end end"
+        let font = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding /ToUnicode 70 0 R >>"
+        let configure: (inout TaggedDocument) -> Void = { $0.objects.append((70, "<< /Length \(cmap.utf8.count) >>\nstream\n\(cmap)\nendstream")) }
+        let bad = try audit(content: taggedHello, font: font, only: ["7.21.7-2"], configure: configure)
+        #expect(bad.status("7.21.7-2") == .failed)
+        #expect(bad.findings("7.21.7-2").first?.evidence.contains { $0.key == "code" && $0.value == "72" } == true)
+        let fine = try audit(content: "/P << /MCID 0 >> BDC BT /F1 12 Tf 72 700 Td (eee) Tj ET EMC", font: font, only: ["7.21.7-2"], configure: configure)
+        #expect(fine.status("7.21.7-2") == .passed, "only codes the content uses count")
+    }
+}

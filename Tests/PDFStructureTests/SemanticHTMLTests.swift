@@ -158,4 +158,22 @@ func semanticHTML(_ bytes: [UInt8]) throws -> (SemanticDocument, String, PDFDocu
         #expect(r.count("ul") == 1 && r.count("li") == 3)
         #expect(html.contains("Repair the roof") && !html.contains("\u{2022}"))
     }
+
+    @Test func paragraphsInsideOneLayoutBlockAreSplitAtIndentsAndShortLines() throws {
+        var b = PDFBuilder.simpleDocument()
+        let content = """
+        BT /F1 11 Tf 72 700 Td (The first paragraph runs across the whole measure of the page) Tj ET
+        BT /F1 11 Tf 72 687 Td (and then it stops here.) Tj ET
+        BT /F1 11 Tf 84 674 Td (The second paragraph starts with an indent as books set them) Tj ET
+        BT /F1 11 Tf 72 661 Td (and it goes on to the end of the measure of the page as well.) Tj ET
+        """
+        b.add(3, "<< /Type /Page /Parent 2 0 R /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>")
+        b.addStream(4, text: content)
+        b.add(5, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
+        let (_, html, _) = try semanticHTML(b.build().bytes)
+        let r = XHTMLReader.read(html)
+        #expect(r.error == nil)
+        #expect(r.count("p") == 2, "\(html)")
+        #expect(html.contains("stops here.</p>"))
+    }
 }

@@ -22,6 +22,12 @@ public struct SemanticOptions: Sendable, Hashable {
     /// A line continues the list item above when it starts more than this many points to
     /// the right of the item's marker.
     public var listIndentTolerance = 1.0
+    /// Inside a layout block, a line indented more than this many times the font size past
+    /// the block's left edge starts a new paragraph (a first-line indent)…
+    public var paragraphIndentRatio = 0.8
+    /// … and so does a line after one that ends in sentence punctuation and stops short of
+    /// the block's right edge by more than this fraction of the block's width.
+    public var shortLineFraction = 0.15
     public init() {}
 }
 
@@ -433,6 +439,19 @@ private struct Inference {
         return lastIsSpace || end > Int(a.characters.upperBound) ? " " : ""
     }
 
+    /// Whether `line` starts a new paragraph inside its layout block: a first-line indent, or
+    /// a short previous line that ends a sentence.
+    func startsParagraph(_ line: LayoutLine, after previous: LayoutLine, block b: BlockInfo, previousText: String) -> Bool {
+        let size = max(b.size, 1)
+        let box = b.block.bounds
+        if line.bounds.x0 - box.x0 > size * options.paragraphIndentRatio && previous.bounds.x0 - box.x0 <= size * options.paragraphIndentRatio {
+            return true
+        }
+        let short = box.x1 - previous.bounds.x1 > (box.x1 - box.x0) * options.shortLineFraction
+        let ends = previousText.last.map { ".!?:;".contains($0) || $0.isNumber } ?? false
+        return short && ends
+    }
+
     func lineText(_ t: PageText, _ line: LayoutLine) -> String {
         var s = String.UnicodeScalarView()
         for c in line.characters { s.append(t.layout.characters[Int(c)].scalar) }
@@ -527,8 +546,12 @@ private struct Inference {
                     item = (it.text + Self.joiner(t.layout, previous!, line) + text, it.x0)
                 } else {
                     flushList(&out)
-                    if let p = previous, !paragraph.isEmpty { paragraph[paragraph.count - 1] += Self.joiner(t.layout, p, line) + text }
-                    else { paragraph.append(text) }
+                    if let p = previous, !paragraph.isEmpty, !startsParagraph(line, after: p, block: b, previousText: paragraph[paragraph.count - 1]) {
+                        paragraph[paragraph.count - 1] += Self.joiner(t.layout, p, line) + text
+                    } else {
+                        flushParagraph(&out)
+                        paragraph.append(text)
+                    }
                 }
                 previous = line
             }
