@@ -9,28 +9,38 @@ import PDFText
 import PDFTestSupport
 @testable import PDFStructure
 
-/// Parses XHTML back: its text (with `aria-label`s of images), and the elements met.
-final class XHTMLReader: NSObject, XMLParserDelegate {
+/// Parses XHTML back (FoundationXML's XMLDocument, as the other HTML tests do; its SAX
+/// `XMLParser` is not safe to use from concurrent tests on Linux): its text (with the
+/// `aria-label`s of images), and the elements met in document order.
+final class XHTMLReader {
     var text = ""
     var elements: [(name: String, attributes: [String: String])] = []
     var error: Error?
 
     static func read(_ html: String) -> XHTMLReader {
         let r = XHTMLReader()
-        let p = XMLParser(data: Data(html.utf8))
-        p.delegate = r
-        if !p.parse() { r.error = p.parserError ?? NSError(domain: "xml", code: 1) }
+        do {
+            let doc = try XMLDocument(data: Data(html.utf8), options: [])
+            if let root = doc.rootElement() { r.walk(root) }
+        } catch {
+            r.error = error
+        }
         return r
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
-        elements.append((name, attributes))
-        if let label = attributes["aria-label"] { text += " " + label + " " }
-        text += " "
+    func walk(_ node: XMLNode) {
+        if let e = node as? XMLElement {
+            var attributes: [String: String] = [:]
+            for a in e.attributes ?? [] { if let n = a.name { attributes[n] = a.stringValue ?? "" } }
+            elements.append((e.localName ?? e.name ?? "", attributes))
+            if let label = attributes["aria-label"] { text += " " + label + " " }
+            text += " "
+            for c in e.children ?? [] { walk(c) }
+            text += " "
+        } else if node.kind == .text {
+            text += node.stringValue ?? ""
+        }
     }
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) { text += " " }
-    func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
 
     func count(_ name: String) -> Int { elements.filter { $0.name == name }.count }
 }
