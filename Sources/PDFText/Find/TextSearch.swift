@@ -293,30 +293,29 @@ struct Folder {
     /// Folds `text`; `joinHyphenation` turns line-end hyphenations into ``hyphenationUnit``.
     mutating func fold(_ text: String, joinHyphenation: Bool) -> FoldedText {
         var out = FoldedText()
-        // The bytes are copied once rather than read inside `withUTF8`: a closure holding
-        // `self`, the cursor and the output inout crashed the test runner intermittently
-        // ("unowned reference already destroyed") on Swift 6.3, under concurrent tests.
-        let bytes = Array(text.utf8)
-        let estimate = bytes.count
+        var text = text
+        let estimate = text.utf8.count
         out.units.reserveCapacity(estimate); out.starts.reserveCapacity(estimate)
         out.ends.reserveCapacity(estimate); out.flags.reserveCapacity(estimate)
         var cursor = Cursor()
-        let n = bytes.count
-        var i = 0
-        while i < n {
-            // An ASCII byte between ASCII bytes is a character of its own: no ASCII
-            // character extends or prepends to another (CR LF fold to one space anyway).
-            if bytes[i] < 0x80, i == 0 || bytes[i - 1] < 0x80, i + 1 == n || bytes[i + 1] < 0x80 {
-                step(.ascii(bytes[i]), length: 1, joinHyphenation, &cursor, &out)
-                i += 1
-                continue
+        text.withUTF8 { bytes in
+            let n = bytes.count
+            var i = 0
+            while i < n {
+                // An ASCII byte between ASCII bytes is a character of its own: no ASCII
+                // character extends or prepends to another (CR LF fold to one space anyway).
+                if bytes[i] < 0x80, i == 0 || bytes[i - 1] < 0x80, i + 1 == n || bytes[i + 1] < 0x80 {
+                    step(.ascii(bytes[i]), length: 1, joinHyphenation, &cursor, &out)
+                    i += 1
+                    continue
+                }
+                // Otherwise up to the next such byte, character by character.
+                var j = i + 1
+                while j < n, !(bytes[j] < 0x80 && bytes[j - 1] < 0x80 && (j + 1 == n || bytes[j + 1] < 0x80)) { j += 1 }
+                let segment = String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<j]), as: UTF8.self)
+                for ch in segment { step(.character(ch), length: ch.utf16.count, joinHyphenation, &cursor, &out) }
+                i = j
             }
-            // Otherwise up to the next such byte, character by character.
-            var j = i + 1
-            while j < n, !(bytes[j] < 0x80 && bytes[j - 1] < 0x80 && (j + 1 == n || bytes[j + 1] < 0x80)) { j += 1 }
-            let segment = String(decoding: bytes[i..<j], as: UTF8.self)
-            for ch in segment { step(.character(ch), length: ch.utf16.count, joinHyphenation, &cursor, &out) }
-            i = j
         }
         if let h = cursor.pendingHyphen {
             emit(h.piece, at: h.offset, length: 1, into: &out)
