@@ -297,7 +297,10 @@ private func checkWordCounts(_ doc: PDFDocument, name: String, maxPages: Int, wo
                 (.PDFDocumentDidFindMatch, "match"),
             ]
             for (name, tag) in names {
-                tokens.append(NotificationCenter.default.addObserver(forName: name, object: doc, queue: nil) { [unowned self] note in
+                tokens.append(NotificationCenter.default.addObserver(forName: name, object: doc, queue: nil) { [weak self] note in
+                    // Weak: a notification can be delivered on the find thread while the
+                    // recorder is being released (its deinit removes the observers).
+                    guard let self else { return }
                     let index = note.userInfo?[PDFDocumentFindKey.pageIndex] as? Int
                     if name == .PDFDocumentDidFindMatch {
                         #expect(note.userInfo?[PDFDocumentFindKey.foundSelection] is PDFSelection)
