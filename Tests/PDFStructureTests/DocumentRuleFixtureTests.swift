@@ -113,6 +113,27 @@ let xmpTitle = "<dc:title><rdf:Alt><rdf:li xml:lang=\"x-default\">T</rdf:li></rd
         #expect(try audit(content: taggedHello, only: ["7.1-8"]).status("7.1-8") == .passed)
     }
 
+    @Test func titleIsFoundByNamespaceNotPrefix() throws {
+        let title = { (prefix: String, uri: String) -> String in
+            xmpPacket("<\(prefix):title><rdf:Alt><rdf:li xml:lang=\"x-default\">T</rdf:li></rdf:Alt></\(prefix):title><pdfuaid:part>1</pdfuaid:part>",
+                      namespaces: "xmlns:\(prefix)=\"\(uri)\" xmlns:pdfuaid=\"http://www.aiim.org/pdfua/ns/id/\"")
+        }
+        let other = try audit(content: taggedHello, only: ["7.1-9"]) { $0.xmp = title("purl", "http://purl.org/dc/elements/1.1/") }
+        #expect(other.status("7.1-9") == .passed)
+        let wrong = try audit(content: taggedHello, only: ["7.1-9"]) { $0.xmp = title("dc", "http://purl.org/dc/elements/1.1") }
+        #expect(wrong.status("7.1-9") == .failed, "dc bound to another namespace (no final slash)")
+        #expect(wrong.findings("7.1-9").first?.location.object == ObjectID(6))
+        let simple = try audit(content: taggedHello, only: ["7.1-9"]) { $0.xmp = xmpPacket("<dc:title>T</dc:title><pdfuaid:part>1</pdfuaid:part>") }
+        #expect(simple.status("7.1-9") == .failed, "a plain text value is not a language alternative")
+    }
+
+    @Test func displayDocTitle() throws {
+        let r = try audit(content: taggedHello, only: ["7.1-10"]) { $0.displayDocTitle = false; $0.catalogExtras = "/ViewerPreferences 66 0 R"; $0.objects.append((66, "<< /DisplayDocTitle false >>")) }
+        #expect(r.status("7.1-10") == .failed)
+        #expect(r.findings("7.1-10").first?.location.object == ObjectID(66))
+        #expect(try audit(content: taggedHello, only: ["7.1-10"]).status("7.1-10") == .passed)
+    }
+
     @Test func languageAlternativesNeedTheCatalogLanguageWhenOnlyDefault() throws {
         let r = try audit(content: taggedHello, catalogLang: nil, only: ["7.2-33"])
         #expect(r.status("7.2-33") == .failed)
