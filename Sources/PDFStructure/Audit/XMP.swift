@@ -379,9 +379,10 @@ struct XMPFacts: Sendable {
     /// `pdfuaid:part`, when present and an integer.
     var pdfuaPart: Int? { pdfuaProperty("part")?.value.flatMap { Int($0) } }
 
-    /// `dc:title` (the Dublin Core namespace, whatever prefix is bound to it): its
-    /// `x-default` text, else its first item; nil when absent or not a language alternative.
+    /// `dc:title` (namespace Dublin Core, written with prefix `dc`, as veraPDF reads it):
+    /// its `x-default` text, else its first item; nil when absent or not a language
+    /// alternative.
     var title: String? {
-        packet?.properties(XMPPacket.dcNamespace, "title").lazy.compactMap(\.languageAlternative).first
+        packet?.properties(XMPPacket.dcNamespace, "title").first { $0.prefix == "dc" }?.languageAlternative
     }
 }
