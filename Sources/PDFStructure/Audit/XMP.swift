@@ -379,8 +379,9 @@ struct XMPFacts: Sendable {
     /// `pdfuaid:part`, when present and an integer.
     var pdfuaPart: Int? { pdfuaProperty("part")?.value.flatMap { Int($0) } }
 
-    /// `dc:title` (namespace Dublin Core, written with prefix `dc`): its `x-default` text,
-    /// else its first item; nil when absent or not a language alternative.
+    /// `dc:title` (namespace Dublin Core, written with prefix `dc`, as veraPDF reads it):
+    /// its `x-default` text, else its first item; nil when absent or not a language
+    /// alternative.
     var title: String? {
         packet?.properties(XMPPacket.dcNamespace, "title").first { $0.prefix == "dc" }?.languageAlternative
     }
