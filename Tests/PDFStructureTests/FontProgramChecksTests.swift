@@ -229,3 +229,38 @@ func auditTrueType(_ program: [UInt8], flags: Int, encoding: String = "/Encoding
         }.status("7.20-2") == .notApplicable)
     }
 }
+
+@Suite struct GlyphPresenceCheckTests {
+    func auditCFF(encoding: String) throws -> AuditReport {
+        let cff = try EmbeddedFixture.bytes("named.cff")
+        return try audit(content: taggedABC, font: "<< /Type /Font /Subtype /Type1 /BaseFont /ABCDEF+FixtureCFF /FirstChar 65 /LastChar 67 /Widths [610 620 630] /FontDescriptor 60 0 R /Encoding \(encoding) >>", only: ["7.21.4.1-2"]) { t in
+            t.objects += [(60, EmbeddedFixture.descriptor(flags: 32, key: "FontFile3")),
+                          (61, EmbeddedFixture.stream(cff, extras: "/Subtype /Type1C"))]
+        }
+    }
+
+    @Test func everyPaintedGlyphIsInTheProgram() throws {
+        #expect(try auditCFF(encoding: "/WinAnsiEncoding").status("7.21.4.1-2") == .passed)
+        // Code 66 now names Zcaron, which the program lacks.
+        let r = try auditCFF(encoding: "<< /BaseEncoding /WinAnsiEncoding /Differences [66 /Zcaron] >>")
+        #expect(r.status("7.21.4.1-2") == .failed)
+        let f = try #require(r.findings("7.21.4.1-2").first)
+        #expect(f.location.object?.number == 5)
+        #expect(f.location.pageIndex == 0)
+        #expect(f.evidence.contains { $0.key == "code" && $0.value == "66" })
+    }
+
+    @Test func aCIDBeyondTheProgramIsMissing() throws {
+        let ttf = try EmbeddedFixture.bytes("unicode.ttf")
+        func run(_ hex: String) throws -> AuditReport {
+            try audit(content: "/P << /MCID 0 >> BDC BT /F1 12 Tf 72 700 Td <\(hex)> Tj ET EMC", font: "<< /Type /Font /Subtype /Type0 /BaseFont /Test /Encoding /Identity-H /DescendantFonts [62 0 R] >>", only: ["7.21.4.1-2"]) { t in
+                t.objects += [(60, EmbeddedFixture.descriptor(flags: 4)), (61, EmbeddedFixture.stream(ttf)),
+                              (62, "<< /Type /Font /Subtype /CIDFontType2 /BaseFont /Test /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor 60 0 R /CIDToGIDMap /Identity >>")]
+            }
+        }
+        #expect(try run("00020003").status("7.21.4.1-2") == .passed)
+        let r = try run("00020028")
+        #expect(r.status("7.21.4.1-2") == .failed)
+        #expect(r.findings("7.21.4.1-2").first?.evidence.contains { $0.key == "code" && $0.value == "40" } == true)
+    }
+}

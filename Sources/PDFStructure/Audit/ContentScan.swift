@@ -143,6 +143,9 @@ struct FontFacts {
     var firstBadToUnicode: (code: UInt32, page: Int, bbox: Rect)?
     var notdef = 0
     var firstNotdef: (code: UInt32, page: Int, bbox: Rect)?
+    /// Visible glyphs whose code selects a glyph the embedded program does not have (7.21.4.1-2).
+    var missingGlyphs = 0
+    var firstMissingGlyph: (code: UInt32, page: Int, bbox: Rect)?
     var shown = 0
     var firstPage: Int
     var firstBox: Rect
@@ -153,6 +156,8 @@ struct FontFacts {
         badToUnicode += o.badToUnicode
         if firstBadToUnicode == nil { firstBadToUnicode = o.firstBadToUnicode }
         if firstNotdef == nil { firstNotdef = o.firstNotdef }
+        missingGlyphs += o.missingGlyphs
+        if firstMissingGlyph == nil { firstMissingGlyph = o.firstMissingGlyph }
         for c in o.usedCIDs where usedCIDs.count < Self.maxTrackedCIDs { usedCIDs.insert(c) }
         widthsCompared += o.widthsCompared; widthMismatches += o.widthMismatches
         if firstWidthMismatch == nil { firstWidthMismatch = o.firstWidthMismatch }
@@ -328,6 +333,10 @@ private final class ScanSink: ContentSink {
                 facts.notdef += 1
                 if facts.firstNotdef == nil { facts.firstNotdef = (e.code, pageIndex, b) }
             }
+            if !invisible, let program = font.program, isMissing(e, font, program) {
+                facts.missingGlyphs += 1
+                if facts.firstMissingGlyph == nil { facts.firstMissingGlyph = (e.code, pageIndex, b) }
+            }
             if !font.isSimple, e.glyph.glyphID != 0, facts.usedCIDs.count < FontFacts.maxTrackedCIDs,
                let cid = font.cid(e.code, byteCount: e.byteCount) {
                 facts.usedCIDs.insert(cid)
@@ -344,6 +353,22 @@ private final class ScanSink: ContentSink {
             }
         }
         fonts[key] = facts
+    }
+
+    /// Whether the code selects a glyph the program lacks: a simple font's encoding names a
+    /// glyph (or a TrueType cmap lookup is needed) and none is found; a composite font's CID
+    /// (other than 0) reaches no glyph of the program. A code the encoding leaves unnamed
+    /// paints .notdef, which is 7.21.8-1's business.
+    func isMissing(_ e: GlyphEvent, _ font: Font, _ program: FontProgram) -> Bool {
+        let gid = e.glyph.glyphID
+        if font.isSimple {
+            guard gid == PositionedGlyph.unknownGlyphID else { return false }
+            if font.summary.kind == .trueType { return true }
+            guard program.hasGlyphNames, let name = font.encodingName(e.code) else { return false }
+            return name != ".notdef"
+        }
+        guard let cid = font.cid(e.code, byteCount: e.byteCount), cid != 0 else { return false }
+        return gid == PositionedGlyph.unknownGlyphID || Int(gid) >= program.numberOfGlyphs
     }
 
     /// Whether the font dictionary itself gives the width of `code`: composite fonts always

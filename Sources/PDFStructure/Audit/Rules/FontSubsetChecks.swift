@@ -121,3 +121,17 @@ extension ContentChecks {
         v == v.rounded() ? String(Int(v)) : String((v * 10).rounded() / 10)
     }
 }
+
+extension ContentChecks {
+    /// 7.21.4.1-2: every glyph painted (not in rendering mode 3) with an embedded font is in
+    /// its program.
+    static let glyphPresence = AuditCheck(["7.21.4.1-2"]) { ctx in
+        for (_, f) in AuditContentScan.run(ctx).fonts.sorted(by: { $0.key < $1.key })
+        where f.font.program != nil && f.summary.kind != .type3 && f.renderedGlyphs > 0 {
+            guard let m = f.firstMissingGlyph else { ctx.checked("7.21.4.1-2"); continue }
+            ctx.fail("7.21.4.1-2", "Font \(f.summary.baseFont) paints code \(m.code)\(f.missingGlyphs > 1 ? " (and \(f.missingGlyphs - 1) more glyphs)" : "") with a glyph its embedded program does not contain. Embed a program (or a subset) that includes every glyph the text uses.",
+                     at: fontLocation(f, page: m.page, bbox: m.bbox),
+                     evidence: [.init("font", f.summary.baseFont), .init("code", String(m.code))])
+        }
+    }
+}
