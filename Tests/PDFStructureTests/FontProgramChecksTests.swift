@@ -59,6 +59,16 @@ func auditTrueType(_ program: [UInt8], flags: Int, encoding: String = "/Encoding
     }
 }
 
+/// Audits `taggedABC` with a Type 1 /F1 over the name-keyed CFF fixture (/FontFile3 /Type1C).
+func auditNamedCFF(baseFont: String = "ABCDEF+FixtureCFF", encoding: String = "/WinAnsiEncoding",
+                   descriptorExtras: String = "", only: Set<String>) throws -> AuditReport {
+    let cff = try EmbeddedFixture.bytes("named.cff")
+    return try audit(content: taggedABC, font: "<< /Type /Font /Subtype /Type1 /BaseFont /\(baseFont) /FirstChar 65 /LastChar 67 /Widths [610 620 630] /FontDescriptor 60 0 R /Encoding \(encoding) >>", only: only) { t in
+        t.objects += [(60, EmbeddedFixture.descriptor(flags: 32, key: "FontFile3", extras: descriptorExtras)),
+                      (61, EmbeddedFixture.stream(cff, extras: "/Subtype /Type1C"))]
+    }
+}
+
 @Suite struct FontEncodingCheckTests {
     @Test func nonSymbolicTrueTypeNeedsAStandardEncodingOrGlyphListDifferences() throws {
         let ttf = try EmbeddedFixture.bytes("unicode.ttf")
@@ -122,11 +132,7 @@ func auditTrueType(_ program: [UInt8], flags: Int, encoding: String = "/Encoding
     static let names = "/space/A/B/C/bullet/uniE001/Aacute"
 
     func auditType1(charSet: String, baseFont: String = "ABCDEF+FixtureCFF") throws -> AuditReport {
-        let cff = try EmbeddedFixture.bytes("named.cff")
-        return try audit(content: taggedABC, font: "<< /Type /Font /Subtype /Type1 /BaseFont /\(baseFont) /FirstChar 65 /LastChar 67 /Widths [610 620 630] /FontDescriptor 60 0 R /Encoding /WinAnsiEncoding >>", only: ["7.21.4.2-1"]) { t in
-            t.objects += [(60, EmbeddedFixture.descriptor(flags: 32, key: "FontFile3", extras: "/CharSet (\(charSet))")),
-                          (61, EmbeddedFixture.stream(cff, extras: "/Subtype /Type1C"))]
-        }
+        try auditNamedCFF(baseFont: baseFont, descriptorExtras: "/CharSet (\(charSet))", only: ["7.21.4.2-1"])
     }
 
     @Test func charSetListsExactlyTheProgramsGlyphs() throws {
@@ -232,11 +238,7 @@ func auditTrueType(_ program: [UInt8], flags: Int, encoding: String = "/Encoding
 
 @Suite struct GlyphPresenceCheckTests {
     func auditCFF(encoding: String) throws -> AuditReport {
-        let cff = try EmbeddedFixture.bytes("named.cff")
-        return try audit(content: taggedABC, font: "<< /Type /Font /Subtype /Type1 /BaseFont /ABCDEF+FixtureCFF /FirstChar 65 /LastChar 67 /Widths [610 620 630] /FontDescriptor 60 0 R /Encoding \(encoding) >>", only: ["7.21.4.1-2"]) { t in
-            t.objects += [(60, EmbeddedFixture.descriptor(flags: 32, key: "FontFile3")),
-                          (61, EmbeddedFixture.stream(cff, extras: "/Subtype /Type1C"))]
-        }
+        try auditNamedCFF(encoding: encoding, only: ["7.21.4.1-2"])
     }
 
     @Test func everyPaintedGlyphIsInTheProgram() throws {
