@@ -26,6 +26,8 @@ public struct TaggedDocument {
     public var catalogExtras = ""
     /// Extra entries of every page dictionary (`/Annots […] /Tabs /S`).
     public var pageExtras = ""
+    /// More entries for every page's /Resources (after `/Font << /F1 5 0 R >>`).
+    public var resourceExtras = ""
     /// The font dictionary for /F1. The default is an unembedded standard font, which fails
     /// 7.21.4.1-1; font tests replace it.
     public var font = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"
@@ -61,7 +63,7 @@ public struct TaggedDocument {
         let kids = (0..<pages).map { "\(3 + $0) 0 R" }.joined(separator: " ")
         b.add(2, "<< /Type /Pages /Kids [\(kids)] /Count \(pages) /MediaBox [0 0 612 792] >>")
         for i in 0..<pages {
-            b.add(3 + i, "<< /Type /Page /Parent 2 0 R /Resources << /Font << /F1 5 0 R >> >> /Contents \(40 + i) 0 R /StructParents \(i) \(pageExtras) >>")
+            b.add(3 + i, "<< /Type /Page /Parent 2 0 R /Resources << /Font << /F1 5 0 R >> \(resourceExtras) >> /Contents \(40 + i) 0 R /StructParents \(i) \(pageExtras) >>")
             b.addStream(40 + i, text: i < content.count ? content[i] : "")
         }
         b.add(5, font)

@@ -64,8 +64,10 @@ struct AuditContentScan {
         options.includeAnnotations = false
         let extractor = PageExtractor(document: document, fonts: ctx.fonts, options: options)
         var fonts: [Int: FontFacts] = [:]
+        var forms: [ObjectID: FormUse] = [:]
         for page in document.pages {
-            let sink = ScanSink(pageIndex: page.index, tree: tree, owner: owner, catalogLang: catalogLang)
+            let sink = ScanSink(pageIndex: page.index, tree: tree, owner: owner, catalogLang: catalogLang,
+                                store: document.store)
             extractor.interpret(page: page, sink: sink) { interpreter in
                 sink.operatorIndex = { [weak interpreter] in interpreter?.operatorIndex ?? -1 }
             }
@@ -79,12 +81,33 @@ struct AuditContentScan {
             for (key, f) in sink.fonts {
                 if var existing = fonts[key] { existing.merge(f); fonts[key] = existing } else { fonts[key] = f }
             }
+            for (id, use) in sink.usedForms {
+                if var existing = forms[id] {
+                    existing.paints += use.paints
+                    existing.hasMCID = existing.hasMCID || use.hasMCID
+                    forms[id] = existing
+                } else {
+                    forms[id] = use
+                }
+            }
         }
         self.fonts = fonts
+        self.forms = forms
     }
 
     /// Per font (by object number, or a negative serial for direct dictionaries).
     var fonts: [Int: FontFacts] = [:]
+    /// Per form XObject painted from page content: how often, and whether it holds MCIDs.
+    var forms: [ObjectID: FormUse] = [:]
+}
+
+/// How a form XObject is used by the page content.
+struct FormUse {
+    /// Times it is painted (each `Do`, counting those inside other forms).
+    var paints: Int
+    /// Whether its own content has marked content with an MCID.
+    var hasMCID: Bool
+    var firstPage: Int
 }
 
 struct MCKey: Hashable {
@@ -97,6 +120,20 @@ struct MCKey: Hashable {
 struct FontFacts {
     var summary: FontSummary
     var objectNumber: Int?
+    /// The loaded font (its program, CIDs).
+    var font: Font
+    /// Composite fonts: the CIDs shown that select a glyph other than 0, at most
+    /// ``maxTrackedCIDs`` of them.
+    var usedCIDs: Set<UInt32> = []
+    static let maxTrackedCIDs = 65_536
+    /// Glyphs whose width in the font dictionary was compared with the program's
+    /// (7.21.5-1), and those that differ by more than ``widthTolerance``.
+    var widthsCompared = 0
+    var widthMismatches = 0
+    var firstWidthMismatch: (code: UInt32, page: Int, bbox: Rect, dictionary: Double, program: Double)?
+    /// The largest difference, in 1/1000 em, between a glyph's width in the font dictionary
+    /// and in the program that still counts as consistent.
+    static let widthTolerance = 1.0
     /// Glyphs painted in a visible rendering mode (not 3).
     var renderedGlyphs = 0
     var unmapped = 0
@@ -106,6 +143,9 @@ struct FontFacts {
     var firstBadToUnicode: (code: UInt32, page: Int, bbox: Rect)?
     var notdef = 0
     var firstNotdef: (code: UInt32, page: Int, bbox: Rect)?
+    /// Visible glyphs whose code selects a glyph the embedded program does not have (7.21.4.1-2).
+    var missingGlyphs = 0
+    var firstMissingGlyph: (code: UInt32, page: Int, bbox: Rect)?
     var shown = 0
     var firstPage: Int
     var firstBox: Rect
@@ -116,6 +156,11 @@ struct FontFacts {
         badToUnicode += o.badToUnicode
         if firstBadToUnicode == nil { firstBadToUnicode = o.firstBadToUnicode }
         if firstNotdef == nil { firstNotdef = o.firstNotdef }
+        missingGlyphs += o.missingGlyphs
+        if firstMissingGlyph == nil { firstMissingGlyph = o.firstMissingGlyph }
+        for c in o.usedCIDs where usedCIDs.count < Self.maxTrackedCIDs { usedCIDs.insert(c) }
+        widthsCompared += o.widthsCompared; widthMismatches += o.widthMismatches
+        if firstWidthMismatch == nil { firstWidthMismatch = o.firstWidthMismatch }
     }
 }
 
@@ -145,8 +190,13 @@ private final class ScanSink: ContentSink {
     let tree: StructureTree
     let owner: [MCKey: Int]
     let catalogLang: String?
+    let store: ObjectStore
     var scan = AuditContentScan.__scratch()
     var fonts: [Int: FontFacts] = [:]
+    /// Per font key: the codes the dictionary gives a width for (simple fonts: the /Widths
+    /// range; nil: every code, as for composite fonts; empty: none).
+    var widthRanges: [Int: Range<UInt32>?] = [:]
+    var usedForms: [ObjectID: FormUse] = [:]
     var stack: [Span] = []
     var forms: [ObjectID?] = []
     var operatorIndex: () -> Int = { -1 }
@@ -155,8 +205,9 @@ private final class ScanSink: ContentSink {
     private var showState: (tagged: Bool, artifact: Bool, mcid: Int?, lang: String?)?
     private var directFontSerial = 0
 
-    init(pageIndex: Int, tree: StructureTree, owner: [MCKey: Int], catalogLang: String?) {
+    init(pageIndex: Int, tree: StructureTree, owner: [MCKey: Int], catalogLang: String?, store: ObjectStore) {
         self.pageIndex = pageIndex; self.tree = tree; self.owner = owner; self.catalogLang = catalogLang
+        self.store = store
     }
 
     var inArtifact: Bool { stack.contains { $0.isArtifact } }
@@ -203,6 +254,7 @@ private final class ScanSink: ContentSink {
             }
         }
         if mcid != nil {
+            if let form = stream { usedForms[form]?.hasMCID = true }
             scan.check("7.1-2")
             if inArtifact {
                 scan.fail("7.1-2", .init(location: location(bbox: nil), evidence: [.init("MCID", String(mcid!))]))
@@ -228,7 +280,13 @@ private final class ScanSink: ContentSink {
 
     func endMarkedContent() { flushShow(); _ = stack.popLast() }
 
-    func beginForm(objectID: ObjectID?) { flushShow(); forms.append(objectID) }
+    func beginForm(objectID: ObjectID?) {
+        flushShow()
+        forms.append(objectID)
+        if let id = objectID {
+            usedForms[id, default: FormUse(paints: 0, hasMCID: false, firstPage: pageIndex)].paints += 1
+        }
+    }
     func endForm() { flushShow(); _ = forms.popLast() }
 
     func flushShow() {
@@ -255,7 +313,7 @@ private final class ScanSink: ContentSink {
         let key: Int
         if let n = font.summary.objectNumber { key = n } else { directFontSerial -= 1; key = directFontSerial }
         var facts = fonts[key] ?? FontFacts(summary: font.summary, objectNumber: font.summary.objectNumber,
-                                            firstPage: pageIndex, firstBox: b)
+                                            font: font, firstPage: pageIndex, firstBox: b)
         facts.shown += 1
         let invisible = e.renderingMode == .invisible
         if !invisible { facts.renderedGlyphs += 1 }
@@ -275,8 +333,59 @@ private final class ScanSink: ContentSink {
                 facts.notdef += 1
                 if facts.firstNotdef == nil { facts.firstNotdef = (e.code, pageIndex, b) }
             }
+            if !invisible, let program = font.program, isMissing(e, font, program) {
+                facts.missingGlyphs += 1
+                if facts.firstMissingGlyph == nil { facts.firstMissingGlyph = (e.code, pageIndex, b) }
+            }
+            if !font.isSimple, e.glyph.glyphID != 0, facts.usedCIDs.count < FontFacts.maxTrackedCIDs,
+               let cid = font.cid(e.code, byteCount: e.byteCount) {
+                facts.usedCIDs.insert(cid)
+            }
+            if !invisible, let program = font.program, e.glyph.glyphID != 0, dictionaryGivesWidth(key, font, e.code),
+               let programWidth = program.advanceWidth(e.glyph.glyphID) {
+                facts.widthsCompared += 1
+                if abs(programWidth - e.glyph.width) > FontFacts.widthTolerance {
+                    facts.widthMismatches += 1
+                    if facts.firstWidthMismatch == nil {
+                        facts.firstWidthMismatch = (e.code, pageIndex, b, e.glyph.width, programWidth)
+                    }
+                }
+            }
         }
         fonts[key] = facts
+    }
+
+    /// Whether the code selects a glyph the program lacks: a simple font's encoding names a
+    /// glyph (or a TrueType cmap lookup is needed) and none is found; a composite font's CID
+    /// (other than 0) reaches no glyph of the program. A code the encoding leaves unnamed
+    /// paints .notdef, which is 7.21.8-1's business.
+    func isMissing(_ e: GlyphEvent, _ font: Font, _ program: FontProgram) -> Bool {
+        let gid = e.glyph.glyphID
+        if font.isSimple {
+            guard gid == PositionedGlyph.unknownGlyphID else { return false }
+            if font.summary.kind == .trueType { return true }
+            guard program.hasGlyphNames, let name = font.encodingName(e.code) else { return false }
+            return name != ".notdef"
+        }
+        guard let cid = font.cid(e.code, byteCount: e.byteCount), cid != 0 else { return false }
+        return gid == PositionedGlyph.unknownGlyphID || Int(gid) >= program.numberOfGlyphs
+    }
+
+    /// Whether the font dictionary itself gives the width of `code`: composite fonts always
+    /// (/W, else /DW), simple fonts inside their /Widths range.
+    func dictionaryGivesWidth(_ key: Int, _ font: Font, _ code: UInt32) -> Bool {
+        if !font.isSimple { return true }
+        if widthRanges[key] == nil {
+            var range: Range<UInt32>? = 0..<0
+            if let n = font.summary.objectNumber, let d = store.dictionary(store.object(ObjectID(n))),
+               let first = store.integer(d["FirstChar"]), first >= 0, first < 256,
+               let widths = store.array(d["Widths"]) {
+                range = UInt32(first)..<UInt32(first + widths.count)
+            }
+            widthRanges[key] = .some(range)
+        }
+        guard let range = widthRanges[key] ?? nil else { return true }
+        return range.contains(code)
     }
 
     func paintPath(_ path: PathEvent) { flushShow(); painted(kind: path.isFilled ? "path fill" : "path stroke", bbox: path.bounds) }

@@ -9,6 +9,7 @@ enum ContentChecks {
     static let all: [AuditCheck] = [
         taggedContent, languages, languageTags, fontEmbedding, unicodeMapping, notdef,
         toUnicodeValues, symbolicTrueTypeEncoding, cidToGIDMap, compositeCMaps,
+        nonSymbolicTrueTypeEncoding, trueTypeCmaps, charSet, cidSet, glyphWidths, glyphPresence, formMarkedContent,
     ]
 
     /// 7.1-1, 7.1-2, 7.1-3: artifacts and tagged content do not nest in each other, and
