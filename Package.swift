@@ -15,6 +15,9 @@ import PackageDescription
 //   PDFLayout   — reading order: words, lines, blocks, columns, tables, bidi, hyphenation
 //   PDFText     — the public PDFKit-shaped API (the only Foundation user below the CLI)
 //   PDFStructure — tagged PDF above the text API: the PDF/UA audit and semantic HTML
+//   PDFSearch   — search keys: ICU word breaking, folding, index terms with boxes, queries
+//   PDFSearchIndex — the SQLite FTS5 page index (GRDB), kept apart so that library users
+//                 who only extract text never build SQLite bindings
 //   PDFTextCLI  — `pdftext` subcommands as a library, so they are testable in-process
 // See docs/ARCHITECTURE.md for why the cuts are where they are.
 
@@ -24,11 +27,14 @@ let package = Package(
     products: [
         .library(name: "PDFText", targets: ["PDFText"]),
         .library(name: "PDFFile", targets: ["PDFFile"]),
+        .library(name: "PDFSearch", targets: ["PDFSearch"]),
+        .library(name: "PDFSearchIndex", targets: ["PDFSearchIndex"]),
         .executable(name: "pdftext", targets: ["pdftext"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         // Only for `swift package generate-documentation` (tools/docs.sh); adds no code.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -62,10 +68,15 @@ let package = Package(
         .target(name: "PDFLayout", dependencies: ["PDFCore", "PDFTextModel", "CPDFUnicode"]),
         .target(name: "PDFText", dependencies: ["PDFCore", "PDFFile", "PDFTextModel", "PDFContent", "PDFLayout"]),
         .target(name: "PDFStructure", dependencies: ["PDFCore", "PDFSyntax", "PDFFile", "PDFTextModel", "PDFFonts", "PDFContent", "PDFLayout", "PDFText"]),
+        .target(name: "PDFSearch", dependencies: ["PDFCore", "PDFText", "CPDFUnicode"]),
+        .target(
+            name: "PDFSearchIndex",
+            dependencies: ["PDFCore", "PDFFile", "PDFText", "PDFSearch", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "PDFTextCLI",
             dependencies: [
                 "PDFText", "PDFFile", "PDFContent", "PDFFonts", "PDFTextModel", "PDFLayout", "PDFStructure",
+                "PDFSearch", "PDFSearchIndex",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
@@ -83,6 +94,7 @@ let package = Package(
         .testTarget(name: "PDFTextTests", dependencies: ["PDFText", "PDFFile", "PDFTestSupport"]),
         .testTarget(name: "PDFStructureTests", dependencies: ["PDFStructure", "PDFFile", "PDFText", "PDFTestSupport"]),
         .testTarget(name: "PDFTextCLITests", dependencies: ["PDFTextCLI", "PDFText", "PDFStructure", "PDFTestSupport"]),
+        .testTarget(name: "PDFSearchTests", dependencies: ["PDFSearch", "PDFSearchIndex", "PDFText", "PDFFile", "PDFTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "CorpusTests", dependencies: ["PDFText", "PDFFile", "PDFContent", "PDFFonts", "PDFTextModel", "PDFLayout", "PDFTestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CZlib", "CFreeType", "CPDFUnicode"]),
     ]

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian packages pdftext builds against (zlib, FreeType, ICU headers and
-# pkg-config), only those missing. Uses sudo when not root. Safe to run again.
+# SQLite for the search index, pkg-config), only those missing. Uses sudo when not root. Safe to run again.
 # With --checks it also installs what CI's end-to-end checks use: Chromium and qpdf for the
 # screen-reader check of the accessible HTML (tools/a11y/check_html_a11y.py), and python3.
 set -euo pipefail
-packages=(zlib1g-dev libfreetype-dev libicu-dev pkg-config poppler-data)
+packages=(zlib1g-dev libfreetype-dev libicu-dev libsqlite3-dev pkg-config poppler-data)
 if [ "${1:-}" = "--checks" ]; then
     packages+=(chromium qpdf python3)
 fi

@@ -208,3 +208,146 @@ const char *pdfu_icu_version(void) {
     u_versionToString(info, buffer);
     return buffer;
 }
+
+// MARK: Search
+
+#include <unicode/ubrk.h>
+#include <unicode/uscript.h>
+
+/// One word break iterator per thread and locale (opening one loads rules and dictionaries).
+static _Thread_local UBreakIterator *word_iterator = NULL;
+static _Thread_local char word_locale[32] = {0};
+
+int32_t pdfu_words(const uint16_t *text, int32_t length, const char *locale,
+                   int32_t *starts, int32_t *ends, int32_t *kinds, int32_t capacity,
+                   int32_t *outCount) {
+    UErrorCode status = U_ZERO_ERROR;
+    const char *loc = locale ? locale : "";
+    if (word_iterator == NULL || strncmp(word_locale, loc, sizeof word_locale) != 0) {
+        if (word_iterator) ubrk_close(word_iterator);
+        word_iterator = ubrk_open(UBRK_WORD, loc, NULL, 0, &status);
+        if (U_FAILURE(status)) { word_iterator = NULL; return PDFU_FAILURE; }
+        strncpy(word_locale, loc, sizeof word_locale - 1);
+    }
+    ubrk_setText(word_iterator, (const UChar *)text, length, &status);
+    if (U_FAILURE(status)) return PDFU_FAILURE;
+    int32_t count = 0;
+    int32_t start = ubrk_first(word_iterator);
+    for (int32_t end = ubrk_next(word_iterator); end != UBRK_DONE; start = end, end = ubrk_next(word_iterator)) {
+        int32_t rule = ubrk_getRuleStatus(word_iterator);
+        int32_t kind = 0;
+        if (rule >= UBRK_WORD_IDEO && rule < UBRK_WORD_IDEO_LIMIT) kind = PDFU_WORD_IDEO;
+        else if (rule >= UBRK_WORD_KANA && rule < UBRK_WORD_KANA_LIMIT) kind = PDFU_WORD_KANA;
+        else if (rule >= UBRK_WORD_LETTER && rule < UBRK_WORD_LETTER_LIMIT) kind = PDFU_WORD_LETTER;
+        else if (rule >= UBRK_WORD_NUMBER && rule < UBRK_WORD_NUMBER_LIMIT) kind = PDFU_WORD_NUMBER;
+        if (kind == 0) continue;
+        if (count < capacity) {
+            starts[count] = start;
+            ends[count] = end;
+            kinds[count] = kind;
+        }
+        count++;
+    }
+    if (outCount) *outCount = count;
+    return count > capacity ? PDFU_BUFFER_TOO_SMALL : PDFU_OK;
+}
+
+/// True for the scripts whose combining marks are diacritics a searcher leaves out.
+static int folds_marks(UChar32 base) {
+    UErrorCode status = U_ZERO_ERROR;
+    UScriptCode script = uscript_getScript(base, &status);
+    if (U_FAILURE(status)) return 0;
+    switch (script) {
+    case USCRIPT_LATIN: case USCRIPT_GREEK: case USCRIPT_CYRILLIC:
+    case USCRIPT_ARABIC: case USCRIPT_HEBREW: case USCRIPT_COMMON:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static UChar32 fold_letter(UChar32 c) {
+    switch (c) {
+    case 0x00F8: return 'o';   // ø
+    case 0x0142: return 'l';   // ł
+    case 0x0111: return 'd';   // đ
+    case 0x0127: return 'h';   // ħ
+    case 0x0167: return 't';   // ŧ
+    case 0x0131: return 'i';   // ı
+    default: return c;
+    }
+}
+
+static int is_token_char(UChar32 c) {
+    int8_t t = u_charType(c);
+    switch (t) {
+    case U_UPPERCASE_LETTER: case U_LOWERCASE_LETTER: case U_TITLECASE_LETTER:
+    case U_MODIFIER_LETTER: case U_OTHER_LETTER:
+    case U_DECIMAL_DIGIT_NUMBER: case U_LETTER_NUMBER: case U_OTHER_NUMBER:
+    case U_NON_SPACING_MARK: case U_ENCLOSING_MARK: case U_COMBINING_SPACING_MARK:
+    case U_PRIVATE_USE_CHAR:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+int32_t pdfu_search_fold(const uint16_t *input, int32_t inputLength, int32_t flags,
+                         uint16_t *output, int32_t outputCapacity, int32_t *outLength) {
+    UErrorCode status = U_ZERO_ERROR;
+    const UNormalizer2 *first = (flags & PDFU_FOLD_CASE) ? unorm2_getNFKCCasefoldInstance(&status)
+                                                         : unorm2_getNFKCInstance(&status);
+    const UNormalizer2 *nfd = unorm2_getNFDInstance(&status);
+    const UNormalizer2 *nfc = unorm2_getNFCInstance(&status);
+    if (U_FAILURE(status)) return PDFU_FAILURE;
+    // Normalised text can grow (NFKC expands ligatures and compatibility forms): 18× is the
+    // longest NFKC mapping (U+FDFA). Words are short, so the stack buffers usually do.
+    int32_t capacity = inputLength * 18 + 16;
+    UChar stackA[512], stackB[512];
+    UChar *a = capacity <= 512 ? stackA : (UChar *)malloc(sizeof(UChar) * capacity);
+    UChar *b = capacity <= 512 ? stackB : (UChar *)malloc(sizeof(UChar) * capacity);
+    int32_t result = PDFU_OK;
+    if (!a || !b) { result = PDFU_FAILURE; goto done; }
+    int32_t n = unorm2_normalize(first, (const UChar *)input, inputLength, a, capacity, &status);
+    if (U_FAILURE(status)) { result = PDFU_FAILURE; goto done; }
+    if (flags & PDFU_FOLD_DIACRITICS) {
+        int32_t m = unorm2_normalize(nfd, a, n, b, capacity, &status);
+        if (U_FAILURE(status)) { result = PDFU_FAILURE; goto done; }
+        // Drop marks whose base folds them, and tatweel; fold the letters above.
+        int32_t k = 0;
+        UChar32 base = 0;
+        for (int32_t i = 0; i < m;) {
+            UChar32 c;
+            U16_NEXT(b, i, m, c);
+            int8_t t = u_charType(c);
+            if (t == U_NON_SPACING_MARK || t == U_ENCLOSING_MARK) {
+                if (base != 0 && folds_marks(base)) continue;
+            } else if (c == 0x0640) {
+                continue;
+            } else {
+                base = c;
+                c = fold_letter(c);
+            }
+            U16_APPEND_UNSAFE(a, k, c);
+        }
+        n = unorm2_normalize(nfc, a, k, b, capacity, &status);
+        if (U_FAILURE(status)) { result = PDFU_FAILURE; goto done; }
+        memcpy(a, b, sizeof(UChar) * n);
+    }
+    if (flags & PDFU_FOLD_SEPARATORS) {
+        int32_t k = 0;
+        for (int32_t i = 0; i < n;) {
+            UChar32 c;
+            U16_NEXT(a, i, n, c);
+            if (is_token_char(c)) U16_APPEND_UNSAFE(a, k, c);
+        }
+        n = k;
+    }
+    if (outLength) *outLength = n;
+    if (n > outputCapacity) { result = PDFU_BUFFER_TOO_SMALL; goto done; }
+    memcpy(output, a, sizeof(UChar) * n);
+done:
+    if (a && a != stackA) free(a);
+    if (b && b != stackB) free(b);
+    return result;
+}

@@ -284,14 +284,14 @@ final class PageTextModel: Sendable {
 extension PageLayout {
     /// The characters of the page string (``PDFPage/string``): the layout's characters
     /// without the line breaks it adds at the end.
-    var pageStringCharacters: Range<Int> {
+    public var pageStringCharacters: Range<Int> {
         var n = characters.count
         while n > 0, characters[n - 1].isSynthesized, characters[n - 1].scalar == "\n" { n -= 1 }
         return 0..<n
     }
 
     /// The page string itself, built as UTF-8 bytes (faster than appending scalars).
-    var pageString: String {
+    public var pageString: String {
         let chars = characters[pageStringCharacters]
         var bytes: [UInt8] = []
         bytes.reserveCapacity(chars.count + chars.count / 4)

@@ -24,7 +24,7 @@ extension Text {
             case .markdown, .rtf: return f
             case .html, .json: return styled.attributed ? f : nil
             case .text, .tsv, .hocr: return styled.attributed ? .html : nil
-            case .accessibleText: return nil
+            case .accessibleText, .jsonl, .opensearchBulk: return nil
             }
         }
         var byExtension: OutputFormat? = nil
@@ -43,7 +43,7 @@ extension Text {
 
     func validateStyled() throws {
         guard styled.attributed, let f = format else { return }
-        if f == .text || f == .tsv || f == .hocr || f == .accessibleText {
+        if f == .text || f == .tsv || f == .hocr || f == .accessibleText || f == .jsonl || f == .opensearchBulk {
             throw ValidationError("--attributed writes html, json, markdown or rtf, not \(f.rawValue)")
         }
     }

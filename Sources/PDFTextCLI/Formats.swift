@@ -24,6 +24,12 @@ public enum OutputFormat: String, Sendable, CaseIterable, ExpressibleByArgument 
     /// Linear text with headings, list markers, table headers and figure descriptions
     /// spelt out, for plain-text readers and braille (PDFStructure's AccessibleText).
     case accessibleText = "accessible-text"
+    /// One JSON object per page with its text and word boxes, one per line (schema
+    /// `pdftext-page/1`; PageRecordFormat.swift), for batch engines.
+    case jsonl
+    /// The same page objects as `_bulk` NDJSON for OpenSearch and Elasticsearch, each after
+    /// its `{"index":…}` action line.
+    case opensearchBulk = "opensearch-bulk"
 
     /// The file extension `--output-dir` gives each output.
     public var fileExtension: String {
@@ -36,6 +42,8 @@ public enum OutputFormat: String, Sendable, CaseIterable, ExpressibleByArgument 
         case .markdown: "md"
         case .rtf: "rtf"
         case .accessibleText: "txt"
+        case .jsonl: "jsonl"
+        case .opensearchBulk: "ndjson"
         }
     }
 }
@@ -54,6 +62,10 @@ struct DocumentContext: Sendable {
     var firstOnStream: Bool
     /// Language, structure roles and links for styled output (`--attributed`), else nil.
     var styling: StylingSource? = nil
+    /// SHA-256 of the input's bytes, in hex, for the formats that identify pages by it.
+    var sha256: String? = nil
+    /// The document's `/Lang`.
+    var language: String? = nil
 }
 
 /// What a formatter knows of the page being written.
@@ -101,24 +113,6 @@ extension DisplayLayout {
         var s = String.UnicodeScalarView()
         for c in layout.characters[Int(w.characters.lowerBound)..<Int(w.characters.upperBound)] { s.append(c.scalar) }
         return s
-    }
-}
-
-extension PageGlyphs {
-    /// The language of the marked-content span a glyph is painted in (or of the nearest
-    /// enclosing span that has one).
-    func language(ofGlyph index: Int) -> String? {
-        guard index >= 0, index < glyphs.count else { return nil }
-        let run = Int(glyphs[index].run)
-        guard run >= 0, run < runs.count else { return nil }
-        var span = Int(runs[run].markedContent)
-        var steps = 0
-        while span >= 0, span < markedContent.count, steps < 64 {
-            if let l = markedContent[span].lang, !l.isEmpty { return l }
-            span = Int(markedContent[span].parent)
-            steps += 1
-        }
-        return nil
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Crypto
 import Foundation
 import PDFCore
 import PDFText
@@ -17,6 +18,18 @@ public enum Opening {
         case .success(let bytes):
             return open(bytes: bytes, path: path, passwords: passwords, limits: limits).map { ($0, bytes.count) }
         }
+    }
+
+    /// SHA-256 of bytes, lowercase hex.
+    public static func sha256(_ bytes: [UInt8]) -> String {
+        let hex = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
+        for b in SHA256.hash(data: bytes) {
+            out.append(hex[Int(b >> 4)])
+            out.append(hex[Int(b & 15)])
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The bytes of `path` (`-`: standard input).

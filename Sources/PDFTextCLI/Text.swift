@@ -47,11 +47,14 @@ public struct Text: ParsableCommand {
     @Option(name: .customLong("output-dir"), help: ArgumentHelp("Write each input to DIR/<name>.txt (or .tsv, .json, .hocr), creating DIR.", valueName: "dir"))
     public var outputDir: String?
 
-    @Option(name: [.customShort("F"), .customLong("format")], help: "Output format: text, tsv, json, hocr, html (accessible HTML; styled with --attributed), accessible-text, markdown or rtf (default: from the output's extension, else text; html with --attributed).")
+    @Option(name: [.customShort("F"), .customLong("format")], help: "Output format: text, tsv, json, hocr, html (accessible HTML; styled with --attributed), accessible-text, markdown, rtf, jsonl (one page per line with word boxes) or opensearch-bulk (_bulk NDJSON) (default: from the output's extension, else text; html with --attributed).")
     public var format: OutputFormat?
 
     @Option(help: "Pages, such as 1-3,7,10- (default: all).")
     public var pages: String?
+
+    @Option(name: .customLong("index-name"), help: ArgumentHelp("The `_index` of --format opensearch-bulk action lines.", valueName: "name"))
+    public var bulkIndex: String = "pdf-pages"
 
     @OptionGroup public var range: FirstLastOptions
 
@@ -135,6 +138,8 @@ public struct Text: ParsableCommand {
             switch (path as NSString).pathExtension.lowercased() {
             case "tsv": return .tsv
             case "json": return .json
+            case "jsonl": return .jsonl
+            case "ndjson": return .opensearchBulk
             case "hocr", "html", "xhtml": return .hocr
             default: break
             }
@@ -152,6 +157,8 @@ public struct Text: ParsableCommand {
         case .markdown, .rtf: styledFormatter(effectiveFormat)
         // Whole-document formats: written by SemanticRun, not page by page.
         case .html, .accessibleText: TextFormatter(physical: false, pageBreaks: true)
+        case .jsonl: PageRecordFormatter(bulkIndex: nil)
+        case .opensearchBulk: PageRecordFormatter(bulkIndex: bulkIndex)
         }
     }
 
@@ -194,6 +201,7 @@ struct TextRun {
         let layoutOptions = command.layoutOptions
         let inputs = self.inputs
         let styles = command.wantsStyles
+        let hashes = format == .jsonl || format == .opensearchBulk
 
         var status = ExitStatus.success
         // Refuse to write over an input.
@@ -221,14 +229,21 @@ struct TextRun {
         let pipeline = OrderedPipeline<Prepared, Bytes>(
             count: inputs.count, workers: workers,
             open: { i in
-                switch Opening.open(path: inputs[i], passwords: passwords) {
+                let bytes: [UInt8]
+                switch Opening.read(path: inputs[i]) {
                 case .failure(let f): return .failure(f)
-                case .success(let (document, _)):
+                case .success(let b): bytes = b
+                }
+                switch Opening.open(bytes: bytes, path: inputs[i], passwords: passwords) {
+                case .failure(let f): return .failure(f)
+                case .success(let document):
                     if let refusal = TextAccessOptions.refusal(for: document, path: inputs[i], purpose: purpose) { return .failure(refusal) }
                     let numbers = selection.pages(count: document.pageCount, first: first, last: last)
                     var context = DocumentContext(path: inputs[i], pageCount: document.pageCount, pages: numbers,
                                                   labels: document.pageLabels, title: document.info.title,
                                                   firstOnStream: true)
+                    if hashes { context.sha256 = Opening.sha256(bytes) }
+                    context.language = document.language
                     let extractor = TextExtractor(document: document, layout: layoutOptions)
                     if styles { context.styling = StylingSource(document: document, structure: extractor.structureOrder) }
                     return .success((Prepared(extractor: extractor, context: context), numbers))

@@ -100,6 +100,40 @@ int32_t pdfu_bidi_class(uint32_t codePoint);
 /// The Bidi_Mirroring_Glyph of a code point ("(" for ")"), or the code point itself.
 uint32_t pdfu_char_mirror(uint32_t codePoint);
 
+// MARK: Search
+
+/// Kinds of word `pdfu_words` reports (ICU's word-break rule status, by hundreds).
+enum {
+    PDFU_WORD_NUMBER = 1,   // digits, possibly with separators ("3.14", "1,000")
+    PDFU_WORD_LETTER = 2,   // letters of an alphabet or abugida (Latin, Greek, Thai…)
+    PDFU_WORD_KANA = 3,     // kana
+    PDFU_WORD_IDEO = 4      // ideographs (Han), found with ICU's dictionary
+};
+
+/// UAX #29 word segmentation with ICU's dictionaries for Chinese, Japanese, Thai, Lao,
+/// Khmer and Burmese. Writes the words (segments that hold a letter, a number, kana or an
+/// ideograph; spaces and punctuation are left out) as UTF-16 `[starts[i], ends[i])` with
+/// their `kinds`. `locale` may be NULL (root). `*outCount` receives the number of words,
+/// also when `capacity` is too small (then PDFU_BUFFER_TOO_SMALL). The break iterator is
+/// kept per thread, so calls from several threads are safe.
+int32_t pdfu_words(const uint16_t *text, int32_t length, const char *locale,
+                   int32_t *starts, int32_t *ends, int32_t *kinds, int32_t capacity,
+                   int32_t *outCount);
+
+/// Flags for `pdfu_search_fold`.
+enum {
+    PDFU_FOLD_CASE = 1,         // full case folding (ß → ss), with NFKC: ICU's NFKC_Casefold
+    PDFU_FOLD_DIACRITICS = 2,   // drop combining marks on Latin, Greek, Cyrillic, Arabic and
+                                // Hebrew letters, tatweel, and fold ø ł đ ħ ŧ ı to their base
+    PDFU_FOLD_SEPARATORS = 4    // drop what is neither a letter, a number, a mark nor private
+                                // use, so that the result is one token for SQLite's unicode61
+};
+
+/// Search-key folding of one word: NFKC (which also folds full- and half-width forms) and
+/// the `flags` above, UTF-16 in and out; `*outLength` as for the normalisation functions.
+int32_t pdfu_search_fold(const uint16_t *input, int32_t inputLength, int32_t flags,
+                         uint16_t *output, int32_t outputCapacity, int32_t *outLength);
+
 /// The ICU version this build links against, as "major.minor".
 const char *pdfu_icu_version(void);
 

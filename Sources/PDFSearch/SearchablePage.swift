@@ -1,0 +1,176 @@
+import PDFCore
+import PDFText
+
+/// A page made ready for search: its string (``PDFPage/string``), the words and index terms
+/// in it with their offsets, and a box list per term, in display space (points, origin at
+/// the top-left of the crop box, after /Rotate: what hOCR, TSV and the JSON formats use).
+/// A word split across lines (a hyphenated word the layout joined) gets one box per line.
+public struct SearchablePage: Sendable {
+    /// The page string.
+    public let text: String
+    /// Its Unicode scalars; every offset below counts these.
+    public let scalars: [Unicode.Scalar]
+    public let width: Double
+    public let height: Double
+    /// The language most of the page's text is marked with (`/Lang` on marked content),
+    /// else the document's; nil when neither says.
+    public let language: String?
+    /// Dictionary words (``Tokenizer``), for word lists and exports.
+    public let words: [WordToken]
+    /// Index terms: ``words`` with Han and kana split into single characters.
+    public let terms: [IndexTerm]
+    /// Boxes of each term, one per line it lies on.
+    public let termBoxes: [[Rect]]
+
+    /// Boxes of each word, one per line it lies on.
+    public var wordBoxes: [[Rect]] { words.map { boxes(for: $0.range) } }
+
+    private let characterBoxes: [Rect?]
+    private let lineOfCharacter: [Int32]
+
+    public init(_ page: PageText, tokenizer: Tokenizer, documentLanguage: String? = nil) {
+        let layout = page.layout, glyphs = page.glyphs
+        let n = layout.pageStringCharacters.count
+        let chars = layout.characters
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(n)
+        for i in 0..<n { scalars.append(chars[i].scalar) }
+        self.scalars = scalars
+        text = layout.pageString
+
+        let m = glyphs.displayTransform
+        let size = Quad(glyphs.cropBox).transformed(by: m).bounds
+        width = size.width
+        height = size.height
+
+        var lineOf = [Int32](repeating: -1, count: n)
+        for (li, line) in layout.lines.enumerated() {
+            for c in Int(line.characters.lowerBound)..<min(n, Int(line.characters.upperBound)) { lineOf[c] = Int32(li) }
+        }
+        lineOfCharacter = lineOf
+
+        // A box per real character: its glyph's quad, split evenly along the baseline when
+        // one glyph gives several characters (ligatures, ActualText).
+        var boxes = [Rect?](repeating: nil, count: n)
+        var languages: [String: Int] = [:]
+        var i = 0
+        while i < n {
+            let g = chars[i].glyph
+            guard g >= 0, Int(g) < glyphs.glyphs.count else { i += 1; continue }
+            var j = i + 1
+            while j < n, chars[j].glyph == g { j += 1 }
+            let q = glyphs.glyphs[Int(g)].quad
+            let k = j - i
+            for s in 0..<k {
+                let t0 = Double(s) / Double(k), t1 = Double(s + 1) / Double(k)
+                let part = k == 1 ? q : Quad(lowerLeft: lerp(q.lowerLeft, q.lowerRight, t0), lowerRight: lerp(q.lowerLeft, q.lowerRight, t1),
+                                             upperRight: lerp(q.upperLeft, q.upperRight, t1), upperLeft: lerp(q.upperLeft, q.upperRight, t0))
+                boxes[i + s] = part.transformed(by: m).bounds
+            }
+            if let l = glyphs.language(ofGlyph: Int(g)) { languages[l, default: 0] += k }
+            i = j
+        }
+        characterBoxes = boxes
+        let marked = languages.max { a, b in a.value < b.value || (a.value == b.value && a.key > b.key) }
+        if let marked, marked.value * 2 >= scalars.count {
+            language = marked.key
+        } else {
+            language = documentLanguage ?? marked?.key
+        }
+
+        let words = tokenizer.words(in: scalars)
+        self.words = words
+        terms = IndexTerm.terms(of: words, in: scalars, tokenizer: tokenizer)
+        termBoxes = terms.map { Self.boxes(for: $0.range, characterBoxes: boxes, lineOf: lineOf) }
+    }
+
+    /// The boxes of a scalar range: the union of its characters' boxes per line.
+    public func boxes(for range: Range<Int>) -> [Rect] {
+        Self.boxes(for: range, characterBoxes: characterBoxes, lineOf: lineOfCharacter)
+    }
+
+    private static func boxes(for range: Range<Int>, characterBoxes: [Rect?], lineOf lineOfCharacter: [Int32]) -> [Rect] {
+        var result: [Rect] = []
+        var line: Int32 = .min
+        let lo = max(0, range.lowerBound), hi = min(characterBoxes.count, range.upperBound)
+        guard lo < hi else { return [] }
+        for c in lo..<hi {
+            guard let b = characterBoxes[c] else { continue }
+            if lineOfCharacter[c] == line, let last = result.last {
+                result[result.count - 1] = Rect(x0: min(last.x0, b.x0), y0: min(last.y0, b.y0), x1: max(last.x1, b.x1), y1: max(last.y1, b.y1))
+            } else {
+                result.append(b)
+                line = lineOfCharacter[c]
+            }
+        }
+        return result
+    }
+
+    /// The index terms' keys separated by spaces: what the full-text index tokenizes.
+    public var termString: String {
+        var s = ""
+        s.reserveCapacity(terms.count * 6)
+        for (k, t) in terms.enumerated() {
+            if k > 0 { s.append(" ") }
+            s.append(t.key)
+        }
+        return s
+    }
+
+    /// The text of a scalar range.
+    public func text(_ range: Range<Int>) -> String {
+        let lo = max(0, min(scalars.count, range.lowerBound)), hi = max(lo, min(scalars.count, range.upperBound))
+        return String(String.UnicodeScalarView(scalars[lo..<hi]))
+    }
+}
+
+private func lerp(_ a: Point, _ b: Point, _ t: Double) -> Point {
+    Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+}
+
+/// The term boxes of a page as one compact blob (the index's `words` table): per box,
+/// little-endian `term u32, start u32, end u32, x0 y0 x1 y1 f32` (28 bytes), terms in
+/// order, a term with several boxes repeated. Offsets are Unicode scalars in the page
+/// string; boxes are display space.
+public enum TermBoxes {
+    public struct Entry: Sendable, Hashable {
+        public var term: Int
+        public var range: Range<Int>
+        public var box: Rect
+        public init(term: Int, range: Range<Int>, box: Rect) { self.term = term; self.range = range; self.box = box }
+    }
+
+    public static let recordSize = 28
+
+    public static func encode(_ page: SearchablePage) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(page.terms.count * recordSize)
+        func u32(_ v: Int) { let x = UInt32(truncatingIfNeeded: v).littleEndian; withUnsafeBytes(of: x) { out.append(contentsOf: $0) } }
+        func f32(_ v: Double) { let x = Float(v).bitPattern.littleEndian; withUnsafeBytes(of: x) { out.append(contentsOf: $0) } }
+        for (k, t) in page.terms.enumerated() {
+            for b in page.termBoxes[k] {
+                u32(k); u32(t.range.lowerBound); u32(t.range.upperBound)
+                f32(b.x0); f32(b.y0); f32(b.x1); f32(b.y1)
+            }
+        }
+        return out
+    }
+
+    public static func decode(_ bytes: [UInt8]) -> [Entry] {
+        var entries: [Entry] = []
+        let count = bytes.count / recordSize
+        entries.reserveCapacity(count)
+        func u32(_ o: Int) -> UInt32 {
+            UInt32(bytes[o]) | UInt32(bytes[o + 1]) << 8 | UInt32(bytes[o + 2]) << 16 | UInt32(bytes[o + 3]) << 24
+        }
+        func f32(_ o: Int) -> Double { Double(Float(bitPattern: u32(o))) }
+        for r in 0..<count {
+            let o = r * recordSize
+            let lo = Int(u32(o + 4)), hi = Int(u32(o + 8))
+            guard lo <= hi else { continue }
+            entries.append(Entry(term: Int(u32(o)), range: lo..<hi,
+                                 box: Rect(x0: f32(o + 12), y0: f32(o + 16), x1: f32(o + 20), y1: f32(o + 24))))
+        }
+        return entries
+    }
+}

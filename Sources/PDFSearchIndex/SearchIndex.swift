@@ -1,0 +1,264 @@
+import Foundation
+import GRDB
+import PDFCore
+import PDFSearch
+
+/// A full-text index of PDF pages in one SQLite file (FTS5), built by `pdftext index` and
+/// queried by `pdftext search`. Layout (schema `pdftext-index/1`, docs/SEARCH.md):
+///
+/// - `meta(key, value)`: schema, the ``SearchFolding`` the index was built with, and the
+///   tokenizer. Queries are folded the same way.
+/// - `documents(id, path, sha256, size, mtime, pages, title, language)`: one row per
+///   indexed file (absolute path; `mtime` in nanoseconds).
+/// - `failures(path, sha256, size, mtime, message)`: files that could not be indexed.
+/// - `pages`: the FTS5 table, one row per page, `rowid = documents.id << 20 | page`:
+///   `terms` (the searched column: folded index terms separated by spaces), then, stored but
+///   not searched, `file`, `sha256`, `page` (1-based), `label`, `language` and `text` (the
+///   page string).
+/// - `words(id, width, height, boxes)`: per page (same id as the `pages` rowid), the page
+///   size and every term's offsets and boxes (``TermBoxes``), for highlighting.
+///
+/// Every document is written in one transaction, so a process killed at any moment leaves
+/// an index that opens, holding whole documents only.
+public final class SearchIndex: @unchecked Sendable {
+    public static let schema = "pdftext-index/1"
+    /// Pages per document the row ids leave room for.
+    public static let maxPages = (1 << 20) - 1
+
+    public let path: String
+    public let folding: SearchFolding
+    public let tokenizer: Tokenizer
+    let db: DatabaseQueue
+
+    public struct OpenError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Opens the index at `path`, creating it when `create` is true and it does not exist.
+    /// `folding` applies to a new index; for an existing one it must match (nil: whatever
+    /// the index has).
+    public init(path: String, create: Bool, folding requested: SearchFolding? = nil) throws {
+        self.path = path
+        let exists = FileManager.default.fileExists(atPath: path)
+        if !exists && !create { throw OpenError(description: "\(path): no such index (build one with `pdftext index PATH... --db \(path)`)") }
+        var config = Configuration()
+        config.busyMode = .timeout(10)
+        config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA journal_mode = WAL")
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(path: path, configuration: config)
+        } catch {
+            throw OpenError(description: "\(path): cannot open the index: \(Self.message(error))")
+        }
+        db = queue
+        var stored: SearchFolding? = nil
+        do {
+            try Self.migrator(folding: requested ?? SearchFolding()).migrate(queue)
+            try queue.read { db in
+                let schema = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'schema'")
+                guard schema == Self.schema else {
+                    throw OpenError(description: "\(path): not a pdftext index (schema \(schema ?? "none"))")
+                }
+                if let f = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'folding'") {
+                    stored = SearchFolding(summary: f)
+                }
+            }
+        } catch let e as OpenError {
+            throw e
+        } catch {
+            throw OpenError(description: "\(path): not a usable index: \(Self.message(error))")
+        }
+        guard let stored else { throw OpenError(description: "\(path): the index does not record its folding") }
+        if let requested, requested != stored {
+            throw OpenError(description: "\(path): the index folds \(stored.summary), not \(requested.summary); use another --db to change it")
+        }
+        folding = stored
+        tokenizer = Tokenizer(folding: stored)
+    }
+
+    static func message(_ error: Error) -> String {
+        if let e = error as? DatabaseError { return e.message ?? "\(e.resultCode)" }
+        return "\(error)"
+    }
+
+    static func migrator(folding: SearchFolding) -> DatabaseMigrator {
+        var m = DatabaseMigrator()
+        m.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                CREATE TABLE documents(
+                    id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, sha256 TEXT NOT NULL,
+                    size INTEGER NOT NULL, mtime INTEGER NOT NULL, pages INTEGER NOT NULL,
+                    title TEXT, language TEXT);
+                CREATE TABLE failures(
+                    path TEXT PRIMARY KEY, sha256 TEXT, size INTEGER NOT NULL, mtime INTEGER NOT NULL,
+                    message TEXT NOT NULL);
+                CREATE VIRTUAL TABLE pages USING fts5(
+                    terms, file UNINDEXED, sha256 UNINDEXED, page UNINDEXED, label UNINDEXED,
+                    language UNINDEXED, text UNINDEXED,
+                    tokenize = "unicode61 remove_diacritics 0 categories 'L* N* Co M*'");
+                CREATE TABLE words(id INTEGER PRIMARY KEY, width REAL NOT NULL, height REAL NOT NULL, boxes BLOB NOT NULL);
+                """)
+            try db.execute(sql: "INSERT INTO meta(key, value) VALUES ('schema', ?), ('folding', ?), ('tokenizer', ?)",
+                           arguments: [Self.schema, folding.summary, "icu-words/1"])
+        }
+        return m
+    }
+
+    // MARK: Documents
+
+    /// What the index holds about a file.
+    public struct StoredFile: Sendable, Hashable {
+        public var sha256: String?
+        public var size: Int64
+        public var mtime: Int64
+        /// True when the file is recorded as failed rather than indexed.
+        public var failed: Bool
+    }
+
+    /// Every file the index knows, indexed or failed, by path.
+    public func storedFiles() throws -> [String: StoredFile] {
+        try db.read { db in
+            var out: [String: StoredFile] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT path, sha256, size, mtime FROM documents") {
+                out[row[0]] = StoredFile(sha256: row[1], size: row[2], mtime: row[3], failed: false)
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT path, sha256, size, mtime FROM failures") {
+                out[row[0]] = StoredFile(sha256: row[1], size: row[2], mtime: row[3], failed: true)
+            }
+            return out
+        }
+    }
+
+    /// A file's identity when it was read.
+    public struct FileState: Sendable, Hashable {
+        public var path: String
+        public var sha256: String
+        public var size: Int64
+        public var mtime: Int64
+        public init(path: String, sha256: String, size: Int64, mtime: Int64) {
+            self.path = path; self.sha256 = sha256; self.size = size; self.mtime = mtime
+        }
+    }
+
+    /// One page to store.
+    public struct PageRecord: Sendable {
+        public var number: Int
+        public var label: String?
+        public var page: SearchablePage
+        public init(number: Int, label: String?, page: SearchablePage) {
+            self.number = number; self.label = label; self.page = page
+        }
+    }
+
+    /// Replaces whatever the index has for `file.path` with these pages, in one transaction.
+    public func replace(_ file: FileState, title: String?, language: String?, pageCount: Int, pages: [PageRecord]) throws {
+        try db.write { db in
+            try Self.delete(path: file.path, in: db)
+            try db.execute(sql: "INSERT INTO documents(path, sha256, size, mtime, pages, title, language) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           arguments: [file.path, file.sha256, file.size, file.mtime, pageCount, title, language])
+            let id = db.lastInsertedRowID
+            let insertPage = try db.cachedStatement(sql: "INSERT INTO pages(rowid, terms, file, sha256, page, label, language, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+            let insertWords = try db.cachedStatement(sql: "INSERT INTO words(id, width, height, boxes) VALUES (?, ?, ?, ?)")
+            for p in pages where p.number >= 1 && p.number <= Self.maxPages {
+                let rowid = id << 20 | Int64(p.number)
+                try insertPage.execute(arguments: [rowid, p.page.termString, file.path, file.sha256, p.number, p.label, p.page.language, p.page.text])
+                try insertWords.execute(arguments: [rowid, p.page.width, p.page.height, Data(TermBoxes.encode(p.page))])
+            }
+        }
+    }
+
+    /// Records that a file could not be indexed (dropping what the index had for it).
+    public func recordFailure(path: String, sha256: String?, size: Int64, mtime: Int64, message: String) throws {
+        try db.write { db in
+            try Self.delete(path: path, in: db)
+            try db.execute(sql: "INSERT INTO failures(path, sha256, size, mtime, message) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [path, sha256, size, mtime, message])
+        }
+    }
+
+    /// A file whose time changed but whose content did not: keeps its pages, notes the time.
+    public func updateStat(path: String, size: Int64, mtime: Int64) throws {
+        try db.write { db in
+            try db.execute(sql: "UPDATE documents SET size = ?, mtime = ? WHERE path = ?", arguments: [size, mtime, path])
+        }
+    }
+
+    /// Removes files from the index (each in its own transaction).
+    public func remove(paths: [String]) throws {
+        for p in paths {
+            try db.write { db in try Self.delete(path: p, in: db) }
+        }
+    }
+
+    private static func delete(path: String, in db: Database) throws {
+        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM documents WHERE path = ?", arguments: [path]) {
+            let lo = id << 20, hi = (id << 20) | Int64(maxPages)
+            try db.execute(sql: "DELETE FROM pages WHERE rowid BETWEEN ? AND ?", arguments: [lo, hi])
+            try db.execute(sql: "DELETE FROM words WHERE id BETWEEN ? AND ?", arguments: [lo, hi])
+            try db.execute(sql: "DELETE FROM documents WHERE id = ?", arguments: [id])
+        }
+        try db.execute(sql: "DELETE FROM failures WHERE path = ?", arguments: [path])
+    }
+
+    /// Numbers of documents, pages and failures.
+    public func counts() throws -> (documents: Int, pages: Int, failures: Int) {
+        try db.read { db in
+            (try Int.fetchOne(db, sql: "SELECT count(*) FROM documents") ?? 0,
+             try Int.fetchOne(db, sql: "SELECT count(*) FROM words") ?? 0,
+             try Int.fetchOne(db, sql: "SELECT count(*) FROM failures") ?? 0)
+        }
+    }
+
+    /// The index's logical content as text, independent of row ids and write order: one
+    /// line per document, failure and page (with a digest of its terms and boxes). Two
+    /// indexes of the same files give the same dump.
+    public func dump() throws -> String {
+        try db.read { db in
+            var lines: [String] = []
+            for row in try Row.fetchAll(db, sql: "SELECT path, sha256, size, pages, title, language FROM documents ORDER BY path") {
+                lines.append("document\t\(row[0] as String)\t\(row[1] as String)\t\(row[2] as Int64)\t\(row[3] as Int)\t\((row[4] as String?) ?? "")\t\((row[5] as String?) ?? "")")
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT path, sha256, message FROM failures ORDER BY path") {
+                lines.append("failure\t\(row[0] as String)\t\((row[1] as String?) ?? "")\t\(row[2] as String)")
+            }
+            let pages = try Row.fetchAll(db, sql: """
+                SELECT p.file, p.page, p.label, p.language, p.text, p.terms, w.width, w.height, w.boxes
+                FROM pages p JOIN words w ON w.id = p.rowid ORDER BY p.file, p.page
+                """)
+            for row in pages {
+                let boxes: Data = row[8]
+                lines.append("page\t\(row[0] as String)\t\(row[1] as Int)\t\((row[2] as String?) ?? "")\t\((row[3] as String?) ?? "")\t\(Self.digest(row[4] as String))\t\(Self.digest(row[5] as String))\t\(row[6] as Double)x\(row[7] as Double)\t\(Self.digest(boxes))")
+            }
+            let fts = try Int.fetchOne(db, sql: "SELECT count(*) FROM pages") ?? 0
+            lines.append("fts-rows\t\(fts)")
+            return lines.joined(separator: "\n") + "\n"
+        }
+    }
+
+    /// FNV-1a of the bytes, in hex (a short stand-in for long values in ``dump()``).
+    static func digest<S: Sequence>(_ bytes: S) -> String where S.Element == UInt8 {
+        var h: UInt64 = 0xcbf29ce484222325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100000001b3 }
+        return String(h, radix: 16)
+    }
+
+    static func digest(_ s: String) -> String { digest(s.utf8) }
+
+    /// Runs SQLite's integrity checks (the table's and FTS5's own); nil when all is well.
+    public func integrityProblem() throws -> String? {
+        try db.write { db in
+            let r = try String.fetchAll(db, sql: "PRAGMA integrity_check")
+            if r != ["ok"] { return r.joined(separator: "; ") }
+            do {
+                try db.execute(sql: "INSERT INTO pages(pages, rank) VALUES ('integrity-check', 1)")
+            } catch {
+                return "fts5: \(Self.message(error))"
+            }
+            return nil
+        }
+    }
+}
