@@ -1,0 +1,359 @@
+import ArgumentParser
+import Foundation
+import PDFCore
+import PDFSearch
+import PDFSearchIndex
+import PDFText
+
+/// `pdftext index PATH... --db index.sqlite`: a full-text index of every page of the PDFs
+/// under PATH, kept up to date incrementally.
+public struct IndexCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "index",
+        abstract: "Index the pages of PDF files into an SQLite full-text index (see `search`).",
+        discussion: """
+            Walks every PATH: a folder gives the .pdf files under it (any depth, hidden files \
+            and folders left out, links to folders not followed), a file is indexed whatever \
+            its name. Each page becomes one row of the index's FTS5 table (file, content \
+            hash, page number, label, text), with the boxes of its words for highlighting. \
+            The layout is docs/SEARCH.md's.
+
+            Incremental: a file whose size and modification time are those indexed is skipped \
+            unread; one whose time changed is read and hashed (SHA-256), and skipped when its \
+            content is the same (--checksum hashes every file); a changed file is indexed \
+            again; a file the index has under a PATH that is gone is removed. With no PATH, \
+            every indexed file is checked again and removed when gone. A file that fails \
+            (damaged beyond repair, password, permissions) is reported, recorded and tried \
+            again on the next run; the others go on.
+
+            Files are read in parallel (--jobs); each is written in one transaction, so a run \
+            that is killed leaves an index that opens and holds whole files only, and the \
+            next run completes it.
+
+            Words are split with ICU (dictionaries for Chinese, Japanese, Thai…) and folded \
+            with NFKC, full case folding and diacritic folding; --keep-diacritics and \
+            --keep-case choose otherwise when the index is created (queries are then folded \
+            the same way; an existing index keeps its choice).
+
+            Exit codes: 0 success; 1 a PATH does not exist; 2 the index cannot be opened or \
+            written; 4 finished, but some files could not be indexed; 64 bad usage.
+            """)
+
+    @Argument(help: ArgumentHelp("PDF files and folders (none: check every indexed file again).", valueName: "path"))
+    public var paths: [String] = []
+
+    @Option(help: ArgumentHelp("The index file (created when missing).", valueName: "file"))
+    public var db: String
+
+    @Option(name: [.customShort("j"), .customLong("jobs")], help: "Pages processed at once (default: the number of cores).")
+    public var jobs: Int?
+
+    @Option(help: "Progress bar on standard error: auto (when it is a terminal), always or never.")
+    public var progress: ProgressMode = .auto
+
+    @Flag(name: [.customShort("q"), .customLong("quiet")], help: "No progress bar and no summary (errors are still reported).")
+    public var quiet = false
+
+    @Flag(name: [.customShort("v"), .customLong("verbose")], help: "Say what happened to each file (indexed, same content, removed).")
+    public var verbose = false
+
+    @Flag(help: "Hash every file, also those whose size and time are unchanged.")
+    public var checksum = false
+
+    @Flag(help: "New index: keep diacritics (résumé and resume differ).")
+    public var keepDiacritics = false
+
+    @Flag(help: "New index: keep case (Apple and apple differ).")
+    public var keepCase = false
+
+    @OptionGroup public var passwords: PasswordOptions
+
+    @OptionGroup public var access: TextAccessOptions
+
+    public init() {}
+
+    public func validate() throws {
+        if let j = jobs, j < 1 { throw ValidationError("--jobs must be 1 or more") }
+    }
+
+    public func run() throws {
+        let status = IndexRun(command: self).run()
+        if status != ExitStatus.success { throw ExitCode(status) }
+    }
+}
+
+/// The absolute, standardized form of a path (symbolic links are kept, not resolved).
+func absolutePath(_ path: String) -> String {
+    let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path)
+    return url.standardizedFileURL.path
+}
+
+/// A file's size and modification time (nanoseconds), following links; nil when it is not a
+/// regular file.
+func fileStat(_ path: String) -> (size: Int64, mtime: Int64)? {
+    var st = stat()
+    guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
+    return (Int64(st.st_size), Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec))
+}
+
+/// The .pdf files under a folder, sorted; hidden entries and links to folders are left out.
+func pdfFiles(under folder: String) -> [String] {
+    var out: [String] = []
+    var stack = [folder]
+    var visited = 0
+    while let dir = stack.popLast() {
+        visited += 1
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { continue }
+        for name in names where !name.hasPrefix(".") {
+            let path = dir == "/" ? "/" + name : dir + "/" + name
+            var lst = stat()
+            guard lstat(path, &lst) == 0 else { continue }
+            switch lst.st_mode & S_IFMT {
+            case S_IFDIR: stack.append(path)
+            case S_IFREG:
+                if name.lowercased().hasSuffix(".pdf") { out.append(path) }
+            case S_IFLNK:
+                // A link to a file counts; a link to a folder is not followed (no loops).
+                if name.lowercased().hasSuffix(".pdf"), fileStat(path) != nil { out.append(path) }
+            default: break
+            }
+        }
+    }
+    return out.sorted()
+}
+
+/// One run of `index`.
+struct IndexRun {
+    let command: IndexCommand
+
+    /// What the worker found when it opened a file.
+    struct Prepared: Sendable {
+        enum Outcome: Sendable {
+            case index(TextExtractor)
+            /// Hashed, and the content is what the index has.
+            case sameContent
+            case failed(Opening.Failure)
+        }
+        var outcome: Outcome
+        var state: SearchIndex.FileState
+        var title: String?
+        var language: String?
+        var labels: [String]?
+        var pageCount: Int
+    }
+
+    struct Work {
+        var path: String
+        var size: Int64
+        var mtime: Int64
+        var storedHash: String?
+    }
+
+    func run() -> Int32 {
+        let started = Date()
+        var status = ExitStatus.success
+        let folding = SearchFolding(caseFolding: !command.keepCase, diacriticFolding: !command.keepDiacritics)
+        let index: SearchIndex
+        do {
+            let creating = !FileManager.default.fileExists(atPath: command.db)
+            let explicitFolding = creating || command.keepCase || command.keepDiacritics
+            index = try SearchIndex(path: command.db, create: true, folding: explicitFolding ? folding : nil)
+        } catch {
+            printError("\(error)")
+            return ExitStatus.outputFailed
+        }
+        let stored: [String: SearchIndex.StoredFile]
+        do { stored = try index.storedFiles() } catch {
+            printError("\(command.db): cannot read the index: \(error)")
+            return ExitStatus.outputFailed
+        }
+
+        // What is on disk now, and what of the index it covers.
+        var candidates: [String] = []
+        var covered: (String) -> Bool
+        if command.paths.isEmpty {
+            candidates = stored.keys.filter { fileStat($0) != nil }.sorted()
+            covered = { _ in true }
+        } else {
+            var folders: [String] = [], files: Set<String> = []
+            for p in command.paths {
+                let abs = absolutePath(p)
+                var st = stat()
+                if stat(abs, &st) != 0 {
+                    printError("\(p): no such file or directory")
+                    status = max(status, ExitStatus.openFailed)
+                    continue
+                }
+                if (st.st_mode & S_IFMT) == S_IFDIR {
+                    folders.append(abs == "/" ? "/" : abs + "/")
+                    candidates += pdfFiles(under: abs)
+                } else {
+                    files.insert(abs)
+                    candidates.append(abs)
+                }
+            }
+            candidates = Array(Set(candidates)).sorted()
+            covered = { path in files.contains(path) || folders.contains { path.hasPrefix($0) } }
+        }
+        let present = Set(candidates)
+        let gone = stored.keys.filter { covered($0) && !present.contains($0) }.sorted()
+
+        var work: [Work] = []
+        var unchanged = 0
+        for path in candidates {
+            guard let st = fileStat(path) else { continue }
+            let s = stored[path]
+            if let s, !s.failed, !command.checksum, s.size == st.size, s.mtime == st.mtime {
+                unchanged += 1
+                continue
+            }
+            work.append(Work(path: path, size: st.size, mtime: st.mtime, storedHash: s?.failed == false ? s?.sha256 : nil))
+        }
+
+        // Removals first: each its own transaction.
+        var removed = 0
+        for path in gone {
+            do {
+                try index.remove(paths: [path])
+                removed += 1
+                if command.verbose { note("removed \(path)") }
+            } catch {
+                printError("\(command.db): cannot write: \(error)")
+                return ExitStatus.outputFailed
+            }
+        }
+
+        let passwords = command.passwords.candidates
+        let purpose = command.access.purpose
+        let tokenizer = index.tokenizer
+        let items = work
+        let progress = ProgressBar.enabled(command.progress, inputs: max(2, items.count), quiet: command.quiet)
+            ? ProgressBar(total: items.count, terminal: isatty(2) != 0) : nil
+        let workers = command.jobs ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
+
+        let pipeline = OrderedPipeline<Prepared, SearchIndex.PageRecord>(
+            count: items.count, workers: workers,
+            open: { i in
+                let item = items[i]
+                var state = SearchIndex.FileState(path: item.path, sha256: "", size: item.size, mtime: item.mtime)
+                let bytes: [UInt8]
+                switch Opening.read(path: item.path) {
+                case .failure(let f):
+                    return .success((Prepared(outcome: .failed(f), state: state, pageCount: 0), []))
+                case .success(let b): bytes = b
+                }
+                state.sha256 = Opening.sha256(bytes)
+                if let h = item.storedHash, h == state.sha256 {
+                    return .success((Prepared(outcome: .sameContent, state: state, pageCount: 0), []))
+                }
+                switch Opening.open(bytes: bytes, path: item.path, passwords: passwords) {
+                case .failure(let f):
+                    return .success((Prepared(outcome: .failed(f), state: state, pageCount: 0), []))
+                case .success(let document):
+                    if let refusal = TextAccessOptions.refusal(for: document, path: item.path, purpose: purpose) {
+                        return .success((Prepared(outcome: .failed(refusal), state: state, pageCount: 0), []))
+                    }
+                    let count = min(document.pageCount, SearchIndex.maxPages)
+                    let prepared = Prepared(outcome: .index(TextExtractor(document: document)), state: state,
+                                            title: document.info.title, language: document.language,
+                                            labels: document.pageLabels, pageCount: document.pageCount)
+                    return .success((prepared, count > 0 ? Array(1...count) : []))
+                }
+            },
+            process: { prepared, number, _ in
+                guard case .index(let extractor) = prepared.outcome else {
+                    fatalError("pages are only asked of documents being indexed")
+                }
+                let page = SearchablePage(extractor.page(number - 1), tokenizer: tokenizer, documentLanguage: prepared.language)
+                let label = prepared.labels.flatMap { number - 1 < $0.count ? $0[number - 1] : nil }
+                return SearchIndex.PageRecord(number: number, label: label, page: page)
+            })
+
+        var indexed = 0, indexedPages = 0, sameContent = 0, failed = 0
+        var current: Prepared? = nil
+        var pages: [SearchIndex.PageRecord] = []
+        var writeError: String? = nil
+
+        pipeline.run { event in
+            switch event {
+            case .failed(let i, let f):
+                // Not reached: opening failures come back as `.failed` outcomes.
+                progress?.clear()
+                printError(f.message)
+                failed += 1
+                progress?.finished(file: i, name: items[i].path, pages: 0, failed: true)
+                return true
+            case .opened(let i, let prepared, _):
+                current = prepared
+                pages = []
+                do {
+                    switch prepared.outcome {
+                    case .sameContent:
+                        try index.updateStat(path: prepared.state.path, size: prepared.state.size, mtime: prepared.state.mtime)
+                        sameContent += 1
+                        if command.verbose { progress?.clear(); note("same content \(prepared.state.path)") }
+                    case .failed(let f):
+                        progress?.clear()
+                        printError(f.message)
+                        try index.recordFailure(path: prepared.state.path, sha256: prepared.state.sha256.isEmpty ? nil : prepared.state.sha256,
+                                                size: prepared.state.size, mtime: prepared.state.mtime, message: f.message)
+                        failed += 1
+                        progress?.finished(file: i, name: items[i].path, pages: 0, failed: true)
+                    case .index:
+                        break
+                    }
+                } catch {
+                    writeError = "\(error)"
+                    return false
+                }
+                return true
+            case .page(let i, _, let number, let record):
+                pages.append(record)
+                progress?.page(file: i, name: items[i].path, page: number, of: current?.pageCount ?? number)
+                return true
+            case .finished(let i):
+                guard let prepared = current else { return true }
+                current = nil
+                if case .index = prepared.outcome {
+                    do {
+                        try index.replace(prepared.state, title: prepared.title, language: prepared.language,
+                                          pageCount: prepared.pageCount, pages: pages)
+                    } catch {
+                        writeError = "\(error)"
+                        return false
+                    }
+                    indexed += 1
+                    indexedPages += pages.count
+                    if command.verbose { progress?.clear(); note("indexed \(prepared.state.path) (\(pages.count) page\(pages.count == 1 ? "" : "s"))") }
+                    progress?.finished(file: i, name: items[i].path, pages: pages.count, failed: false)
+                } else if case .sameContent = prepared.outcome {
+                    progress?.finished(file: i, name: items[i].path, pages: 0, failed: false)
+                }
+                pages = []
+                return true
+            }
+        }
+        progress?.clear()
+        if let writeError {
+            printError("\(command.db): cannot write: \(writeError)")
+            return ExitStatus.outputFailed
+        }
+        if failed > 0 { status = max(status, ExitStatus.findings) }
+        if !command.quiet {
+            let seconds = Date().timeIntervalSince(started)
+            var line = "\(indexed) file\(indexed == 1 ? "" : "s") indexed (\(indexedPages) page\(indexedPages == 1 ? "" : "s")), "
+            line += "\(unchanged + sameContent) unchanged"
+            if sameContent > 0 { line += " (\(sameContent) hashed)" }
+            line += ", \(removed) removed, \(failed) failed, \(String(format: "%.1f", seconds)) s"
+            if let c = try? index.counts() {
+                line += "; the index has \(c.documents) file\(c.documents == 1 ? "" : "s"), \(c.pages) page\(c.pages == 1 ? "" : "s")"
+            }
+            note(line)
+        }
+        return status
+    }
+
+    private func note(_ line: String) {
+        FileHandle.standardError.write(Data(("pdftext: " + line + "\n").utf8))
+    }
+}

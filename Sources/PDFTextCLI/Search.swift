@@ -1,0 +1,171 @@
+import ArgumentParser
+import Foundation
+import PDFCore
+import PDFSearch
+import PDFSearchIndex
+
+/// `pdftext search --db index.sqlite QUERY`: the pages of an index that match, best first.
+public struct SearchCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Search an index built by `pdftext index`: matching pages, best first (bm25).",
+        discussion: """
+            QUERY (several arguments are joined by spaces): words, all of which must be on the \
+            page; "a phrase" in quotes (the words next to each other, in order); pref* (words \
+            starting so); OR, AND, NOT in capitals, -word (without it) and parentheses. \
+            Words are folded as the index folded its text (case, diacritics, width), so \
+            Resume finds résumé. Chinese and Japanese need no spaces: 東京 finds 東京 inside \
+            東京都.
+
+            Prints one hit per line: FILE, page N (label), and a snippet of the page with \
+            the matches marked (in colour on a terminal, else between [ and ]; \
+            --mark-start/--mark-end choose). --json prints one object: {"query","ftsQuery",\
+            "total","hits":[{"file","sha256","page","label","language","score","width",\
+            "height","snippet","matches":[{"text","start","end","boxes":[[x0,y0,x1,y1]...]}]}]}: \
+            start/end count Unicode scalars of the page text, boxes are display space (points, \
+            origin top-left of the page as shown, after /Rotate), one per line of the match.
+
+            Exit codes, as grep: 0 a page matched; 1 none did; 2 the index cannot be opened \
+            or read; 64 bad usage (also a query with no word in it).
+            """)
+
+    @Argument(help: ArgumentHelp("The query.", valueName: "query"))
+    public var query: [String] = []
+
+    @Option(help: ArgumentHelp("The index file.", valueName: "file"))
+    public var db: String
+
+    @Option(help: "Hits to print.")
+    public var limit: Int = 10
+
+    @Option(help: "Hits to skip first (for the next screenful).")
+    public var offset: Int = 0
+
+    @Flag(help: "One JSON object with every hit, its matches and their boxes.")
+    public var json = false
+
+    @Option(help: "Longest snippet, in characters.")
+    public var snippetLength: Int = 160
+
+    @Option(help: "Written before each match in snippets (default: [, or colour on a terminal).")
+    public var markStart: String?
+
+    @Option(help: "Written after each match in snippets (default: ], or colour on a terminal).")
+    public var markEnd: String?
+
+    @Option(name: [.customLong("color"), .customLong("colour")], help: "Mark matches in colour: auto (when standard output is a terminal and NO_COLOR is unset), always or never.")
+    public var color: ColorMode = .auto
+
+    public init() {}
+
+    public func validate() throws {
+        if query.isEmpty { throw ValidationError("no query") }
+        if limit < 0 { throw ValidationError("--limit must be 0 or more") }
+        if offset < 0 { throw ValidationError("--offset must be 0 or more") }
+        if snippetLength < 10 { throw ValidationError("--snippet-length must be 10 or more") }
+    }
+
+    public func run() throws {
+        let index: SearchIndex
+        do {
+            index = try SearchIndex(path: db, create: false)
+        } catch {
+            printError("\(error)")
+            throw ExitCode(2)
+        }
+        let text = query.joined(separator: " ")
+        let parsed: SearchQuery
+        do {
+            parsed = try SearchQuery(text, tokenizer: index.tokenizer)
+        } catch {
+            printError("\(text): \(error)")
+            throw ExitCode(ExitStatus.usage)
+        }
+        let results: SearchIndex.Results
+        do {
+            results = try index.search(parsed, limit: limit, offset: offset)
+        } catch {
+            printError("\(db): cannot search: \(error)")
+            throw ExitCode(2)
+        }
+        let writer = ByteWriter(fd: 1)
+        if json {
+            writer.bytes(Self.json(results, queryText: text, snippetLength: snippetLength).data)
+        } else {
+            let colour: Bool
+            switch color {
+            case .always: colour = true
+            case .never: colour = false
+            case .auto: colour = isatty(1) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+            }
+            let start = markStart ?? (colour ? "\u{1B}[1;31m" : "[")
+            let end = markEnd ?? (colour ? "\u{1B}[0m" : "]")
+            var out = Bytes()
+            for hit in results.hits {
+                out.append(hit.file)
+                out.append(", page \(hit.page)")
+                if let l = hit.label, l != String(hit.page) { out.append(" (\(l))") }
+                out.append(": ")
+                out.append(hit.snippet(length: snippetLength, markStart: start, markEnd: end))
+                out.append(10)
+            }
+            writer.bytes(out.data)
+        }
+        writer.flush()
+        if !json && results.total > offset + results.hits.count && isatty(2) != 0 {
+            FileHandle.standardError.write(Data("pdftext: \(results.hits.count) of \(results.total) matching pages shown (--offset \(offset + results.hits.count) for more)\n".utf8))
+        }
+        if results.total == 0 { throw ExitCode(1) }
+    }
+
+    static func json(_ r: SearchIndex.Results, queryText: String, snippetLength: Int) -> Bytes {
+        var out = Bytes()
+        out.append("{\"schema\":\"pdftext-search/1\",\"query\":")
+        out.jsonString(queryText.unicodeScalars)
+        out.append(",\"ftsQuery\":")
+        out.jsonString(r.query.ftsExpression.unicodeScalars)
+        out.append(",\"total\":")
+        out.int(r.total)
+        out.append(",\"hits\":[")
+        for (k, hit) in r.hits.enumerated() {
+            if k > 0 { out.append(UInt8(ascii: ",")) }
+            out.append("{\"file\":")
+            out.jsonString(hit.file.unicodeScalars)
+            out.append(",\"sha256\":")
+            out.jsonString(hit.sha256.unicodeScalars)
+            out.append(",\"page\":")
+            out.int(hit.page)
+            out.append(",\"label\":")
+            if let l = hit.label { out.jsonString(l.unicodeScalars) } else { out.append("null") }
+            out.append(",\"language\":")
+            if let l = hit.language { out.jsonString(l.unicodeScalars) } else { out.append("null") }
+            out.append(",\"score\":")
+            out.append(String(format: "%.4f", hit.score))
+            out.append(",\"width\":")
+            JSONFormatter.number(hit.width, into: &out)
+            out.append(",\"height\":")
+            JSONFormatter.number(hit.height, into: &out)
+            out.append(",\"snippet\":")
+            out.jsonString(hit.snippet(length: snippetLength).unicodeScalars)
+            out.append(",\"matches\":[")
+            for (m, match) in hit.matches.enumerated() {
+                if m > 0 { out.append(UInt8(ascii: ",")) }
+                out.append("{\"text\":")
+                out.jsonString(match.text.unicodeScalars)
+                out.append(",\"start\":")
+                out.int(match.range.lowerBound)
+                out.append(",\"end\":")
+                out.int(match.range.upperBound)
+                out.append(",\"boxes\":[")
+                for (b, box) in match.boxes.enumerated() {
+                    if b > 0 { out.append(UInt8(ascii: ",")) }
+                    JSONFormatter.box(box, into: &out)
+                }
+                out.append("]}")
+            }
+            out.append("]}")
+        }
+        out.append("]}\n")
+        return out
+    }
+}
