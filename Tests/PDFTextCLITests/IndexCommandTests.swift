@@ -1,0 +1,222 @@
+import Foundation
+import PDFSearch
+import PDFSearchIndex
+import Testing
+
+/// `pdftext index` and `pdftext search` as a user runs them: end to end on Corpus files,
+/// incremental updates, and SIGKILL at random moments.
+@Suite(.enabled(if: CLI.binary != nil, "pdftext binary not found next to the tests; run `swift build` first"), .serialized)
+struct IndexCommandTests {
+    /// A scratch folder with copies of Corpus PDFs, each made distinct (a comment appended
+    /// after %%EOF changes the hash, not the content).
+    final class Scratch {
+        let dir: URL
+        var db: String { dir.appendingPathComponent("index.sqlite").path }
+        var docs: URL { dir.appendingPathComponent("docs") }
+
+        init(_ names: [String], copies: Int = 1) throws {
+            dir = FileManager.default.temporaryDirectory.appendingPathComponent("pdftext-indexcmd-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent("docs/sub"), withIntermediateDirectories: true)
+            for c in 0..<copies {
+                for (k, name) in names.enumerated() {
+                    var data = try Data(contentsOf: URL(fileURLWithPath: CLI.fixture(name)))
+                    if copies > 1 { data.append(Data("%% copy \(c)\n".utf8)) }
+                    let base = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
+                    let folder = k % 2 == 0 ? "docs" : "docs/sub"
+                    try data.write(to: dir.appendingPathComponent("\(folder)/\(base)-\(c).pdf"))
+                }
+            }
+        }
+
+        func path(_ name: String, copy: Int = 0, sub: Bool = false) -> String {
+            dir.appendingPathComponent("docs/\(sub ? "sub/" : "")\(name)-\(copy).pdf").path
+        }
+
+        deinit { try? FileManager.default.removeItem(at: dir) }
+    }
+
+    static let texts = ["text/headers-footers-groff.pdf", "text/two-column-pdflatex.pdf", "text/greek-lualatex.pdf",
+                        "text/chinese-xelatex.pdf", "text/japanese-lualatex.pdf", "text/rotated-page-pdflatex.pdf",
+                        "text/arabic-libreoffice.pdf", "text/hebrew-xelatex.pdf"]
+
+    struct TSVWord { var page: Int; var box: [Double]; var text: String }
+
+    /// Word rows of `pdftext --format tsv` (the layout's word boxes, display space).
+    func tsvWords(_ file: String) throws -> [TSVWord] {
+        let r = try CLI.run(["--format", "tsv", file])
+        #expect(r.status == 0)
+        return r.stdout.split(separator: "\n").dropFirst().compactMap { line in
+            let f = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard f.count >= 12, f[0] == "5", let page = Int(f[1]), let l = Double(f[6]), let t = Double(f[7]),
+                  let w = Double(f[8]), let h = Double(f[9]) else { return nil }
+            return TSVWord(page: page, box: [l, t, l + w, t + h], text: String(f[11]))
+        }
+    }
+
+    @Test("search --json gives hits whose boxes lie on the matched words")
+    func endToEnd() throws {
+        let s = try Scratch(Self.texts)
+        let r = try CLI.run(["index", s.docs.path, "--db", s.db, "-q"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let tokenizer = Tokenizer()
+        let queries = ["fishing", "\"fishing village\"", "flour", "νησί", "长江", "花火", "hawfinch", "العربي", "הספרייה", "volunteers OR sparrows", "fish*"]
+        var words: [String: [TSVWord]] = [:]
+        for q in queries {
+            let out = try CLI.run(["search", "--db", s.db, "--json", "--limit", "5", q])
+            #expect(out.status == 0, "\(q): \(out.stderr)")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any])
+            let hits = try #require(json["hits"] as? [[String: Any]])
+            #expect(!hits.isEmpty, "no hit for \(q)")
+            for hit in hits {
+                let file = try #require(hit["file"] as? String)
+                let page = try #require(hit["page"] as? Int)
+                let snippet = try #require(hit["snippet"] as? String)
+                #expect(snippet.contains("["))
+                if words[file] == nil { words[file] = try tsvWords(file) }
+                let onPage = words[file]!.filter { $0.page == page }
+                for m in try #require(hit["matches"] as? [[String: Any]]) {
+                    let text = try #require(m["text"] as? String)
+                    let key = tokenizer.words(in: text).map(\.key).joined()
+                    for box in try #require(m["boxes"] as? [[Double]]) {
+                        // The words under the box (a phrase covers several): each is part of
+                        // the match, and together they cover the box.
+                        let under = onPage.filter { w in
+                            let ix = max(0, min(w.box[2], box[2]) - max(w.box[0], box[0]))
+                            let iy = max(0, min(w.box[3], box[3]) - max(w.box[1], box[1]))
+                            return ix * iy > 0.5 * min((w.box[2] - w.box[0]) * (w.box[3] - w.box[1]), (box[2] - box[0]) * (box[3] - box[1]))
+                        }
+                        let on = !under.isEmpty
+                            && under.allSatisfy { w in
+                                let wk = tokenizer.words(in: w.text).map(\.key).joined()
+                                return key.contains(wk) || wk.contains(key)
+                            }
+                            && under.map { $0.box[0] }.min()! - 0.6 <= box[0] && box[2] <= under.map { $0.box[2] }.max()! + 0.6
+                            && under.map { $0.box[1] }.min()! - 0.6 <= box[1] && box[3] <= under.map { $0.box[3] }.max()! + 0.6
+                        #expect(on, "\(q): box \(box) of “\(text)” on page \(page) of \(file) lies on no word")
+                    }
+                }
+            }
+        }
+        // Plain output names the file and page and marks the match.
+        let plain = try CLI.run(["search", "--db", s.db, "--color", "never", "hawfinch"])
+        #expect(plain.stdout.contains("rotated-page-pdflatex-0.pdf, page 2: "))
+        #expect(plain.stdout.contains("[hawfinch]"))
+        // Nothing found: exit 1, as grep.
+        #expect(try CLI.run(["search", "--db", s.db, "zzzqqq"]).status == 1)
+        #expect(try CLI.run(["search", "--db", s.dir.appendingPathComponent("none.sqlite").path, "a"]).status == 2)
+        #expect(try CLI.run(["search", "--db", s.db, "?!"]).status == 64)
+    }
+
+    func lines(_ stderr: String, _ prefix: String) -> [String] {
+        stderr.split(separator: "\n").map(String.init).filter { $0.hasPrefix("pdftext: " + prefix) }
+    }
+
+    @Test("touched, changed and deleted files: only those are read again")
+    func incremental() throws {
+        let s = try Scratch(["text/headers-footers-groff.pdf", "text/two-column-pdflatex.pdf", "text/greek-lualatex.pdf",
+                             "text/russian-xelatex.pdf", "basic/three-pages.pdf"])
+        let first = try CLI.run(["index", s.docs.path, "--db", s.db, "-v"])
+        #expect(first.status == 0)
+        #expect(lines(first.stderr, "indexed ").count == 5)
+
+        // Nothing changed: nothing read.
+        let again = try CLI.run(["index", s.docs.path, "--db", s.db, "-v"])
+        #expect(lines(again.stderr, "indexed ").isEmpty && lines(again.stderr, "same content").isEmpty)
+        #expect(again.stderr.contains("0 files indexed (0 pages), 5 unchanged, 0 removed, 0 failed"))
+
+        let touched = s.path("headers-footers-groff")
+        let changed = s.path("two-column-pdflatex", sub: true)
+        let deleted = s.path("greek-lualatex")
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: touched)
+        var data = try Data(contentsOf: URL(fileURLWithPath: CLI.fixture("text/hyphenated-pdflatex.pdf")))
+        data.append(Data("%% changed\n".utf8))
+        try data.write(to: URL(fileURLWithPath: changed))
+        try FileManager.default.removeItem(atPath: deleted)
+
+        let third = try CLI.run(["index", s.docs.path, "--db", s.db, "-v"])
+        #expect(third.status == 0, "\(third.stderr)")
+        #expect(lines(third.stderr, "indexed ") == ["pdftext: indexed \(changed) (1 page)"])
+        #expect(lines(third.stderr, "same content ") == ["pdftext: same content \(touched)"])
+        #expect(lines(third.stderr, "removed ") == ["pdftext: removed \(deleted)"])
+        #expect(third.stderr.contains("1 file indexed (1 page), 3 unchanged (1 hashed), 1 removed, 0 failed"))
+
+        // The index follows: the deleted file's words are gone, the changed file's new.
+        #expect(try CLI.run(["search", "--db", s.db, "νησί"]).status == 1)
+        #expect(try CLI.run(["search", "--db", s.db, "flour"]).status == 1)
+        let hyphen = try CLI.run(["search", "--db", s.db, "--json", "--limit", "50", "the"])
+        #expect(hyphen.stdout.contains(changed))
+
+        // And the result equals a clean index of the same files.
+        let clean = s.dir.appendingPathComponent("clean.sqlite").path
+        #expect(try CLI.run(["index", s.docs.path, "--db", clean, "-q"]).status == 0)
+        #expect(try SearchIndex(path: s.db, create: false).dump() == SearchIndex(path: clean, create: false).dump())
+
+        // With no path, every indexed file is checked again.
+        try FileManager.default.removeItem(atPath: touched)
+        let refresh = try CLI.run(["index", "--db", s.db, "-v"])
+        #expect(lines(refresh.stderr, "removed ") == ["pdftext: removed \(touched)"])
+    }
+
+    @Test("a file that fails is reported, recorded and skipped; the batch goes on")
+    func failures() throws {
+        let s = try Scratch(["basic/hello.pdf", "broken/not-a-pdf.pdf", "encrypted/aes-256.pdf", "basic/three-pages.pdf"])
+        let r = try CLI.run(["index", s.docs.path, "--db", s.db])
+        #expect(r.status == 4)
+        #expect(r.stderr.contains("not-a-pdf-0.pdf: "))
+        #expect(r.stderr.contains("aes-256-0.pdf: incorrect password"))
+        #expect(r.stderr.contains("2 files indexed (4 pages)"))
+        #expect(r.stderr.contains("2 failed"))
+        #expect(try CLI.run(["search", "--db", s.db, "hello"]).status == 0)
+        // Missing paths are an error, and leave the index alone.
+        let missing = try CLI.run(["index", s.dir.appendingPathComponent("nope").path, "--db", s.db])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("nope: no such file or directory"))
+        #expect(try CLI.run(["search", "--db", s.db, "hello"]).status == 0)
+    }
+
+    @Test("killed with SIGKILL at random moments, the index opens and the next run converges")
+    func crashSafety() throws {
+        let s = try Scratch(Self.texts + ["basic/three-pages.pdf", "text/russian-xelatex.pdf"], copies: 3)
+        let clean = s.dir.appendingPathComponent("clean.sqlite").path
+        let start = Date()
+        #expect(try CLI.run(["index", s.docs.path, "--db", clean, "-q"]).status == 0)
+        let duration = Date().timeIntervalSince(start)
+        let expected = try SearchIndex(path: clean, create: false).dump()
+        #expect(expected.contains("document\t"))
+
+        var generator = SystemRandomNumberGenerator()
+        var killedMidRun = 0
+        for round in 0..<10 {
+            // Half the rounds start from nothing, half resume a previously killed index.
+            if round % 2 == 0 {
+                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: s.db + suffix) }
+            }
+            let p = Process()
+            p.executableURL = CLI.binary
+            p.arguments = ["index", s.docs.path, "--db", s.db, "-q", "-j", "2"]
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            usleep(UInt32(Double.random(in: 0...duration, using: &generator) * 1_000_000))
+            if p.isRunning { killedMidRun += 1 }
+            kill(p.processIdentifier, SIGKILL)
+            p.waitUntilExit()
+            if FileManager.default.fileExists(atPath: s.db) {
+                let index = try SearchIndex(path: s.db, create: false)
+                #expect(try index.integrityProblem() == nil, "round \(round)")
+                // Only whole documents: every document has all its pages.
+                let dump = try index.dump()
+                for line in dump.split(separator: "\n") where line.hasPrefix("document\t") {
+                    let f = line.split(separator: "\t", omittingEmptySubsequences: false)
+                    let pages = Int(f[4])!
+                    let rows = dump.split(separator: "\n").filter { $0.hasPrefix("page\t\(f[1])\t") }.count
+                    #expect(rows == pages, "round \(round): \(f[1]) has \(rows) of \(pages) pages")
+                }
+            }
+            let finish = try CLI.run(["index", s.docs.path, "--db", s.db, "-q"])
+            #expect(finish.status == 0, "round \(round): \(finish.stderr)")
+            #expect(try SearchIndex(path: s.db, create: false).dump() == expected, "round \(round)")
+        }
+        #expect(killedMidRun >= 3, "the kills should land while the indexer runs")
+    }
+}
