@@ -27,6 +27,9 @@ public struct SearchablePage: Sendable {
 
     private let characterBoxes: [Rect?]
     private let lineOfCharacter: [Int32]
+    /// The glyph (index into `PageGlyphs.glyphs`) of each scalar, -1 for inferred spaces
+    /// and line breaks.
+    private let glyphOfCharacter: [Int32]
 
     public init(_ page: PageText, tokenizer: Tokenizer, documentLanguage: String? = nil) {
         let layout = page.layout, glyphs = page.glyphs
@@ -36,6 +39,7 @@ public struct SearchablePage: Sendable {
         scalars.reserveCapacity(n)
         for i in 0..<n { scalars.append(chars[i].scalar) }
         self.scalars = scalars
+        glyphOfCharacter = (0..<n).map { chars[$0].glyph }
         text = layout.pageString
 
         let m = glyphs.displayTransform
@@ -82,6 +86,33 @@ public struct SearchablePage: Sendable {
         self.words = words
         terms = IndexTerm.terms(of: words, in: scalars, tokenizer: tokenizer)
         termBoxes = terms.map { Self.boxes(for: $0.range, characterBoxes: boxes, lineOf: lineOf) }
+    }
+
+    /// The glyphs a scalar range was painted with (indices into the page's
+    /// `PageGlyphs.glyphs`, each once, in reading order): a word's or a match's way back to
+    /// its glyph quads, fonts and content-stream operators.
+    public func glyphs(for range: Range<Int>) -> [Int] {
+        let lo = max(0, range.lowerBound), hi = min(glyphOfCharacter.count, range.upperBound)
+        guard lo < hi else { return [] }
+        var out: [Int] = []
+        for c in lo..<hi where glyphOfCharacter[c] >= 0 && out.last != Int(glyphOfCharacter[c]) {
+            out.append(Int(glyphOfCharacter[c]))
+        }
+        return out
+    }
+
+    /// UTF-16 offsets (PDFKit's `NSRange` on ``PDFPage/string``) of a scalar range.
+    public func utf16Range(_ range: Range<Int>) -> Range<Int> {
+        SearchablePage.utf16Range(range, in: scalars)
+    }
+
+    public static func utf16Range(_ range: Range<Int>, in scalars: [Unicode.Scalar]) -> Range<Int> {
+        var start = 0, k = 0
+        let lo = max(0, min(range.lowerBound, scalars.count)), hi = max(lo, min(range.upperBound, scalars.count))
+        while k < lo { start += scalars[k].utf16.count; k += 1 }
+        var end = start
+        while k < hi { end += scalars[k].utf16.count; k += 1 }
+        return start..<end
     }
 
     /// The boxes of a scalar range: the union of its characters' boxes per line.

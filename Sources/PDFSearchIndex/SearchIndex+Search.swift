@@ -8,6 +8,8 @@ extension SearchIndex {
     public struct Match: Sendable, Hashable {
         /// Unicode-scalar offsets into the page string.
         public var range: Range<Int>
+        /// The same in UTF-16 units: PDFKit's indices, for `PDFPage.selection(for:)`.
+        public var utf16Range: Range<Int>
         public var text: String
         /// Display-space boxes (points, top-left origin), one per line the match lies on.
         public var boxes: [Rect]
@@ -165,7 +167,8 @@ extension SearchIndex {
                 }
             }
             let a = min(lo, scalars.count), b = min(max(a, hi), scalars.count)
-            out.append(Match(range: a..<b, text: String(String.UnicodeScalarView(scalars[a..<b])), boxes: boxes))
+            out.append(Match(range: a..<b, utf16Range: SearchablePage.utf16Range(a..<b, in: scalars),
+                             text: String(String.UnicodeScalarView(scalars[a..<b])), boxes: boxes))
         }
         return out
     }

@@ -21,8 +21,9 @@ public struct SearchCommand: ParsableCommand {
             the matches marked (in colour on a terminal, else between [ and ]; \
             --mark-start/--mark-end choose). --json prints one object: {"query","ftsQuery",\
             "total","hits":[{"file","sha256","page","label","language","score","width",\
-            "height","snippet","matches":[{"text","start","end","boxes":[[x0,y0,x1,y1]...]}]}]}: \
-            start/end count Unicode scalars of the page text, boxes are display space (points, \
+            "height","snippet","matches":[{"text","start","end","utf16":{"location","length"},\
+            "boxes":[[x0,y0,x1,y1]...]}]}]}: start/end count Unicode scalars of the page text, \
+            utf16 is the same range in PDFKit's UTF-16 indices (PDFPage.string), boxes are display space (points, \
             origin top-left of the page as shown, after /Rotate), one per line of the match.
 
             Exit codes, as grep: 0 a page matched; 1 none did; 2 the index cannot be opened \
@@ -156,7 +157,11 @@ public struct SearchCommand: ParsableCommand {
                 out.int(match.range.lowerBound)
                 out.append(",\"end\":")
                 out.int(match.range.upperBound)
-                out.append(",\"boxes\":[")
+                out.append(",\"utf16\":{\"location\":")
+                out.int(match.utf16Range.lowerBound)
+                out.append(",\"length\":")
+                out.int(match.utf16Range.count)
+                out.append("},\"boxes\":[")
                 for (b, box) in match.boxes.enumerated() {
                     if b > 0 { out.append(UInt8(ascii: ",")) }
                     JSONFormatter.box(box, into: &out)

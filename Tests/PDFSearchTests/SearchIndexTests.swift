@@ -171,3 +171,30 @@ struct SearchIndexTests {
         }
     }
 }
+
+/// A match leads back to PDFKit's text API and to the glyphs it was painted with.
+struct MatchTracingTests {
+    @Test func aMatchIsAPDFKitSelectionAndHasItsGlyphs() throws {
+        let f = try SearchIndexTests.Fixture()
+        for query in ["hawfinch", "长江", "הספרייה"] {
+            let hit = try #require(try f.index.search(query).hits.first)
+            let document = try PDFDocument(contentsOf: URL(fileURLWithPath: hit.file))
+            let page = try #require(document.page(at: hit.page - 1))
+            for m in hit.matches {
+                let selection = try #require(page.selection(for: NSRange(location: m.utf16Range.lowerBound, length: m.utf16Range.count)))
+                #expect(selection.string == m.text, "\(query)")
+            }
+            // The glyphs of the match lie inside its boxes.
+            let text = try #require(f.pages[hit.file]?[hit.page - 1])
+            let searchable = SearchablePage(text, tokenizer: f.index.tokenizer)
+            let m = try #require(hit.matches.first)
+            let glyphs = searchable.glyphs(for: m.range)
+            #expect(!glyphs.isEmpty)
+            let display = text.glyphs.displayTransform
+            for g in glyphs {
+                let b = text.glyphs.glyphs[g].quad.transformed(by: display).bounds
+                #expect(m.boxes.contains { $0.x0 - 0.01 <= b.x0 && b.x1 <= $0.x1 + 0.01 && $0.y0 - 0.01 <= b.y0 && b.y1 <= $0.y1 + 0.01 }, "\(query): glyph \(g)")
+            }
+        }
+    }
+}
