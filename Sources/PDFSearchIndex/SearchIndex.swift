@@ -20,6 +20,9 @@ import PDFSearch
 ///
 /// Every document is written in one transaction, so a process killed at any moment leaves
 /// an index that opens, holding whole documents only.
+///
+/// Not for concurrent writes from several threads: one writer (the indexing run) at a time;
+/// searches may run from any thread.
 public final class SearchIndex: @unchecked Sendable {
     public static let schema = "pdftext-index/1"
     /// Pages per document the row ids leave room for.
@@ -29,6 +32,8 @@ public final class SearchIndex: @unchecked Sendable {
     public let folding: SearchFolding
     public let tokenizer: Tokenizer
     let db: DatabaseQueue
+    /// The document ``beginDocument(_:title:language:pageCount:)`` opened, if any.
+    private var open: (Int64, FileState)?
 
     public struct OpenError: Error, CustomStringConvertible {
         public var description: String
@@ -43,6 +48,8 @@ public final class SearchIndex: @unchecked Sendable {
         if !exists && !create { throw OpenError(description: "\(path): no such index (build one with `pdftext index PATH... --db \(path)`)") }
         var config = Configuration()
         config.busyMode = .timeout(10)
+        // beginDocument/commitDocument keep one transaction open across accesses.
+        config.allowsUnsafeTransactions = true
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA journal_mode = WAL")
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
@@ -144,31 +151,94 @@ public final class SearchIndex: @unchecked Sendable {
         }
     }
 
-    /// One page to store.
+    /// One page to store: what the index keeps of a ``SearchablePage`` (its text, terms,
+    /// language, size and term boxes), compact enough to queue between threads.
     public struct PageRecord: Sendable {
         public var number: Int
         public var label: String?
-        public var page: SearchablePage
+        public var text: String
+        public var terms: String
+        public var language: String?
+        public var width: Double
+        public var height: Double
+        public var boxes: [UInt8]
+
+        public init(number: Int, label: String?, text: String, terms: String, language: String?,
+                    width: Double, height: Double, boxes: [UInt8]) {
+            self.number = number; self.label = label; self.text = text; self.terms = terms
+            self.language = language; self.width = width; self.height = height; self.boxes = boxes
+        }
+
         public init(number: Int, label: String?, page: SearchablePage) {
-            self.number = number; self.label = label; self.page = page
+            self.number = number
+            self.label = label
+            text = page.text
+            terms = page.termString
+            language = page.language
+            width = page.width
+            height = page.height
+            boxes = TermBoxes.encode(page)
         }
     }
 
     /// Replaces whatever the index has for `file.path` with these pages, in one transaction.
     public func replace(_ file: FileState, title: String?, language: String?, pageCount: Int, pages: [PageRecord]) throws {
         try db.write { db in
-            try Self.delete(path: file.path, in: db)
-            try db.execute(sql: "INSERT INTO documents(path, sha256, size, mtime, pages, title, language) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                           arguments: [file.path, file.sha256, file.size, file.mtime, pageCount, title, language])
-            let id = db.lastInsertedRowID
-            let insertPage = try db.cachedStatement(sql: "INSERT INTO pages(rowid, terms, file, sha256, page, label, language, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-            let insertWords = try db.cachedStatement(sql: "INSERT INTO words(id, width, height, boxes) VALUES (?, ?, ?, ?)")
-            for p in pages where p.number >= 1 && p.number <= Self.maxPages {
-                let rowid = id << 20 | Int64(p.number)
-                try insertPage.execute(arguments: [rowid, p.page.termString, file.path, file.sha256, p.number, p.label, p.page.language, p.page.text])
-                try insertWords.execute(arguments: [rowid, p.page.width, p.page.height, Data(TermBoxes.encode(p.page))])
+            let id = try Self.begin(file, title: title, language: language, pageCount: pageCount, in: db)
+            for p in pages { try Self.insert(p, document: id, file: file, in: db) }
+        }
+    }
+
+    /// Starts replacing a document page by page (for documents too long to hold in memory):
+    /// opens the transaction that ``addPage(_:)`` fills and ``commitDocument()`` ends. Until
+    /// then nothing of it is visible, and a crash leaves the index as it was.
+    public func beginDocument(_ file: FileState, title: String?, language: String?, pageCount: Int) throws {
+        try db.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN IMMEDIATE")
+            do {
+                let id = try Self.begin(file, title: title, language: language, pageCount: pageCount, in: db)
+                open = (id, file)
+            } catch {
+                try? db.execute(sql: "ROLLBACK")
+                throw error
             }
         }
+    }
+
+    /// Adds a page to the document ``beginDocument(_:title:language:pageCount:)`` opened.
+    public func addPage(_ page: PageRecord) throws {
+        guard let (id, file) = open else { return }
+        try db.writeWithoutTransaction { db in try Self.insert(page, document: id, file: file, in: db) }
+    }
+
+    /// Commits the open document.
+    public func commitDocument() throws {
+        guard open != nil else { return }
+        open = nil
+        try db.writeWithoutTransaction { db in try db.execute(sql: "COMMIT") }
+    }
+
+    /// Drops the open document, leaving the index as it was before it began.
+    public func rollbackDocument() {
+        guard open != nil else { return }
+        open = nil
+        try? db.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
+    }
+
+    private static func begin(_ file: FileState, title: String?, language: String?, pageCount: Int, in db: Database) throws -> Int64 {
+        try delete(path: file.path, in: db)
+        try db.execute(sql: "INSERT INTO documents(path, sha256, size, mtime, pages, title, language) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       arguments: [file.path, file.sha256, file.size, file.mtime, pageCount, title, language])
+        return db.lastInsertedRowID
+    }
+
+    private static func insert(_ p: PageRecord, document id: Int64, file: FileState, in db: Database) throws {
+        guard p.number >= 1 && p.number <= maxPages else { return }
+        let rowid = id << 20 | Int64(p.number)
+        try db.cachedStatement(sql: "INSERT INTO pages(rowid, terms, file, sha256, page, label, language, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+            .execute(arguments: [rowid, p.terms, file.path, file.sha256, p.number, p.label, p.language, p.text])
+        try db.cachedStatement(sql: "INSERT INTO words(id, width, height, boxes) VALUES (?, ?, ?, ?)")
+            .execute(arguments: [rowid, p.width, p.height, Data(p.boxes)])
     }
 
     /// Records that a file could not be indexed (dropping what the index had for it).

@@ -262,7 +262,8 @@ struct IndexRun {
             },
             process: { prepared, number, _ in
                 guard case .index(let extractor) = prepared.outcome else {
-                    fatalError("pages are only asked of documents being indexed")
+                    // Not reached: only documents being indexed have pages to process.
+                    return SearchIndex.PageRecord(number: number, label: nil, text: "", terms: "", language: nil, width: 0, height: 0, boxes: [])
                 }
                 let page = SearchablePage(extractor.page(number - 1), tokenizer: tokenizer, documentLanguage: prepared.language)
                 let label = prepared.labels.flatMap { number - 1 < $0.count ? $0[number - 1] : nil }
@@ -271,7 +272,7 @@ struct IndexRun {
 
         var indexed = 0, indexedPages = 0, sameContent = 0, failed = 0
         var current: Prepared? = nil
-        var pages: [SearchIndex.PageRecord] = []
+        var pagesWritten = 0
         var writeError: String? = nil
 
         pipeline.run { event in
@@ -285,7 +286,7 @@ struct IndexRun {
                 return true
             case .opened(let i, let prepared, _):
                 current = prepared
-                pages = []
+                pagesWritten = 0
                 do {
                     switch prepared.outcome {
                     case .sameContent:
@@ -300,7 +301,9 @@ struct IndexRun {
                         failed += 1
                         progress?.finished(file: i, name: items[i].path, pages: 0, failed: true)
                     case .index:
-                        break
+                        // One transaction per document, filled page by page.
+                        try index.beginDocument(prepared.state, title: prepared.title, language: prepared.language,
+                                                pageCount: prepared.pageCount)
                     }
                 } catch {
                     writeError = "\(error)"
@@ -308,7 +311,14 @@ struct IndexRun {
                 }
                 return true
             case .page(let i, _, let number, let record):
-                pages.append(record)
+                do {
+                    try index.addPage(record)
+                } catch {
+                    index.rollbackDocument()
+                    writeError = "\(error)"
+                    return false
+                }
+                pagesWritten += 1
                 progress?.page(file: i, name: items[i].path, page: number, of: current?.pageCount ?? number)
                 return true
             case .finished(let i):
@@ -316,23 +326,23 @@ struct IndexRun {
                 current = nil
                 if case .index = prepared.outcome {
                     do {
-                        try index.replace(prepared.state, title: prepared.title, language: prepared.language,
-                                          pageCount: prepared.pageCount, pages: pages)
+                        try index.commitDocument()
                     } catch {
+                        index.rollbackDocument()
                         writeError = "\(error)"
                         return false
                     }
                     indexed += 1
-                    indexedPages += pages.count
-                    if command.verbose { progress?.clear(); note("indexed \(prepared.state.path) (\(pages.count) page\(pages.count == 1 ? "" : "s"))") }
-                    progress?.finished(file: i, name: items[i].path, pages: pages.count, failed: false)
+                    indexedPages += pagesWritten
+                    if command.verbose { progress?.clear(); note("indexed \(prepared.state.path) (\(pagesWritten) page\(pagesWritten == 1 ? "" : "s"))") }
+                    progress?.finished(file: i, name: items[i].path, pages: pagesWritten, failed: false)
                 } else if case .sameContent = prepared.outcome {
                     progress?.finished(file: i, name: items[i].path, pages: 0, failed: false)
                 }
-                pages = []
                 return true
             }
         }
+        index.rollbackDocument()
         progress?.clear()
         if let writeError {
             printError("\(command.db): cannot write: \(writeError)")

@@ -51,9 +51,9 @@ final class ProgressBar {
     func finished(file index: Int, name: String, pages pageCount: Int, failed: Bool) {
         finishedFiles += 1
         if terminal {
-            draw(file: index, name: name, detail: failed ? "failed" : "\(pageCount) pages")
+            draw(file: index, name: name, detail: failed ? "failed" : "\(pageCount) page\(pageCount == 1 ? "" : "s")")
         } else {
-            emit("[\(pad(index + 1))/\(total)] \(name)  \(failed ? "failed" : "\(pageCount) pages")\n")
+            emit("[\(pad(index + 1))/\(total)] \(name)  \(failed ? "failed" : "\(pageCount) page\(pageCount == 1 ? "" : "s")")\n")
         }
     }
 
