@@ -1,5 +1,6 @@
 import Foundation
 import PDFSearch
+import PDFTestSupport
 import PDFSearchIndex
 import Testing
 
@@ -155,6 +156,37 @@ struct IndexCommandTests {
         try FileManager.default.removeItem(atPath: touched)
         let refresh = try CLI.run(["index", "--db", s.db, "-v"])
         #expect(lines(refresh.stderr, "removed ") == ["pdftext: removed \(touched)"])
+    }
+
+    @Test("page labels are stored and shown with hits")
+    func labels() throws {
+        // Four pages labelled i, ii, 1, 2, each with one word of its own.
+        var b = PDFBuilder(version: "1.7")
+        b.add(1, "<< /Type /Catalog /Pages 2 0 R /PageLabels << /Nums [0 << /S /r >> 2 << /S /D >>] >> >>")
+        b.add(2, "<< /Type /Pages /Kids [3 0 R 4 0 R 5 0 R 6 0 R] /Count 4 /MediaBox [0 0 612 792] >>")
+        let words = ["preface", "contents", "introduction", "method"]
+        for (k, w) in words.enumerated() {
+            b.add(3 + k, "<< /Type /Page /Parent 2 0 R /Resources << /Font << /F1 20 0 R >> >> /Contents \(10 + k) 0 R >>")
+            b.addStream(10 + k, text: "BT /F1 12 Tf 72 700 Td (\(w)) Tj ET")
+        }
+        b.add(20, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+        let s = try Scratch([])
+        let file = s.docs.appendingPathComponent("labelled.pdf")
+        try Data(b.build().bytes).write(to: file)
+        #expect(try CLI.run(["index", s.docs.path, "--db", s.db, "-q"]).status == 0)
+        let plain = try CLI.run(["search", "--db", s.db, "--color", "never", "contents"])
+        #expect(plain.stdout == "\(file.path), page 2 (ii): [contents]\n")
+        let json = try CLI.run(["search", "--db", s.db, "--json", "method"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let hit = try #require((object["hits"] as? [[String: Any]])?.first)
+        #expect(hit["page"] as? Int == 4)
+        #expect(hit["label"] as? String == "2")
+        // And in the page records.
+        let records = try CLI.run(["--format", "jsonl", file.path])
+        let labels = records.stdout.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["label"] as? String
+        }
+        #expect(labels == ["i", "ii", "1", "2"])
     }
 
     @Test("a file that fails is reported, recorded and skipped; the batch goes on")
