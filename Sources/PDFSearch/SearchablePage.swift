@@ -12,6 +12,20 @@ public struct SearchablePage: Sendable {
     public let scalars: [Unicode.Scalar]
     public let width: Double
     public let height: Double
+    /// Where ``language`` came from.
+    public enum LanguageSource: String, Sendable, Hashable {
+        /// `/Lang` on the marked content of at least half the page's characters.
+        case marked
+        /// The document's `/Lang`.
+        case document
+        /// Guessed from the page's letters, when their script is written in one language
+        /// only (``SearchablePage/languageOfScript(in:)``).
+        case script
+    }
+
+    /// Where ``language`` came from; nil when it is nil.
+    public let languageSource: LanguageSource?
+
     /// The language most of the page's text is marked with (`/Lang` on marked content),
     /// else the document's; nil when neither says.
     public let language: String?
@@ -31,7 +45,9 @@ public struct SearchablePage: Sendable {
     /// and line breaks.
     private let glyphOfCharacter: [Int32]
 
-    public init(_ page: PageText, tokenizer: Tokenizer, documentLanguage: String? = nil) {
+    /// - Parameter guessLanguage: when neither marked content nor the document names a
+    ///   language, guess it from the script (``languageOfScript(in:)``).
+    public init(_ page: PageText, tokenizer: Tokenizer, documentLanguage: String? = nil, guessLanguage: Bool = true) {
         let layout = page.layout, glyphs = page.glyphs
         let n = layout.pageStringCharacters.count
         let chars = layout.characters
@@ -77,15 +93,57 @@ public struct SearchablePage: Sendable {
         characterBoxes = boxes
         let marked = languages.max { a, b in a.value < b.value || (a.value == b.value && a.key > b.key) }
         if let marked, marked.value * 2 >= scalars.count {
-            language = marked.key
+            (language, languageSource) = (marked.key, .marked)
+        } else if let documentLanguage {
+            (language, languageSource) = (documentLanguage, .document)
+        } else if let marked {
+            (language, languageSource) = (marked.key, .marked)
+        } else if guessLanguage, let guess = Self.languageOfScript(in: scalars) {
+            (language, languageSource) = (guess, .script)
         } else {
-            language = documentLanguage ?? marked?.key
+            (language, languageSource) = (nil, nil)
         }
 
         let words = tokenizer.words(in: scalars)
         self.words = words
         terms = IndexTerm.terms(of: words, in: scalars, tokenizer: tokenizer)
         termBoxes = terms.map { Self.boxes(for: $0.range, characterBoxes: boxes, lineOf: lineOf) }
+    }
+
+    /// Share of a page's letters that must be in one script for ``languageOfScript(in:)``.
+    public static let scriptShare = 0.6
+
+    /// The language of a text whose letters are mostly (``scriptShare``) in a script written
+    /// in one language: Greek `el`, Hebrew `he`, Thai `th`, Hangul `ko`, Armenian `hy`,
+    /// Georgian `ka`; Japanese `ja` when kana are at least a tenth of the Han and kana
+    /// letters, else Han `zh`. Latin, Cyrillic, Arabic, Devanagari and the rest serve many
+    /// languages: nil.
+    public static func languageOfScript(in scalars: [Unicode.Scalar]) -> String? {
+        var counts: [String: Int] = [:]
+        var letters = 0, han = 0, kana = 0
+        for s in scalars where s.properties.isAlphabetic {
+            letters += 1
+            let v = s.value
+            switch v {
+            case 0x0370...0x03FF, 0x1F00...0x1FFF: counts["el", default: 0] += 1
+            case 0x0590...0x05FF, 0xFB1D...0xFB4F: counts["he", default: 0] += 1
+            case 0x0E00...0x0E7F: counts["th", default: 0] += 1
+            case 0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF: counts["ko", default: 0] += 1
+            case 0x0530...0x058F: counts["hy", default: 0] += 1
+            case 0x10A0...0x10FF: counts["ka", default: 0] += 1
+            case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: kana += 1
+            case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFF: han += 1
+            default: break
+            }
+        }
+        guard letters > 0 else { return nil }
+        if Double(han + kana) >= scriptShare * Double(letters) {
+            return Double(kana) >= 0.1 * Double(han + kana) ? "ja" : "zh"
+        }
+        if let (language, n) = counts.max(by: { $0.value < $1.value }), Double(n) >= scriptShare * Double(letters) {
+            return language
+        }
+        return nil
     }
 
     /// The glyphs a scalar range was painted with (indices into the page's

@@ -4,7 +4,7 @@ import PDFText
 
 /// One JSON object per page for search engines and batch pipelines (schema
 /// `pdftext-page/1`, docs/SEARCH.md):
-/// `{"schema","id","file","sha256","page","pages","label","title","language","width",
+/// `{"schema","id","file","sha256","page","pages","label","title","language","languageSource","width",
 /// "height","text","words":[{"text","start","end","boxes":[[x0,y0,x1,y1]…]}]}`.
 ///
 /// - `id` is `<sha256>-p<page, 5 digits>`: the same page of the same content gets the same
@@ -58,6 +58,8 @@ struct PageRecordFormatter: PageFormatter {
         optional(document.title, &out)
         out.append(",\"language\":")
         optional(p.language, &out)
+        out.append(",\"languageSource\":")
+        optional(p.languageSource?.rawValue, &out)
         out.append(",\"width\":")
         JSONFormatter.number(p.width, into: &out)
         out.append(",\"height\":")

@@ -112,3 +112,25 @@ struct TokenizerTests {
         #expect(terms.map(\.range) == [0..<1, 1..<2, 2..<3, 3..<4, 4..<9])
     }
 }
+
+struct LanguageGuessTests {
+    func guess(_ s: String) -> String? { SearchablePage.languageOfScript(in: Array(s.unicodeScalars)) }
+
+    @Test func scriptsWrittenInOneLanguageAreNamed() {
+        #expect(guess("Το μικρό νησί βρίσκεται στη μέση του Αιγαίου.") == "el")
+        #expect(guess("הספרייה העירונית נפתחה לפני יותר ממאה שנה") == "he")
+        #expect(guess("ภาษาไทยง่ายนิดเดียว") == "th")
+        #expect(guess("한국어 문장입니다") == "ko")
+        #expect(guess("春になると、川沿いの桜が一斉に咲き始めます。") == "ja")
+        #expect(guess("长江是中国最长的河流，全长约六千三百公里。") == "zh")
+    }
+
+    @Test func scriptsOfManyLanguagesAreNot() {
+        #expect(guess("The quick brown fox") == nil)
+        #expect(guess("Зимой в деревне темнеет рано.") == nil)
+        #expect(guess("الخط العربي فن قديم") == nil)
+        #expect(guess("1234 — !") == nil)
+        // Mixed: no script has the share.
+        #expect(guess("Greek νησί and English words here") == nil)
+    }
+}
