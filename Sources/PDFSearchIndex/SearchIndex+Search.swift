@@ -33,6 +33,19 @@ extension SearchIndex {
         /// A passage of the page around the first match, at most `length` characters, on
         /// one line, with every match in it between `markStart` and `markEnd`, and "…"
         /// where the page text was cut.
+        /// True when the white space run at `k` lies between two characters that are
+        /// written without spaces (Han, kana).
+        static func joinsWithoutSpace(_ scalars: [Unicode.Scalar], around k: Int) -> Bool {
+            var a = k - 1, b = k + 1
+            while a >= 0, scalars[a].properties.isWhitespace { a -= 1 }
+            while b < scalars.count, scalars[b].properties.isWhitespace { b += 1 }
+            guard a >= 0, b < scalars.count else { return false }
+            func cjk(_ s: Unicode.Scalar) -> Bool {
+                IndexTerm.isSingleCharacterScript(s) || (0x3000...0x303F).contains(s.value) || (0xFF00...0xFF0F).contains(s.value)
+            }
+            return cjk(scalars[a]) && cjk(scalars[b])
+        }
+
         public func snippet(length: Int = 160, markStart: String = "[", markEnd: String = "]") -> String {
             let scalars = Array(text.unicodeScalars)
             guard !scalars.isEmpty else { return "" }
@@ -62,7 +75,9 @@ extension SearchIndex {
                 let c = scalars[k]
                 let space = c.properties.isWhitespace
                 if space {
-                    if !lastWasSpace { out.append(" ") }
+                    // Runs of white space become one space, and none between two Chinese or
+                    // Japanese characters (a line break inside a paragraph).
+                    if !lastWasSpace && !Self.joinsWithoutSpace(scalars, around: k) { out.append(" ") }
                 } else {
                     out.append(c)
                 }

@@ -63,6 +63,12 @@ public final class SearchIndex: @unchecked Sendable {
         db = queue
         var stored: SearchFolding? = nil
         do {
+            // Never add tables to somebody else's database.
+            let foreign = try queue.read { db -> Bool in
+                let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+                return !tables.isEmpty && !(tables.contains("meta") && tables.contains("grdb_migrations"))
+            }
+            if foreign { throw OpenError(description: "\(path): an SQLite database that is not a pdftext index; name another --db") }
             try Self.migrator(folding: requested ?? SearchFolding()).migrate(queue)
             try queue.read { db in
                 let schema = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'schema'")

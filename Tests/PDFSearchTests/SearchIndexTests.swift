@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import PDFCore
 import PDFFile
 import PDFSearch
@@ -135,6 +136,16 @@ struct SearchIndexTests {
         #expect(!s.contains("\n"))
     }
 
+    @Test func chineseSnippetsJoinLinesWithoutSpaces() throws {
+        let f = try Fixture()
+        let hit = try #require(try f.index.search("长江").hits.first)
+        let s = hit.snippet(length: 400)
+        #expect(s.contains("[长江]"))
+        // The page breaks a line inside 青藏高原.
+        #expect(hit.text.contains("青\n藏") || hit.text.contains("青 藏"))
+        #expect(s.contains("青藏高原"))
+    }
+
     @Test func replacingADocumentKeepsOneCopyAndRemovingDropsIt() throws {
         let f = try Fixture()
         let path = corpusURL.appendingPathComponent("text/headers-footers-groff.pdf").path
@@ -144,6 +155,16 @@ struct SearchIndexTests {
         try f.index.remove(paths: [path])
         #expect(try f.index.search("fishing").total == 0)
         #expect(try f.index.integrityProblem() == nil)
+    }
+
+    @Test func anotherSQLiteDatabaseIsNeverWrittenTo() throws {
+        let f = try Fixture()
+        let path = f.dir.appendingPathComponent("other.sqlite").path
+        let other = try DatabaseQueue(path: path)
+        try other.write { db in try db.execute(sql: "CREATE TABLE notes(x TEXT)") }
+        #expect(throws: SearchIndex.OpenError.self) { _ = try SearchIndex(path: path, create: true) }
+        let tables = try other.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'") }
+        #expect(tables == ["notes"])
     }
 
     @Test func anIndexKeepsItsFolding() throws {

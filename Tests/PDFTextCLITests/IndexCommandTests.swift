@@ -199,6 +199,13 @@ struct IndexCommandTests {
         #expect(r.stderr.contains("2 files indexed (4 pages)"))
         #expect(r.stderr.contains("2 failed"))
         #expect(try CLI.run(["search", "--db", s.db, "hello"]).status == 0)
+        // A --db that is not an index (here a PDF) is refused and left as it was.
+        let pdf = s.docs.appendingPathComponent("hello-0.pdf").path
+        let before = try Data(contentsOf: URL(fileURLWithPath: pdf))
+        let refused = try CLI.run(["index", s.docs.path, "--db", pdf])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("hello-0.pdf: cannot open the index: file is not a database"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: pdf)) == before)
         // Missing paths are an error, and leave the index alone.
         let missing = try CLI.run(["index", s.dir.appendingPathComponent("nope").path, "--db", s.db])
         #expect(missing.status == 1)
