@@ -247,6 +247,27 @@ public final class SearchIndex: @unchecked Sendable {
             .execute(arguments: [rowid, p.width, p.height, Data(p.boxes)])
     }
 
+    /// Indexes `file` by copying the pages of `source`, an indexed file with the same
+    /// content, in one transaction; returns the number of pages copied.
+    @discardableResult
+    public func copyDocument(from source: String, to file: FileState) throws -> Int {
+        try db.write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT id, pages, title, language FROM documents WHERE path = ?", arguments: [source]) else {
+                throw OpenError(description: "\(source): not in the index")
+            }
+            let from: Int64 = row[0]
+            let id = try Self.begin(file, title: row[2], language: row[3], pageCount: row[1], in: db)
+            let lo = from << 20, hi = lo | Int64(Self.maxPages), base = id << 20
+            try db.execute(sql: """
+                INSERT INTO pages(rowid, terms, file, sha256, page, label, language, text)
+                SELECT ? | page, terms, ?, sha256, page, label, language, text FROM pages WHERE rowid BETWEEN ? AND ?
+                """, arguments: [base, file.path, lo, hi])
+            try db.execute(sql: "INSERT INTO words(id, width, height, boxes) SELECT ? | (id & ?), width, height, boxes FROM words WHERE id BETWEEN ? AND ?",
+                           arguments: [base, Int64(Self.maxPages), lo, hi])
+            return try Int.fetchOne(db, sql: "SELECT count(*) FROM words WHERE id BETWEEN ? AND ?", arguments: [base, base | Int64(Self.maxPages)]) ?? 0
+        }
+    }
+
     /// Records that a file could not be indexed (dropping what the index had for it).
     public func recordFailure(path: String, sha256: String?, size: Int64, mtime: Int64, message: String) throws {
         try db.write { db in

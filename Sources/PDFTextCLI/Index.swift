@@ -57,6 +57,9 @@ public struct IndexCommand: ParsableCommand {
     @Flag(name: [.customShort("v"), .customLong("verbose")], help: "Say what happened to each file (indexed, same content, removed).")
     public var verbose = false
 
+    @Flag(help: "Report on standard output, one JSON object per line: each file indexed, copied, found with the same content, removed or failed, then a summary.")
+    public var json = false
+
     @Flag(help: "Hash every file, also those whose size and time are unchanged.")
     public var checksum = false
 
@@ -132,6 +135,8 @@ struct IndexRun {
             case index(TextExtractor)
             /// Hashed, and the content is what the index has.
             case sameContent
+            /// Hashed, and another indexed file has the same content: its pages are copied.
+            case copy(from: String)
             case failed(Opening.Failure)
         }
         var outcome: Outcome
@@ -200,23 +205,29 @@ struct IndexRun {
 
         var work: [Work] = []
         var unchanged = 0
+        // Files left as they are in this run, by content: a new file with the same content
+        // gets their pages copied instead of extracted again.
+        var copySources: [String: String] = [:]
         for path in candidates {
             guard let st = fileStat(path) else { continue }
             let s = stored[path]
             if let s, !s.failed, !command.checksum, s.size == st.size, s.mtime == st.mtime {
                 unchanged += 1
+                if let h = s.sha256, copySources[h] == nil { copySources[h] = path }
                 continue
             }
             work.append(Work(path: path, size: st.size, mtime: st.mtime, storedHash: s?.failed == false ? s?.sha256 : nil))
         }
 
         // Removals first: each its own transaction.
+        let report = command.json ? IndexReport() : nil
         var removed = 0
         for path in gone {
             do {
                 try index.remove(paths: [path])
                 removed += 1
                 if command.verbose { note("removed \(path)") }
+                report?.file(path, action: "removed", pages: nil, sha256: nil)
             } catch {
                 printError("\(command.db): cannot write: \(error)")
                 return ExitStatus.outputFailed
@@ -227,6 +238,7 @@ struct IndexRun {
         let purpose = command.access.purpose
         let tokenizer = index.tokenizer
         let items = work
+        let sources = copySources
         let progress = ProgressBar.enabled(command.progress, inputs: max(2, items.count), quiet: command.quiet)
             ? ProgressBar(total: items.count, terminal: isatty(2) != 0) : nil
         let workers = command.jobs ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
@@ -245,6 +257,9 @@ struct IndexRun {
                 state.sha256 = Opening.sha256(bytes)
                 if let h = item.storedHash, h == state.sha256 {
                     return .success((Prepared(outcome: .sameContent, state: state, pageCount: 0), []))
+                }
+                if let source = sources[state.sha256], source != item.path {
+                    return .success((Prepared(outcome: .copy(from: source), state: state, pageCount: 0), []))
                 }
                 switch Opening.open(bytes: bytes, path: item.path, passwords: passwords) {
                 case .failure(let f):
@@ -270,7 +285,7 @@ struct IndexRun {
                 return SearchIndex.PageRecord(number: number, label: label, page: page)
             })
 
-        var indexed = 0, indexedPages = 0, sameContent = 0, failed = 0
+        var indexed = 0, indexedPages = 0, sameContent = 0, failed = 0, copied = 0
         var current: Prepared? = nil
         var pagesWritten = 0
         var writeError: String? = nil
@@ -293,13 +308,24 @@ struct IndexRun {
                         try index.updateStat(path: prepared.state.path, size: prepared.state.size, mtime: prepared.state.mtime)
                         sameContent += 1
                         if command.verbose { progress?.clear(); note("same content \(prepared.state.path)") }
+                        report?.file(prepared.state.path, action: "same-content", pages: nil, sha256: prepared.state.sha256)
                     case .failed(let f):
                         progress?.clear()
                         printError(f.message)
                         try index.recordFailure(path: prepared.state.path, sha256: prepared.state.sha256.isEmpty ? nil : prepared.state.sha256,
                                                 size: prepared.state.size, mtime: prepared.state.mtime, message: f.message)
                         failed += 1
+                        report?.file(prepared.state.path, action: "failed", pages: nil, sha256: prepared.state.sha256.isEmpty ? nil : prepared.state.sha256,
+                                     error: f.message, exitCode: f.exitCode)
                         progress?.finished(file: i, name: items[i].path, pages: 0, failed: true)
+                    case .copy(let source):
+                        let pages = try index.copyDocument(from: source, to: prepared.state)
+                        indexed += 1
+                        copied += 1
+                        indexedPages += pages
+                        if command.verbose { progress?.clear(); note("copied \(prepared.state.path) (\(pages) page\(pages == 1 ? "" : "s"), the same content as \(source))") }
+                        report?.file(prepared.state.path, action: "copied", pages: pages, sha256: prepared.state.sha256, from: source)
+                        progress?.finished(file: i, name: items[i].path, pages: pages, failed: false)
                     case .index:
                         // One transaction per document, filled page by page.
                         try index.beginDocument(prepared.state, title: prepared.title, language: prepared.language,
@@ -335,6 +361,7 @@ struct IndexRun {
                     indexed += 1
                     indexedPages += pagesWritten
                     if command.verbose { progress?.clear(); note("indexed \(prepared.state.path) (\(pagesWritten) page\(pagesWritten == 1 ? "" : "s"))") }
+                    report?.file(prepared.state.path, action: "indexed", pages: pagesWritten, sha256: prepared.state.sha256)
                     progress?.finished(file: i, name: items[i].path, pages: pagesWritten, failed: false)
                 } else if case .sameContent = prepared.outcome {
                     progress?.finished(file: i, name: items[i].path, pages: 0, failed: false)
@@ -349,13 +376,17 @@ struct IndexRun {
             return ExitStatus.outputFailed
         }
         if failed > 0 { status = max(status, ExitStatus.findings) }
+        let seconds = Date().timeIntervalSince(started)
+        let totals = try? index.counts()
+        report?.summary(["indexed": indexed, "pages": indexedPages, "copied": copied, "unchanged": unchanged + sameContent,
+                         "hashed": sameContent, "removed": removed, "failed": failed,
+                         "indexFiles": totals?.documents ?? -1, "indexPages": totals?.pages ?? -1], seconds: seconds)
         if !command.quiet {
-            let seconds = Date().timeIntervalSince(started)
-            var line = "\(indexed) file\(indexed == 1 ? "" : "s") indexed (\(indexedPages) page\(indexedPages == 1 ? "" : "s")), "
+            var line = "\(indexed) file\(indexed == 1 ? "" : "s") indexed (\(indexedPages) page\(indexedPages == 1 ? "" : "s")\(copied > 0 ? "; \(copied) copied from files with the same content" : "")), "
             line += "\(unchanged + sameContent) unchanged"
             if sameContent > 0 { line += " (\(sameContent) hashed)" }
             line += ", \(removed) removed, \(failed) failed, \(String(format: "%.1f", seconds)) s"
-            if let c = try? index.counts() {
+            if let c = totals {
                 line += "; the index has \(c.documents) file\(c.documents == 1 ? "" : "s"), \(c.pages) page\(c.pages == 1 ? "" : "s")"
             }
             note(line)
@@ -365,5 +396,42 @@ struct IndexRun {
 
     private func note(_ line: String) {
         FileHandle.standardError.write(Data(("pdftext: " + line + "\n").utf8))
+    }
+}
+
+/// `index --json`: one JSON object per line on standard output.
+final class IndexReport {
+    private let writer = ByteWriter(fd: 1)
+
+    /// `{"path","action","pages"?,"sha256"?,"from"?,"error"?,"exitCode"?}`
+    func file(_ path: String, action: String, pages: Int?, sha256: String?, from: String? = nil, error: String? = nil, exitCode: Int32? = nil) {
+        var out = Bytes(capacity: 256)
+        out.append("{\"path\":")
+        out.jsonString(path.unicodeScalars)
+        out.append(",\"action\":\"\(action)\"")
+        if let pages { out.append(",\"pages\":"); out.int(pages) }
+        if let sha256 { out.append(",\"sha256\":\"\(sha256)\"") }
+        if let from { out.append(",\"from\":"); out.jsonString(from.unicodeScalars) }
+        if let error { out.append(",\"error\":"); out.jsonString(error.unicodeScalars) }
+        if let exitCode { out.append(",\"exitCode\":"); out.int(Int(exitCode)) }
+        out.append("}\n")
+        writer.bytes(out.data)
+        writer.flushIfFull()
+    }
+
+    /// `{"summary":{…counts…,"seconds"}}`
+    func summary(_ counts: [String: Int], seconds: Double) {
+        var out = Bytes(capacity: 256)
+        out.append("{\"summary\":{")
+        for (k, key) in counts.keys.sorted().enumerated() {
+            if k > 0 { out.append(UInt8(ascii: ",")) }
+            out.append("\"\(key)\":")
+            out.int(counts[key]!)
+        }
+        out.append(",\"seconds\":")
+        out.append(String(format: "%.3f", seconds))
+        out.append("}}\n")
+        writer.bytes(out.data)
+        writer.flush()
     }
 }

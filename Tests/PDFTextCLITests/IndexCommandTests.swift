@@ -158,6 +158,29 @@ struct IndexCommandTests {
         #expect(lines(refresh.stderr, "removed ") == ["pdftext: removed \(touched)"])
     }
 
+    @Test("a new file with the content of an indexed one gets its pages copied; --json reports each file")
+    func copiesAndReport() throws {
+        let s = try Scratch(["text/greek-lualatex.pdf", "basic/three-pages.pdf"])
+        #expect(try CLI.run(["index", s.docs.path, "--db", s.db, "-q"]).status == 0)
+        let twin = s.dir.appendingPathComponent("docs/twin.pdf").path
+        try FileManager.default.copyItem(atPath: s.path("greek-lualatex"), toPath: twin)
+        let r = try CLI.run(["index", s.docs.path, "--db", s.db, "--json", "-q"])
+        #expect(r.status == 0)
+        let lines = try r.stdout.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        #expect(lines.count == 2)
+        #expect(lines.first?["path"] as? String == twin)
+        #expect(lines.first?["action"] as? String == "copied")
+        #expect(lines.first?["from"] as? String == s.path("greek-lualatex"))
+        let summary = try #require(lines.last?["summary"] as? [String: Any])
+        #expect(summary["copied"] as? Int == 1 && summary["unchanged"] as? Int == 2 && summary["indexFiles"] as? Int == 3)
+        // The copy is what extracting the file gives.
+        let clean = s.dir.appendingPathComponent("clean.sqlite").path
+        #expect(try CLI.run(["index", s.docs.path, "--db", clean, "-q"]).status == 0)
+        #expect(try SearchIndex(path: s.db, create: false).dump() == SearchIndex(path: clean, create: false).dump())
+        let hits = try CLI.run(["search", "--db", s.db, "νησί"])
+        #expect(hits.stdout.split(separator: "\n").count == 2)
+    }
+
     @Test("page labels are stored and shown with hits")
     func labels() throws {
         // Four pages labelled i, ii, 1, 2, each with one word of its own.
