@@ -31,9 +31,10 @@ public struct IndexCommand: ParsableCommand {
             next run completes it.
 
             Words are split with ICU (dictionaries for Chinese, Japanese, Thai…) and folded \
-            with NFKC, full case folding and diacritic folding; --keep-diacritics and \
-            --keep-case choose otherwise when the index is created (queries are then folded \
-            the same way; an existing index keeps its choice).
+            with NFKC, full case folding and diacritic folding; --keep-diacritics keeps \
+            diacritics when the index is created (queries are then folded the same way; an \
+            existing index keeps its choice). Case is always folded: SQLite's FTS5 tokenizer \
+            folds it anyway.
 
             Exit codes: 0 success; 1 a PATH does not exist; 2 the index cannot be opened or \
             written; 4 finished, but some files could not be indexed; 64 bad usage.
@@ -65,9 +66,6 @@ public struct IndexCommand: ParsableCommand {
 
     @Flag(help: "New index: keep diacritics (résumé and resume differ).")
     public var keepDiacritics = false
-
-    @Flag(help: "New index: keep case (Apple and apple differ).")
-    public var keepCase = false
 
     @OptionGroup public var passwords: PasswordOptions
 
@@ -157,11 +155,11 @@ struct IndexRun {
     func run() -> Int32 {
         let started = Date()
         var status = ExitStatus.success
-        let folding = SearchFolding(caseFolding: !command.keepCase, diacriticFolding: !command.keepDiacritics)
+        let folding = SearchFolding(caseFolding: true, diacriticFolding: !command.keepDiacritics)
         let index: SearchIndex
         do {
             let creating = !FileManager.default.fileExists(atPath: command.db)
-            let explicitFolding = creating || command.keepCase || command.keepDiacritics
+            let explicitFolding = creating || command.keepDiacritics
             index = try SearchIndex(path: command.db, create: true, folding: explicitFolding ? folding : nil)
         } catch {
             printError("\(error)")

@@ -181,6 +181,22 @@ struct IndexCommandTests {
         #expect(hits.stdout.split(separator: "\n").count == 2)
     }
 
+    @Test("--keep-diacritics makes an index whose words and queries keep their accents")
+    func keepDiacritics() throws {
+        let s = try Scratch(["text/greek-lualatex.pdf"])
+        #expect(try CLI.run(["index", s.docs.path, "--db", s.db, "-q", "--keep-diacritics"]).status == 0)
+        #expect(try CLI.run(["search", "--db", s.db, "νησί"]).status == 0)
+        #expect(try CLI.run(["search", "--db", s.db, "νησι"]).status == 1)
+        // A later run without the flag keeps the index's choice.
+        #expect(try CLI.run(["index", s.docs.path, "--db", s.db, "-q"]).status == 0)
+        #expect(try CLI.run(["search", "--db", s.db, "νησι"]).status == 1)
+        // The default folds them.
+        let folded = s.dir.appendingPathComponent("folded.sqlite").path
+        #expect(try CLI.run(["index", s.docs.path, "--db", folded, "-q"]).status == 0)
+        #expect(try CLI.run(["search", "--db", folded, "νησι"]).status == 0)
+        #expect(try CLI.run(["search", "--db", folded, "ΝΗΣΊ"]).status == 0)
+    }
+
     @Test("page labels are stored and shown with hits")
     func labels() throws {
         // Four pages labelled i, ii, 1, 2, each with one word of its own.
