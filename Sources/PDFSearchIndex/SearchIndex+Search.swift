@@ -96,20 +96,50 @@ extension SearchIndex {
         public var hits: [Hit]
     }
 
-    /// Pages matching `query` (``SearchQuery`` syntax), best first by bm25.
-    public func search(_ query: String, limit: Int = 20, offset: Int = 0) throws -> Results {
-        let q = try SearchQuery(query, tokenizer: tokenizer)
-        return try search(q, limit: limit, offset: offset)
+    /// Which pages a search looks at.
+    public struct Filter: Sendable, Hashable {
+        /// Only files whose absolute path is this folder's descendant (or this file).
+        public var under: String?
+        /// Only pages whose language is this one or a variant of it (`en` takes `en-GB`).
+        public var language: String?
+        public init(under: String? = nil, language: String? = nil) {
+            self.under = under
+            self.language = language
+        }
+
+        /// SQL conditions on the `pages` table and their arguments.
+        var sql: (String, [DatabaseValueConvertible]) {
+            var clauses = "", args: [DatabaseValueConvertible] = []
+            if var u = under {
+                while u.count > 1 && u.hasSuffix("/") { u.removeLast() }
+                clauses += " AND (file = ? OR substr(file, 1, ?) = ?)"
+                let folder = u == "/" ? "/" : u + "/"
+                args += [u, folder.unicodeScalars.count, folder]  // substr counts characters
+            }
+            if let l = language {
+                clauses += " AND (lower(language) = lower(?) OR lower(language) LIKE lower(?) || '-%')"
+                args += [l, l]
+            }
+            return (clauses, args)
+        }
     }
 
-    public func search(_ query: SearchQuery, limit: Int = 20, offset: Int = 0) throws -> Results {
+    /// Pages matching `query` (``SearchQuery`` syntax), best first by bm25.
+    public func search(_ query: String, limit: Int = 20, offset: Int = 0, filter: Filter = Filter()) throws -> Results {
+        let q = try SearchQuery(query, tokenizer: tokenizer)
+        return try search(q, limit: limit, offset: offset, filter: filter)
+    }
+
+    public func search(_ query: SearchQuery, limit: Int = 20, offset: Int = 0, filter: Filter = Filter()) throws -> Results {
         let expression = query.ftsExpression
+        let (clauses, extra) = filter.sql
         return try db.read { db in
-            let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM pages WHERE pages MATCH ?", arguments: [expression]) ?? 0
+            let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM pages WHERE pages MATCH ?" + clauses,
+                                         arguments: StatementArguments([expression] + extra)) ?? 0
             let ranked = try Row.fetchAll(db, sql: """
-                SELECT rowid, bm25(pages) AS score FROM pages WHERE pages MATCH ?
+                SELECT rowid, bm25(pages) AS score FROM pages WHERE pages MATCH ?\(clauses)
                 ORDER BY score, rowid LIMIT ? OFFSET ?
-                """, arguments: [expression, max(0, limit), max(0, offset)])
+                """, arguments: StatementArguments([expression] + extra + [max(0, limit), max(0, offset)]))
             var hits: [Hit] = []
             for r in ranked {
                 let rowid: Int64 = r[0]

@@ -42,6 +42,12 @@ public struct SearchCommand: ParsableCommand {
     @Option(help: "Hits to skip first (for the next screenful).")
     public var offset: Int = 0
 
+    @Option(help: ArgumentHelp("Only files in this folder (any depth), or this file.", valueName: "path"))
+    public var under: String?
+
+    @Option(help: ArgumentHelp("Only pages in this language (BCP 47; `en` also takes `en-GB`).", valueName: "tag"))
+    public var lang: String?
+
     @Flag(help: "One JSON object with every hit, its matches and their boxes.")
     public var json = false
 
@@ -84,7 +90,8 @@ public struct SearchCommand: ParsableCommand {
         }
         let results: SearchIndex.Results
         do {
-            results = try index.search(parsed, limit: limit, offset: offset)
+            let filter = SearchIndex.Filter(under: under.map(absolutePath), language: lang)
+            results = try index.search(parsed, limit: limit, offset: offset, filter: filter)
         } catch {
             printError("\(db): cannot search: \(error)")
             throw ExitCode(2)

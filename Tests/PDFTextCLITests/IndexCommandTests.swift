@@ -197,6 +197,26 @@ struct IndexCommandTests {
         #expect(try CLI.run(["search", "--db", folded, "ΝΗΣΊ"]).status == 0)
     }
 
+    @Test("--under and --lang narrow a search")
+    func filters() throws {
+        // Even-numbered names go to docs/, odd ones to docs/sub/ (see Scratch).
+        let s = try Scratch(["text/greek-lualatex.pdf", "text/headers-footers-groff.pdf", "basic/three-pages.pdf"])
+        #expect(try CLI.run(["index", s.docs.path, "--db", s.db, "-q"]).status == 0)
+        func files(_ args: [String]) throws -> [String] {
+            let r = try CLI.run(["search", "--db", s.db, "--json", "--limit", "50"] + args)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+            return ((object["hits"] as? [[String: Any]]) ?? []).compactMap { $0["file"] as? String }
+        }
+        let page = try files(["page OR νησί OR path"])
+        #expect(Set(page).count == 3)
+        #expect(Set(try files(["--under", s.docs.appendingPathComponent("sub").path, "page OR νησί OR path"])) == [s.path("headers-footers-groff", sub: true)])
+        #expect(Set(try files(["--under", s.docs.path + "/", "page OR νησί OR path"])).count == 3)
+        #expect(try files(["--under", s.path("three-pages"), "page"]).allSatisfy { $0 == s.path("three-pages") })
+        // Greek has no /Lang; its language is guessed from the script.
+        #expect(Set(try files(["--lang", "el", "page OR νησί OR path"])) == [s.path("greek-lualatex")])
+        #expect(try files(["--lang", "fr", "page OR νησί OR path"]).isEmpty)
+    }
+
     @Test("page labels are stored and shown with hits")
     func labels() throws {
         // Four pages labelled i, ii, 1, 2, each with one word of its own.
