@@ -64,12 +64,14 @@ public final class SearchIndex: @unchecked Sendable {
         var stored: SearchFolding? = nil
         do {
             // Never add tables to somebody else's database.
-            let foreign = try queue.read { db -> Bool in
-                let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
-                return !tables.isEmpty && !(tables.contains("meta") && tables.contains("grdb_migrations"))
+            let tables = try queue.read { db in
+                Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
             }
-            if foreign { throw OpenError(description: "\(path): an SQLite database that is not a pdftext index; name another --db") }
-            try Self.migrator(folding: requested ?? SearchFolding()).migrate(queue)
+            let ours = tables.contains("meta") && tables.contains("grdb_migrations")
+            if !tables.isEmpty && !ours { throw OpenError(description: "\(path): an SQLite database that is not a pdftext index; name another --db") }
+            // An existing index is only read here, so opening one never waits for a run
+            // that is writing to it.
+            if !ours { try Self.migrator(folding: requested ?? SearchFolding()).migrate(queue) }
             try queue.read { db in
                 let schema = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'schema'")
                 guard schema == Self.schema else {
