@@ -217,6 +217,31 @@ struct IndexCommandTests {
         #expect(try files(["--lang", "fr", "page OR νησί OR path"]).isEmpty)
     }
 
+    @Test("searches while a run writes to the index see whole documents and never fail")
+    func searchWhileIndexing() throws {
+        let s = try Scratch(Self.texts, copies: 4)
+        #expect(try CLI.run(["index", CLI.fixture("basic/hello.pdf"), "--db", s.db, "-q"]).status == 0)
+        let p = Process()
+        p.executableURL = CLI.binary
+        p.arguments = ["index", s.docs.path, "--db", s.db, "-q", "-j", "1"]
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        var searches = 0
+        while p.isRunning && searches < 30 {
+            let r = try CLI.run(["search", "--db", s.db, "--json", "--limit", "100", "the OR hello"])
+            #expect(r.status == 0, "\(r.stderr)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+            // headers-footers-groff has three pages with "the": never seen in part.
+            let hits = (object["hits"] as? [[String: Any]]) ?? []
+            let byFile = Dictionary(grouping: hits.compactMap { $0["file"] as? String }.filter { $0.contains("headers-footers-groff") }) { $0 }
+            #expect(byFile.values.allSatisfy { $0.count == 3 })
+            searches += 1
+        }
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        #expect(searches > 0)
+    }
+
     @Test("page labels are stored and shown with hits")
     func labels() throws {
         // Four pages labelled i, ii, 1, 2, each with one word of its own.
