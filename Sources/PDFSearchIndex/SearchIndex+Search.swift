@@ -161,8 +161,10 @@ extension SearchIndex {
     }
 
     /// Runs of term ordinals that `highlight()` marked (between U+0002 and U+0003) in a
-    /// `terms` value, where terms are separated by single spaces.
-    static func markedTermRuns(_ highlighted: String) -> [ClosedRange<Int>] {
+    /// `terms` value, where terms are separated by single spaces. Ordinals count our terms
+    /// (the space-separated runs), so a mark that starts inside one (should SQLite's
+    /// tokenizer ever split a term ours keeps whole) still belongs to that term.
+    public static func markedTermRuns(_ highlighted: String) -> [ClosedRange<Int>] {
         var runs: [ClosedRange<Int>] = []
         var ordinal = -1
         var inMark = false
@@ -172,10 +174,10 @@ extension SearchIndex {
             switch c {
             case "\u{2}":
                 inMark = true
-                runStart = nil
+                runStart = inTerm ? ordinal : nil
             case "\u{3}":
                 inMark = false
-                if let s = runStart { runs.append(s...ordinal) }
+                if let s = runStart, ordinal >= s { runs.append(s...ordinal) }
                 runStart = nil
             case " ":
                 inTerm = false

@@ -59,3 +59,15 @@ struct SearchQueryTests {
         }
     }
 }
+
+struct HighlightParsingTests {
+    @Test func markedRunsCountOurTerms() {
+        #expect(SearchIndex.markedTermRuns("a \u{2}b\u{3} c") == [1...1])
+        // A phrase is one run.
+        #expect(SearchIndex.markedTermRuns("\u{2}a b\u{3} c \u{2}d\u{3}") == [0...1, 3...3])
+        // A mark starting inside a term (SQLite split it) still names that term, and the
+        // terms after it keep their ordinals.
+        #expect(SearchIndex.markedTermRuns("x a\u{2}b\u{3} c \u{2}d\u{3}") == [1...1, 3...3])
+        #expect(SearchIndex.markedTermRuns("no marks here") == [])
+    }
+}
