@@ -39,10 +39,24 @@ public final class SearchIndex: @unchecked Sendable {
         public var description: String
     }
 
+    /// Stemming of the index's terms, chosen when it is created.
+    public enum Stemming: String, Sendable, Hashable, CaseIterable {
+        /// Terms are matched as folded: `walkers` finds `walkers` only (`walk*` finds both).
+        case none
+        /// SQLite's Porter stemmer on top: English words match their other forms
+        /// (`walkers`, `walked`, `walking` → `walk`), in the index and in queries alike. It
+        /// touches words of ASCII letters only; other scripts are as without it.
+        case english
+    }
+
+    /// The index's stemming.
+    public let stemming: Stemming
+
     /// Opens the index at `path`, creating it when `create` is true and it does not exist.
     /// `folding` applies to a new index; for an existing one it must match (nil: whatever
     /// the index has).
-    public init(path: String, create: Bool, folding requested: SearchFolding? = nil) throws {
+    /// `stemming` likewise.
+    public init(path: String, create: Bool, folding requested: SearchFolding? = nil, stemming requestedStemming: Stemming? = nil) throws {
         self.path = path
         let exists = FileManager.default.fileExists(atPath: path)
         if !exists && !create { throw OpenError(description: "\(path): no such index (build one with `pdftext index PATH... --db \(path)`)") }
@@ -62,6 +76,7 @@ public final class SearchIndex: @unchecked Sendable {
         }
         db = queue
         var stored: SearchFolding? = nil
+        var storedStemming = Stemming.none
         do {
             // Never add tables to somebody else's database.
             let tables = try queue.read { db in
@@ -71,7 +86,7 @@ public final class SearchIndex: @unchecked Sendable {
             if !tables.isEmpty && !ours { throw OpenError(description: "\(path): an SQLite database that is not a pdftext index; name another --db") }
             // An existing index is only read here, so opening one never waits for a run
             // that is writing to it.
-            if !ours { try Self.migrator(folding: requested ?? SearchFolding()).migrate(queue) }
+            if !ours { try Self.migrator(folding: requested ?? SearchFolding(), stemming: requestedStemming ?? .none).migrate(queue) }
             try queue.read { db in
                 let schema = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'schema'")
                 guard schema == Self.schema else {
@@ -79,6 +94,12 @@ public final class SearchIndex: @unchecked Sendable {
                 }
                 if let f = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'folding'") {
                     stored = SearchFolding(summary: f)
+                }
+                if let v = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'stemming'") {
+                    guard let st = Stemming(rawValue: v) else {
+                        throw OpenError(description: "\(path): the index stems with \(v), which this version does not know")
+                    }
+                    storedStemming = st
                 }
             }
         } catch let e as OpenError {
@@ -90,7 +111,11 @@ public final class SearchIndex: @unchecked Sendable {
         if let requested, requested != stored {
             throw OpenError(description: "\(path): the index folds \(stored.summary), not \(requested.summary); use another --db to change it")
         }
+        if let requestedStemming, requestedStemming != storedStemming {
+            throw OpenError(description: "\(path): the index has stemming \(storedStemming.rawValue), not \(requestedStemming.rawValue); use another --db to change it")
+        }
         folding = stored
+        stemming = storedStemming
         tokenizer = Tokenizer(folding: stored)
     }
 
@@ -99,7 +124,8 @@ public final class SearchIndex: @unchecked Sendable {
         return "\(error)"
     }
 
-    static func migrator(folding: SearchFolding) -> DatabaseMigrator {
+    static func migrator(folding: SearchFolding, stemming: Stemming) -> DatabaseMigrator {
+        let tokenize = (stemming == .english ? "porter " : "") + "unicode61 remove_diacritics 0 categories 'L* N* Co M*'"
         var m = DatabaseMigrator()
         m.registerMigration("v1") { db in
             try db.execute(sql: """
@@ -114,11 +140,11 @@ public final class SearchIndex: @unchecked Sendable {
                 CREATE VIRTUAL TABLE pages USING fts5(
                     terms, file UNINDEXED, sha256 UNINDEXED, page UNINDEXED, label UNINDEXED,
                     language UNINDEXED, text UNINDEXED,
-                    tokenize = "unicode61 remove_diacritics 0 categories 'L* N* Co M*'");
+                    tokenize = "\(tokenize)");
                 CREATE TABLE words(id INTEGER PRIMARY KEY, width REAL NOT NULL, height REAL NOT NULL, boxes BLOB NOT NULL);
                 """)
-            try db.execute(sql: "INSERT INTO meta(key, value) VALUES ('schema', ?), ('folding', ?), ('tokenizer', ?)",
-                           arguments: [Self.schema, folding.summary, "icu-words/1"])
+            try db.execute(sql: "INSERT INTO meta(key, value) VALUES ('schema', ?), ('folding', ?), ('tokenizer', ?), ('stemming', ?)",
+                           arguments: [Self.schema, folding.summary, "icu-words/1", stemming.rawValue])
         }
         return m
     }

@@ -34,7 +34,8 @@ public struct IndexCommand: ParsableCommand {
             with NFKC, full case folding and diacritic folding; --keep-diacritics keeps \
             diacritics when the index is created (queries are then folded the same way; an \
             existing index keeps its choice). Case is always folded: SQLite's FTS5 tokenizer \
-            folds it anyway.
+            folds it anyway. --english-stemming adds SQLite's Porter stemmer (walker finds \
+            walkers), also chosen once, when the index is created.
 
             Exit codes: 0 success; 1 a PATH does not exist; 2 the index cannot be opened or \
             written; 4 finished, but some files could not be indexed; 64 bad usage.
@@ -66,6 +67,9 @@ public struct IndexCommand: ParsableCommand {
 
     @Flag(help: "New index: keep diacritics (résumé and resume differ).")
     public var keepDiacritics = false
+
+    @Flag(help: "New index: stem English words (walkers, walked and walking all find walk), with SQLite's Porter stemmer.")
+    public var englishStemming = false
 
     @OptionGroup public var passwords: PasswordOptions
 
@@ -160,7 +164,8 @@ struct IndexRun {
         do {
             let creating = !FileManager.default.fileExists(atPath: command.db)
             let explicitFolding = creating || command.keepDiacritics
-            index = try SearchIndex(path: command.db, create: true, folding: explicitFolding ? folding : nil)
+            index = try SearchIndex(path: command.db, create: true, folding: explicitFolding ? folding : nil,
+                                    stemming: creating ? (command.englishStemming ? .english : SearchIndex.Stemming.none) : (command.englishStemming ? .english : nil))
         } catch {
             printError("\(error)")
             return ExitStatus.outputFailed

@@ -242,6 +242,23 @@ struct IndexCommandTests {
         #expect(searches > 0)
     }
 
+    @Test("--english-stemming: other forms of an English word match, and are marked")
+    func englishStemming() throws {
+        let s = try Scratch(["text/headers-footers-groff.pdf", "text/greek-lualatex.pdf"])
+        let plain = s.dir.appendingPathComponent("plain.sqlite").path
+        #expect(try CLI.run(["index", s.docs.path, "--db", plain, "-q"]).status == 0)
+        // The text has "walk", "walkers" and "Walking", not "walker".
+        #expect(try CLI.run(["search", "--db", plain, "walker"]).status == 1)
+        #expect(try CLI.run(["index", s.docs.path, "--db", s.db, "-q", "--english-stemming"]).status == 0)
+        let r = try CLI.run(["search", "--db", s.db, "--color", "never", "walker"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("[walkers]") || r.stdout.contains("[Walkers]"))
+        // Other scripts are untouched.
+        #expect(try CLI.run(["search", "--db", s.db, "νησι"]).status == 0)
+        // The choice stays with the index.
+        #expect(try CLI.run(["index", s.docs.path, "--db", plain, "-q", "--english-stemming"]).status == 2)
+    }
+
     @Test("page labels are stored and shown with hits")
     func labels() throws {
         // Four pages labelled i, ii, 1, 2, each with one word of its own.
