@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import PDFSearch
 import PDFSearchIndex
 import Testing
@@ -69,5 +70,53 @@ struct HighlightParsingTests {
         // terms after it keep their ordinals.
         #expect(SearchIndex.markedTermRuns("x a\u{2}b\u{3} c \u{2}d\u{3}") == [1...1, 3...3])
         #expect(SearchIndex.markedTermRuns("no marks here") == [])
+    }
+}
+
+/// Invariants of the tokenizer on random text from many scripts: words are ordered and
+/// disjoint, keys are never empty, and SQLite's FTS5 tokenizer (as the index configures it)
+/// reads each key as exactly one token, which highlighting and boxes rely on.
+struct TokenizerInvariantTests {
+    static let blocks: [ClosedRange<UInt32>] = [
+        0x20...0x7E, 0xA0...0x24F, 0x300...0x36F, 0x370...0x3FF, 0x400...0x4FF, 0x590...0x5FF,
+        0x600...0x6FF, 0x900...0x97F, 0xE00...0xE7F, 0x1100...0x11FF, 0x2000...0x206F,
+        0x3000...0x30FF, 0x4E00...0x4FFF, 0xAC00...0xAD00, 0xFB00...0xFB4F, 0xFE70...0xFEFF,
+        0xFF00...0xFFEF, 0x1D400...0x1D4FF, 0x1F300...0x1F6FF, 0x20000...0x200FF, 0xE000...0xE0FF,
+        0x17000...0x170FF, 0x30000...0x300FF, 0x11F00...0x11F5F, 0x0D80...0x0DFF, 0x1780...0x17FF,
+    ]
+
+    @Test func randomTextGivesOneFTSTokenPerKey() throws {
+        let tokenizer = Tokenizer()
+        let queue = try DatabaseQueue()
+        try queue.write { db in
+            try db.execute(sql: """
+                CREATE VIRTUAL TABLE t USING fts5(x, tokenize = "unicode61 remove_diacritics 0 categories 'L* N* Co M*'");
+                CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance');
+                """)
+        }
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<300 {
+            var scalars: [Unicode.Scalar] = []
+            for _ in 0..<Int.random(in: 1...60, using: &generator) {
+                let block = Self.blocks.randomElement(using: &generator)!
+                if let s = Unicode.Scalar(UInt32.random(in: block, using: &generator)) { scalars.append(s) }
+                if Int.random(in: 0..<5, using: &generator) == 0 { scalars.append(" ") }
+            }
+            let words = tokenizer.words(in: scalars)
+            var end = 0
+            for w in words {
+                #expect(w.range.lowerBound >= end && w.range.upperBound <= scalars.count && !w.range.isEmpty)
+                #expect(!w.key.isEmpty && !w.key.unicodeScalars.contains { $0.properties.isWhitespace })
+                end = w.range.upperBound
+            }
+            let terms = IndexTerm.terms(of: words, in: scalars, tokenizer: tokenizer)
+            let text = terms.map(\.key).joined(separator: " ")
+            let tokens = try queue.write { db -> Int in
+                try db.execute(sql: "DELETE FROM t")
+                try db.execute(sql: "INSERT INTO t(rowid, x) VALUES (1, ?)", arguments: [text])
+                return try Int.fetchOne(db, sql: "SELECT count(*) FROM v") ?? -1
+            }
+            #expect(tokens == terms.count, "round \(round): \(terms.map(\.key)) gave \(tokens) FTS5 tokens")
+        }
     }
 }
