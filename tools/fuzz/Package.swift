@@ -27,7 +27,7 @@ let package = Package(
             ],
             path: ".",
             // build.sh creates work/ and crashes/ first, so that these paths exist.
-            exclude: ["README.md", "build.sh", "run.sh", "make_seeds.py", "pdf.dict", "content.dict", "cmap.dict",
+            exclude: ["README.md", "build.sh", "run.sh", "make_seeds.py", "pdf.dict", "content.dict", "cmap.dict", "search.dict",
                       "extract_seeds.py", "seeds",
                       "work", "crashes", "Targets"],
             sources: ["FuzzDocumentLoading.swift"]),
@@ -38,5 +38,8 @@ let package = Package(
                           path: "Targets/FuzzContentStream"),
         .executableTarget(name: "FuzzCMap", dependencies: ["FuzzSupport", pdftext],
                           path: "Targets/FuzzCMap"),
+        .executableTarget(name: "FuzzSearch",
+                          dependencies: ["FuzzSupport", .product(name: "PDFSearch", package: rootFolder)],
+                          path: "Targets/FuzzSearch"),
     ]
 )

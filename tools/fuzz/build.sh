@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer binaries:
-#   tools/fuzz/build.sh            -> .build-fuzz/release/Fuzz{DocumentLoading,GlyphExtraction,ContentStream,CMap}
+#   tools/fuzz/build.sh            -> .build-fuzz/release/Fuzz{DocumentLoading,GlyphExtraction,ContentStream,CMap,Search}
 #   FUZZ_TARGET=FuzzCMap tools/fuzz/build.sh   -> only that one
 # The fuzz package (tools/fuzz/Package.swift) depends on the root package by path and is built
 # with SwiftPM's fuzzer and address sanitizers: every Swift module gets coverage

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs one fuzzer: tools/fuzz/run.sh [TARGET] [SECONDS] [extra libFuzzer flags...]
-#   TARGET    FuzzDocumentLoading (the default), FuzzGlyphExtraction, FuzzContentStream or FuzzCMap
+#   TARGET    FuzzDocumentLoading (the default), FuzzGlyphExtraction, FuzzContentStream, FuzzCMap
+#             or FuzzSearch
 #   SECONDS   total fuzzing time (default 600)
 # Builds the binary when it is missing or older than the sources, gathers the target's seeds
 # into tools/fuzz/work/<TARGET>/seeds (see README.md; small files of the shared corpus, when
@@ -67,6 +68,11 @@ FuzzContentStream|FuzzCMap)
             cp -f "$f" "$seeds/poppler_$(basename "$f")"
         done
     fi
+    ;;
+FuzzSearch)
+    # Page texts in many scripts (Corpus/text/*.txt, copied into seeds/search) and queries.
+    dict="$here/search.dict"
+    cp -f "$here/seeds/search"/* "$seeds/"
     ;;
 *) echo "unknown target $target" >&2; exit 2 ;;
 esac
