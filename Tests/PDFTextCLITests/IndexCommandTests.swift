@@ -108,6 +108,58 @@ struct IndexCommandTests {
         #expect(try CLI.run(["search", "--db", s.db, "?!"]).status == 64)
     }
 
+    @Test("every Corpus/text document: its longest words are found on it, with boxes on those words")
+    func corpusWords() throws {
+        let folder = URL(fileURLWithPath: CLI.fixture("text"))
+        let pdfs = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".pdf") }.sorted()
+        #expect(pdfs.count >= 20)
+        let s = try Scratch([])
+        for name in pdfs { try FileManager.default.copyItem(at: folder.appendingPathComponent(name), to: s.docs.appendingPathComponent(name)) }
+        #expect(try CLI.run(["index", s.docs.path, "--db", s.db, "-q"]).status == 0)
+        let tokenizer = Tokenizer()
+        var checked = 0
+        for name in pdfs {
+            let truth = folder.appendingPathComponent(name.replacingOccurrences(of: ".pdf", with: ".txt"))
+            guard let text = try? String(contentsOf: truth, encoding: .utf8) else { continue }
+            let scalars = Array(text.unicodeScalars)
+            // The three longest distinct words of the ground truth (letters, 4 or more).
+            var seen = Set<String>()
+            let words = tokenizer.words(in: scalars).filter { $0.kind != .number && $0.range.count >= 4 }
+                .sorted { $0.range.count > $1.range.count || ($0.range.count == $1.range.count && $0.range.lowerBound < $1.range.lowerBound) }
+                .filter { seen.insert($0.key).inserted }.prefix(3)
+            let file = s.docs.appendingPathComponent(name).path
+            let tsv = try tsvWords(file)
+            for w in words {
+                let original = String(String.UnicodeScalarView(scalars[w.range]))
+                let r = try CLI.run(["search", "--db", s.db, "--json", "--under", file, "--limit", "50", "\"" + original + "\""])
+                #expect(r.status == 0, "\(name): “\(original)” not found")
+                guard r.status == 0 else { continue }
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+                for hit in (object["hits"] as? [[String: Any]]) ?? [] {
+                    let page = try #require(hit["page"] as? Int)
+                    let onPage = tsv.filter { $0.page == page }
+                    for m in (hit["matches"] as? [[String: Any]]) ?? [] {
+                        let key = tokenizer.words(in: (m["text"] as? String) ?? "").map(\.key).joined()
+                        #expect(key == tokenizer.words(in: original).map(\.key).joined(), "\(name): matched “\(m["text"] ?? "")” for “\(original)”")
+                        for box in (m["boxes"] as? [[Double]]) ?? [] {
+                            let under = onPage.filter { w in
+                                let ix = max(0, min(w.box[2], box[2]) - max(w.box[0], box[0]))
+                                let iy = max(0, min(w.box[3], box[3]) - max(w.box[1], box[1]))
+                                return ix * iy > 0.5 * min((w.box[2] - w.box[0]) * (w.box[3] - w.box[1]), (box[2] - box[0]) * (box[3] - box[1]))
+                            }
+                            let covered = !under.isEmpty
+                                && under.map { $0.box[0] }.min()! - 0.6 <= box[0] && box[2] <= under.map { $0.box[2] }.max()! + 0.6
+                                && under.map { $0.box[1] }.min()! - 0.6 <= box[1] && box[3] <= under.map { $0.box[3] }.max()! + 0.6
+                            #expect(covered, "\(name) page \(page): box \(box) of “\(original)” lies on no word")
+                        }
+                        checked += 1
+                    }
+                }
+            }
+        }
+        #expect(checked >= 60)
+    }
+
     func lines(_ stderr: String, _ prefix: String) -> [String] {
         stderr.split(separator: "\n").map(String.init).filter { $0.hasPrefix("pdftext: " + prefix) }
     }
