@@ -24,7 +24,8 @@ public struct IndexCommand: ParsableCommand {
             again; a file the index has under a PATH that is gone is removed. With no PATH, \
             every indexed file is checked again and removed when gone. A file that fails \
             (damaged beyond repair, password, permissions) is reported, recorded and tried \
-            again on the next run; the others go on.
+            again on the next run; the others go on. --files-from FILE adds the paths listed in \
+            FILE (`-`: standard input; -0 for find -print0 lists).
 
             Files are read in parallel (--jobs); each is written in one transaction, so a run \
             that is killed leaves an index that opens and holds whole files only, and the \
@@ -46,6 +47,12 @@ public struct IndexCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("The index file (created when missing).", valueName: "file"))
     public var db: String
+
+    @Option(name: .customLong("files-from"), help: ArgumentHelp("Also the paths listed in FILE, one per line (`-`: standard input), as if given as PATHs.", valueName: "file"))
+    public var filesFrom: String?
+
+    @Flag(name: [.customShort("0"), .customLong("null")], help: "The --files-from list is separated by NUL bytes (find -print0), not lines.")
+    public var nullSeparated = false
 
     @Option(name: [.customShort("j"), .customLong("jobs")], help: "Pages processed at once (default: the number of cores).")
     public var jobs: Int?
@@ -79,6 +86,17 @@ public struct IndexCommand: ParsableCommand {
 
     public func validate() throws {
         if let j = jobs, j < 1 { throw ValidationError("--jobs must be 1 or more") }
+        if nullSeparated && filesFrom == nil { throw ValidationError("-0/--null applies to --files-from") }
+    }
+
+    /// The paths of --files-from: lines (a final carriage return dropped) or NUL-separated
+    /// entries, empty ones skipped.
+    static func listedPaths(_ bytes: [UInt8], nullSeparated: Bool) -> [String] {
+        bytes.split(separator: nullSeparated ? 0 : 10, omittingEmptySubsequences: true).compactMap { entry in
+            var e = entry[...]
+            if !nullSeparated, e.last == 13 { e = e.dropLast() }
+            return e.isEmpty ? nil : String(decoding: e, as: UTF8.self)
+        }
     }
 
     public func run() throws {
@@ -179,12 +197,22 @@ struct IndexRun {
         // What is on disk now, and what of the index it covers.
         var candidates: [String] = []
         var covered: (String) -> Bool
-        if command.paths.isEmpty {
+        var paths = command.paths
+        if let list = command.filesFrom {
+            switch Opening.read(path: list) {
+            case .failure(let f):
+                printError(f.message)
+                return ExitStatus.openFailed
+            case .success(let bytes):
+                paths += IndexCommand.listedPaths(bytes, nullSeparated: command.nullSeparated)
+            }
+        }
+        if paths.isEmpty && command.filesFrom == nil {
             candidates = stored.keys.filter { fileStat($0) != nil }.sorted()
             covered = { _ in true }
         } else {
             var folders: [String] = [], files: Set<String> = []
-            for p in command.paths {
+            for p in paths {
                 let abs = absolutePath(p)
                 var st = stat()
                 if stat(abs, &st) != 0 {

@@ -311,6 +311,30 @@ struct IndexCommandTests {
         #expect(try CLI.run(["index", s.docs.path, "--db", plain, "-q", "--english-stemming"]).status == 2)
     }
 
+    @Test("--files-from reads the paths from a list, lines or NUL-separated")
+    func filesFrom() throws {
+        let s = try Scratch(["basic/hello.pdf", "basic/three-pages.pdf", "text/greek-lualatex.pdf"])
+        let a = s.path("hello"), b = s.path("greek-lualatex")
+        let r = try CLI.run(["index", "--files-from", "-", "-0", "--db", s.db, "--json", "-q"], stdin: Data((a + "\0" + b + "\0").utf8))
+        #expect(r.status == 0, "\(r.stderr)")
+        let indexed = r.stdout.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["path"] as? String
+        }
+        #expect(Set(indexed) == [a, b])
+        // Lines, with CRLF and blank lines; an empty list indexes nothing (and is not a refresh).
+        let list = s.dir.appendingPathComponent("list.txt")
+        try Data((s.path("three-pages", sub: true) + "\r\n\n").utf8).write(to: list)
+        let lines = try CLI.run(["index", "--files-from", list.path, "--db", s.db, "-v"])
+        #expect(lines.status == 0)
+        #expect(lines.stderr.contains("indexed \(s.path("three-pages", sub: true)) (3 pages)"))
+        try FileManager.default.removeItem(atPath: a)
+        try Data().write(to: list)
+        let empty = try CLI.run(["index", "--files-from", list.path, "--db", s.db, "-v"])
+        #expect(empty.status == 0)
+        #expect(!empty.stderr.contains("pdftext: removed"))
+        #expect(empty.stderr.contains("the index has 3 files"))
+    }
+
     @Test("page labels are stored and shown with hits")
     func labels() throws {
         // Four pages labelled i, ii, 1, 2, each with one word of its own.
