@@ -16,7 +16,7 @@ struct SearchIndexTests {
     static let files = ["text/headers-footers-groff", "text/two-column-pdflatex", "text/greek-lualatex",
                         "text/russian-xelatex", "text/arabic-libreoffice", "text/hebrew-xelatex",
                         "text/chinese-xelatex", "text/japanese-lualatex", "text/rotated-page-pdflatex",
-                        "text/ligatures-pdflatex"]
+                        "text/ligatures-pdflatex", "text/hyphenated-pdflatex"]
 
     final class Fixture {
         let dir: URL
@@ -134,6 +134,19 @@ struct SearchIndexTests {
         #expect(s.contains("<fishing>") && s.contains("<village>"))
         #expect(s.unicodeScalars.count <= 80 + 2 + 8)
         #expect(!s.contains("\n"))
+    }
+
+    @Test func aWordHyphenatedAcrossLinesIsOneMatchWithABoxOnEachLine() throws {
+        let f = try Fixture()
+        let hit = try #require(try f.index.search("interdepartmental").hits.first)
+        let m = try #require(hit.matches.first)
+        #expect(m.text == "interdepartmental")
+        #expect(m.boxes.count == 2)
+        if m.boxes.count == 2 {
+            // The second part is on the next line, below the first.
+            #expect(m.boxes[1].y0 > m.boxes[0].y1 - 1)
+        }
+        checkBoxes(hit, f)
     }
 
     @Test func chineseSnippetsJoinLinesWithoutSpaces() throws {
