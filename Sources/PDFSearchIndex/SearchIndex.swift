@@ -82,11 +82,16 @@ public final class SearchIndex: @unchecked Sendable {
             let tables = try queue.read { db in
                 Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
             }
-            let ours = tables.contains("meta") && tables.contains("grdb_migrations")
-            if !tables.isEmpty && !ours { throw OpenError(description: "\(path): an SQLite database that is not a pdftext index; name another --db") }
+            // Our tables (FTS5 adds pages_data, pages_idx, …). A run killed while creating
+            // the index can leave some of them (GRDB's grdb_migrations is made before the
+            // schema's transaction); anything else is somebody else's database.
+            let known: Set<String> = ["meta", "documents", "failures", "words", "grdb_migrations"]
+            let foreign = tables.filter { !known.contains($0) && $0 != "pages" && !$0.hasPrefix("pages_") }
+            if !foreign.isEmpty { throw OpenError(description: "\(path): an SQLite database that is not a pdftext index; name another --db") }
+            let migrated = tables.contains("meta") && tables.contains("grdb_migrations")
             // An existing index is only read here, so opening one never waits for a run
             // that is writing to it.
-            if !ours { try Self.migrator(folding: requested ?? SearchFolding(), stemming: requestedStemming ?? .none).migrate(queue) }
+            if !migrated { try Self.migrator(folding: requested ?? SearchFolding(), stemming: requestedStemming ?? .none).migrate(queue) }
             try queue.read { db in
                 let schema = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'schema'")
                 guard schema == Self.schema else {

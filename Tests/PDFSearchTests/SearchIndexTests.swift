@@ -180,6 +180,21 @@ struct SearchIndexTests {
         #expect(tables == ["notes"])
     }
 
+    /// A run killed while creating the index can leave GRDB's migration table without the
+    /// schema; the next open completes it.
+    @Test func anIndexWhoseCreationWasInterruptedIsCompleted() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pdftext-interrupted-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("i.sqlite").path
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+        }
+        let index = try SearchIndex(path: path, create: true)
+        #expect(try index.counts().documents == 0)
+        #expect(try index.integrityProblem() == nil)
+    }
+
     @Test func anIndexKeepsItsFolding() throws {
         let f = try Fixture()
         #expect(throws: SearchIndex.OpenError.self) {

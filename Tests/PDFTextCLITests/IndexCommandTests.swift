@@ -402,7 +402,7 @@ struct IndexCommandTests {
 
         var generator = SystemRandomNumberGenerator()
         var killedMidRun = 0
-        for round in 0..<10 {
+        for round in 0..<12 {
             // Half the rounds start from nothing, half resume a previously killed index.
             if round % 2 == 0 {
                 for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: s.db + suffix) }
@@ -413,7 +413,9 @@ struct IndexCommandTests {
             p.standardOutput = FileHandle.nullDevice
             p.standardError = FileHandle.nullDevice
             try p.run()
-            usleep(UInt32(Double.random(in: 0...duration, using: &generator) * 1_000_000))
+            // Every third round kills within the first 60 ms, while the index is being created.
+            let limit = round % 3 == 0 ? min(duration, 0.06) : duration
+            usleep(UInt32(Double.random(in: 0...limit, using: &generator) * 1_000_000))
             if p.isRunning { killedMidRun += 1 }
             kill(p.processIdentifier, SIGKILL)
             p.waitUntilExit()
@@ -433,6 +435,6 @@ struct IndexCommandTests {
             #expect(finish.status == 0, "round \(round): \(finish.stderr)")
             #expect(try SearchIndex(path: s.db, create: false).dump() == expected, "round \(round)")
         }
-        #expect(killedMidRun >= 3, "the kills should land while the indexer runs")
+        #expect(killedMidRun >= 4, "the kills should land while the indexer runs")
     }
 }
