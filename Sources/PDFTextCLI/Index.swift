@@ -22,7 +22,9 @@ public struct IndexCommand: ParsableCommand {
             unread; one whose time changed is read and hashed (SHA-256), and skipped when its \
             content is the same (--checksum hashes every file); a changed file is indexed \
             again; a file the index has under a PATH that is gone is removed. With no PATH, \
-            every indexed file is checked again and removed when gone. A file that fails \
+            every indexed file is checked again and removed when gone. A new file with the \
+            content of an indexed one gets its pages copied rather than extracted again. A \
+            file that fails \
             (damaged beyond repair, password, permissions) is reported, recorded and tried \
             again on the next run; the others go on. --files-from FILE adds the paths listed in \
             FILE (`-`: standard input; -0 for find -print0 lists).
@@ -63,7 +65,7 @@ public struct IndexCommand: ParsableCommand {
     @Flag(name: [.customShort("q"), .customLong("quiet")], help: "No progress bar and no summary (errors are still reported).")
     public var quiet = false
 
-    @Flag(name: [.customShort("v"), .customLong("verbose")], help: "Say what happened to each file (indexed, same content, removed).")
+    @Flag(name: [.customShort("v"), .customLong("verbose")], help: "Say what happened to each file (indexed, copied, same content, removed).")
     public var verbose = false
 
     @Flag(help: "Report on standard output, one JSON object per line: each file indexed, copied, found with the same content, removed or failed, then a summary.")
