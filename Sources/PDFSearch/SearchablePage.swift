@@ -63,32 +63,22 @@ public struct SearchablePage: Sendable {
         width = size.width
         height = size.height
 
-        var lineOf = [Int32](repeating: -1, count: n)
-        for (li, line) in layout.lines.enumerated() {
-            for c in Int(line.characters.lowerBound)..<min(n, Int(line.characters.upperBound)) { lineOf[c] = Int32(li) }
-        }
+        let lineOf = PageTextModel.lineOfCharacters(layout, count: n)
         lineOfCharacter = lineOf
 
-        // A box per real character: its glyph's quad, split evenly along the baseline when
-        // one glyph gives several characters (ligatures, ActualText).
+        // A box per character painted by a glyph: the quads PDFPage's character bounds
+        // use (a glyph that gives several characters split evenly along its baseline).
+        let quads = PageTextModel.characterQuads(page, count: n, lineOf: lineOf)
         var boxes = [Rect?](repeating: nil, count: n)
         var languages: [String: Int] = [:]
-        var i = 0
-        while i < n {
+        var languageGlyph: Int32 = -1
+        var glyphLanguage: String? = nil
+        for i in 0..<n {
             let g = chars[i].glyph
-            guard g >= 0, Int(g) < glyphs.glyphs.count else { i += 1; continue }
-            var j = i + 1
-            while j < n, chars[j].glyph == g { j += 1 }
-            let q = glyphs.glyphs[Int(g)].quad
-            let k = j - i
-            for s in 0..<k {
-                let t0 = Double(s) / Double(k), t1 = Double(s + 1) / Double(k)
-                let part = k == 1 ? q : Quad(lowerLeft: lerp(q.lowerLeft, q.lowerRight, t0), lowerRight: lerp(q.lowerLeft, q.lowerRight, t1),
-                                             upperRight: lerp(q.upperLeft, q.upperRight, t1), upperLeft: lerp(q.upperLeft, q.upperRight, t0))
-                boxes[i + s] = part.transformed(by: m).bounds
-            }
-            if let l = glyphs.language(ofGlyph: Int(g)) { languages[l, default: 0] += k }
-            i = j
+            guard g >= 0, Int(g) < glyphs.glyphs.count else { continue }
+            boxes[i] = quads[i].transformed(by: m).bounds
+            if g != languageGlyph { (languageGlyph, glyphLanguage) = (g, glyphs.language(ofGlyph: Int(g))) }
+            if let l = glyphLanguage { languages[l, default: 0] += 1 }
         }
         characterBoxes = boxes
         let marked = languages.max { a, b in a.value < b.value || (a.value == b.value && a.key > b.key) }
@@ -213,9 +203,6 @@ public struct SearchablePage: Sendable {
     }
 }
 
-private func lerp(_ a: Point, _ b: Point, _ t: Double) -> Point {
-    Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
-}
 
 /// The term boxes of a page as one compact blob (the index's `words` table): per box,
 /// little-endian `term u32, start u32, end u32, x0 y0 x1 y1 f32` (28 bytes), terms in

@@ -10,7 +10,7 @@ import PDFTextModel
 /// The page string is the layout's text without its final line break. Its characters are
 /// `layout.characters[0..<characterCount]`, one layout character (a Unicode scalar) each;
 /// PDFKit's indices count UTF-16 units, so a scalar outside the BMP takes two indices.
-final class PageTextModel: Sendable {
+package final class PageTextModel: Sendable {
     let text: PageText
     let string: String
     /// Number of layout characters in `string`.
@@ -54,10 +54,7 @@ final class PageTextModel: Sendable {
         string = text.layout.pageString
 
         let layout = text.layout
-        var lineOf = [Int32](repeating: -1, count: n)
-        for (li, line) in layout.lines.enumerated() {
-            for c in Int(line.characters.lowerBound)..<min(n, Int(line.characters.upperBound)) { lineOf[c] = Int32(li) }
-        }
+        let lineOf = Self.lineOfCharacters(layout, count: n)
         var wordOf = [Int32](repeating: -1, count: n)
         for (wi, word) in layout.words.enumerated() {
             for c in Int(word.characters.lowerBound)..<min(n, Int(word.characters.upperBound)) { wordOf[c] = Int32(wi) }
@@ -217,7 +214,17 @@ final class PageTextModel: Sendable {
         return Quad(lowerLeft: pt(minU, minV), lowerRight: pt(maxU, minV), upperRight: pt(maxU, maxV), upperLeft: pt(minU, maxV))
     }
 
-    static func characterQuads(_ text: PageText, count n: Int, lineOf: [Int32]) -> [Quad] {
+    /// The line (index into `layout.lines`) of each of the first `n` layout characters, -1
+    /// for the breaks between lines.
+    package static func lineOfCharacters(_ layout: PageLayout, count n: Int) -> [Int32] {
+        var lineOf = [Int32](repeating: -1, count: n)
+        for (li, line) in layout.lines.enumerated() {
+            for c in Int(line.characters.lowerBound)..<min(n, Int(line.characters.upperBound)) { lineOf[c] = Int32(li) }
+        }
+        return lineOf
+    }
+
+    package static func characterQuads(_ text: PageText, count n: Int, lineOf: [Int32]) -> [Quad] {
         let chars = text.layout.characters
         let glyphs = text.glyphs.glyphs
         let zero = Quad(Rect(x0: 0, y0: 0, x1: 0, y1: 0))
