@@ -54,6 +54,20 @@ struct IndexCommandTests {
         }
     }
 
+    /// The words under a match box (overlapping it by at least half the smaller area; a
+    /// phrase lies on several), when together they cover it to within 0.6 pt; else nil.
+    func wordsCovering(_ box: [Double], _ words: [TSVWord]) -> [TSVWord]? {
+        let under = words.filter { w in
+            let ix = max(0, min(w.box[2], box[2]) - max(w.box[0], box[0]))
+            let iy = max(0, min(w.box[3], box[3]) - max(w.box[1], box[1]))
+            return ix * iy > 0.5 * min((w.box[2] - w.box[0]) * (w.box[3] - w.box[1]), (box[2] - box[0]) * (box[3] - box[1]))
+        }
+        guard !under.isEmpty,
+              under.map({ $0.box[0] }).min()! - 0.6 <= box[0], box[2] <= under.map({ $0.box[2] }).max()! + 0.6,
+              under.map({ $0.box[1] }).min()! - 0.6 <= box[1], box[3] <= under.map({ $0.box[3] }).max()! + 0.6 else { return nil }
+        return under
+    }
+
     @Test("search --json gives hits whose boxes lie on the matched words")
     func endToEnd() throws {
         let s = try Scratch(Self.texts)
@@ -81,18 +95,13 @@ struct IndexCommandTests {
                     for box in try #require(m["boxes"] as? [[Double]]) {
                         // The words under the box (a phrase covers several): each is part of
                         // the match, and together they cover the box.
-                        let under = onPage.filter { w in
-                            let ix = max(0, min(w.box[2], box[2]) - max(w.box[0], box[0]))
-                            let iy = max(0, min(w.box[3], box[3]) - max(w.box[1], box[1]))
-                            return ix * iy > 0.5 * min((w.box[2] - w.box[0]) * (w.box[3] - w.box[1]), (box[2] - box[0]) * (box[3] - box[1]))
-                        }
-                        let on = !under.isEmpty
-                            && under.allSatisfy { w in
+                        let under = wordsCovering(box, onPage)
+                        let on = under.map { words in
+                            words.allSatisfy { w in
                                 let wk = tokenizer.words(in: w.text).map(\.key).joined()
                                 return key.contains(wk) || wk.contains(key)
                             }
-                            && under.map { $0.box[0] }.min()! - 0.6 <= box[0] && box[2] <= under.map { $0.box[2] }.max()! + 0.6
-                            && under.map { $0.box[1] }.min()! - 0.6 <= box[1] && box[3] <= under.map { $0.box[3] }.max()! + 0.6
+                        } ?? false
                         #expect(on, "\(q): box \(box) of “\(text)” on page \(page) of \(file) lies on no word")
                     }
                 }
@@ -142,14 +151,7 @@ struct IndexCommandTests {
                         let key = tokenizer.words(in: (m["text"] as? String) ?? "").map(\.key).joined()
                         #expect(key == tokenizer.words(in: original).map(\.key).joined(), "\(name): matched “\(m["text"] ?? "")” for “\(original)”")
                         for box in (m["boxes"] as? [[Double]]) ?? [] {
-                            let under = onPage.filter { w in
-                                let ix = max(0, min(w.box[2], box[2]) - max(w.box[0], box[0]))
-                                let iy = max(0, min(w.box[3], box[3]) - max(w.box[1], box[1]))
-                                return ix * iy > 0.5 * min((w.box[2] - w.box[0]) * (w.box[3] - w.box[1]), (box[2] - box[0]) * (box[3] - box[1]))
-                            }
-                            let covered = !under.isEmpty
-                                && under.map { $0.box[0] }.min()! - 0.6 <= box[0] && box[2] <= under.map { $0.box[2] }.max()! + 0.6
-                                && under.map { $0.box[1] }.min()! - 0.6 <= box[1] && box[3] <= under.map { $0.box[3] }.max()! + 0.6
+                            let covered = wordsCovering(box, onPage) != nil
                             #expect(covered, "\(name) page \(page): box \(box) of “\(original)” lies on no word")
                         }
                         checked += 1
