@@ -91,6 +91,11 @@ struct Bytes: Sendable {
 
     mutating func xmlEscaped(_ s: String) { xmlEscaped(s.unicodeScalars) }
 
+    /// A JSON string, or `null` for nil.
+    mutating func jsonStringOrNull(_ s: String?) {
+        if let s { jsonString(s.unicodeScalars) } else { append("null") }
+    }
+
     /// A JSON string: quotes, backslashes and control characters escaped, the rest as UTF-8.
     mutating func jsonString<S: Sequence>(_ scalars: S) where S.Element == Unicode.Scalar {
         append(UInt8(ascii: "\""))

@@ -101,7 +101,7 @@ struct JSONFormatter: PageFormatter {
                     out.append(",\"bbox\":")
                     Self.box(w.box, into: &out)
                     out.append(",\"font\":")
-                    if let name = page.fontName(ofWord: w.index) { out.jsonString(name.unicodeScalars) } else { out.append("null") }
+                    out.jsonStringOrNull(page.fontName(ofWord: w.index))
                     out.append(",\"size\":")
                     Self.number(page.fontSize(ofWord: w.index), into: &out)
                     if let g = layout.firstGlyph(ofWord: w.index), let lang = glyphs.language(ofGlyph: g) {

@@ -53,13 +53,13 @@ struct PageRecordFormatter: PageFormatter {
         out.append(",\"pages\":")
         out.int(document.pageCount)
         out.append(",\"label\":")
-        optional(context.label, &out)
+        out.jsonStringOrNull(context.label)
         out.append(",\"title\":")
-        optional(document.title, &out)
+        out.jsonStringOrNull(document.title)
         out.append(",\"language\":")
-        optional(p.language, &out)
+        out.jsonStringOrNull(p.language)
         out.append(",\"languageSource\":")
-        optional(p.languageSource?.rawValue, &out)
+        out.jsonStringOrNull(p.languageSource?.rawValue)
         out.append(",\"width\":")
         JSONFormatter.number(p.width, into: &out)
         out.append(",\"height\":")
@@ -85,9 +85,5 @@ struct PageRecordFormatter: PageFormatter {
         }
         out.append("]}\n")
         return out
-    }
-
-    private func optional(_ s: String?, _ out: inout Bytes) {
-        if let s { out.jsonString(s.unicodeScalars) } else { out.append("null") }
     }
 }

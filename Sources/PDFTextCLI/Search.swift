@@ -144,9 +144,9 @@ public struct SearchCommand: ParsableCommand {
             out.append(",\"page\":")
             out.int(hit.page)
             out.append(",\"label\":")
-            if let l = hit.label { out.jsonString(l.unicodeScalars) } else { out.append("null") }
+            out.jsonStringOrNull(hit.label)
             out.append(",\"language\":")
-            if let l = hit.language { out.jsonString(l.unicodeScalars) } else { out.append("null") }
+            out.jsonStringOrNull(hit.language)
             out.append(",\"score\":")
             out.append(String(format: "%.4f", hit.score))
             out.append(",\"width\":")
