@@ -183,9 +183,11 @@ struct IndexRun {
         let index: SearchIndex
         do {
             let creating = !FileManager.default.fileExists(atPath: command.db)
-            let explicitFolding = creating || command.keepDiacritics
-            index = try SearchIndex(path: command.db, create: true, folding: explicitFolding ? folding : nil,
-                                    stemming: creating ? (command.englishStemming ? .english : SearchIndex.Stemming.none) : (command.englishStemming ? .english : nil))
+            // A new index takes the flags' choices; an existing one keeps its own unless a
+            // flag asks for something else (then opening fails and says so).
+            index = try SearchIndex(path: command.db, create: true,
+                                    folding: creating || command.keepDiacritics ? folding : nil,
+                                    stemming: command.englishStemming ? .english : (creating ? SearchIndex.Stemming.none : nil))
         } catch {
             printError("\(error)")
             return ExitStatus.outputFailed
@@ -198,7 +200,7 @@ struct IndexRun {
 
         // What is on disk now, and what of the index it covers.
         var candidates: [String] = []
-        var covered: (String) -> Bool
+        let covered: (String) -> Bool
         var paths = command.paths
         if let list = command.filesFrom {
             switch Opening.read(path: list) {
@@ -210,7 +212,7 @@ struct IndexRun {
             }
         }
         if paths.isEmpty && command.filesFrom == nil {
-            candidates = stored.keys.filter { fileStat($0) != nil }.sorted()
+            candidates = stored.keys.sorted()
             covered = { _ in true }
         } else {
             var folders: [String] = [], files: Set<String> = []
@@ -233,7 +235,9 @@ struct IndexRun {
             candidates = Array(Set(candidates)).sorted()
             covered = { path in files.contains(path) || folders.contains { path.hasPrefix($0) } }
         }
-        let present = Set(candidates)
+        // Each candidate is stat'ed once: what is not a regular file now is gone.
+        let onDisk = candidates.compactMap { path in fileStat(path).map { (path: path, stat: $0) } }
+        let present = Set(onDisk.map(\.path))
         let gone = stored.keys.filter { covered($0) && !present.contains($0) }.sorted()
 
         var work: [Work] = []
@@ -241,8 +245,7 @@ struct IndexRun {
         // Files left as they are in this run, by content: a new file with the same content
         // gets their pages copied instead of extracted again.
         var copySources: [String: String] = [:]
-        for path in candidates {
-            guard let st = fileStat(path) else { continue }
+        for (path, st) in onDisk {
             let s = stored[path]
             if let s, !s.failed, !command.checksum, s.size == st.size, s.mtime == st.mtime {
                 unchanged += 1
