@@ -430,9 +430,8 @@ struct IndexRun {
         return status
     }
 
-    private func note(_ line: String) {
-        FileHandle.standardError.write(Data(("pdftext: " + line + "\n").utf8))
-    }
+    /// A line of information on standard error, written as errors are (`pdftext: …`).
+    private func note(_ line: String) { printError(line) }
 }
 
 /// `index --json`: one JSON object per line on standard output.

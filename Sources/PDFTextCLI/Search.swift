@@ -121,7 +121,7 @@ public struct SearchCommand: ParsableCommand {
         }
         writer.flush()
         if !json && results.total > offset + results.hits.count && isatty(2) != 0 {
-            FileHandle.standardError.write(Data("pdftext: \(results.hits.count) of \(results.total) matching pages shown (--offset \(offset + results.hits.count) for more)\n".utf8))
+            printError("\(results.hits.count) of \(results.total) matching pages shown (--offset \(offset + results.hits.count) for more)")
         }
         if results.total == 0 { throw ExitCode(1) }
     }
