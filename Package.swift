@@ -29,6 +29,9 @@ let package = Package(
         .library(name: "PDFFile", targets: ["PDFFile"]),
         .library(name: "PDFSearch", targets: ["PDFSearch"]),
         .library(name: "PDFSearchIndex", targets: ["PDFSearchIndex"]),
+        // The subcommands as a library, for programs that run them in-process (the writers'
+        // fuzz target, tools/fuzz/Targets/FuzzWriters).
+        .library(name: "PDFTextCLI", targets: ["PDFTextCLI"]),
         .executable(name: "pdftext", targets: ["pdftext"]),
     ],
     dependencies: [

@@ -1,6 +1,7 @@
 import Foundation
 import PDFCore
 import PDFFile
+import PDFTestSupport
 import Testing
 
 /// One case per entry of `Corpus/manifest.json`: the file matches its recorded sha256 and

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs one fuzzer: tools/fuzz/run.sh [TARGET] [SECONDS] [extra libFuzzer flags...]
 #   TARGET    FuzzDocumentLoading (the default), FuzzGlyphExtraction, FuzzContentStream, FuzzCMap
-#             or FuzzSearch
+#             FuzzSearch or FuzzWriters
 #   SECONDS   total fuzzing time (default 600)
 # Builds the binary when it is missing or older than the sources, gathers the target's seeds
 # into tools/fuzz/work/<TARGET>/seeds (see README.md; small files of the shared corpus, when
@@ -40,10 +40,11 @@ shared_pdfs() {
 }
 
 dict="$here/pdf.dict"
+extra=()
 case "$target" in
-FuzzDocumentLoading|FuzzGlyphExtraction)
-    # Our small feature seeds (make_seeds.py), every PDF in Corpus/ (Corpus/broken/ too) and
-    # small shared-corpus files.
+FuzzDocumentLoading|FuzzGlyphExtraction|FuzzWriters)
+    # Our small feature seeds (make_seeds.py), every PDF in Corpus/ (Corpus/broken/ and
+    # Corpus/hostile/ too) and small shared-corpus files.
     cp -f "$here"/seeds/*.pdf "$seeds/" 2>/dev/null || true
     corpus_pdfs | while IFS= read -r -d '' f; do
         cp -f "$f" "$seeds/corpus_$(echo "${f#"$root/Corpus/"}" | tr '/' '_')"
@@ -51,10 +52,12 @@ FuzzDocumentLoading|FuzzGlyphExtraction)
     if [[ -z "$(find "$seeds" -name 'shared_*' -print -quit)" ]]; then
         shared_pdfs | while IFS= read -r f; do cp -f "$f" "$seeds/shared_$(echo "${f#"$shared/"}" | tr '/' '_')"; done
     fi
-    if [[ "$target" == FuzzGlyphExtraction ]]; then
+    if [[ "$target" != FuzzDocumentLoading ]]; then
         cat "$here/pdf.dict" "$here/content.dict" > "$here/work/glyphs.dict"
         dict="$here/work/glyphs.dict"
     fi
+    # The writers print every input's text: discard it (crash reports still come through).
+    [[ "$target" == FuzzWriters ]] && extra=(-close_fd_mask=3 -max_len=200000)
     ;;
 FuzzContentStream|FuzzCMap)
     kind=content; dict="$here/content.dict"
@@ -95,5 +98,5 @@ exec "$binary" \
     -dict="$dict" \
     -artifact_prefix="$crashes/" \
     -print_final_stats=1 \
-    "${leaks[@]}" "$@" \
+    "${leaks[@]}" "${extra[@]}" "$@" \
     "$work/corpus" "$seeds"
