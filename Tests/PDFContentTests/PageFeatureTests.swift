@@ -463,9 +463,12 @@ import PDFTextModel
     func duplicateIndexNaN() {
         var index = DuplicateIndex(capacity: 4)
         for origin in [Point(x: .nan, y: 0), Point(x: .infinity, y: -.infinity), Point(x: 1e300, y: 1e300)] {
-            #expect(!index.checkAndInsert(font: 1, code: 65, origin: origin))
+            let found = index.checkAndInsert(font: 1, code: 65, origin: origin)
+            #expect(!found)
         }
-        #expect(!index.checkAndInsert(font: 1, code: 65, origin: Point(x: .nan, y: .nan)))
-        #expect(index.checkAndInsert(font: 1, code: 65, origin: Point(x: 1e300, y: 1e300)))
+        let nan = index.checkAndInsert(font: 1, code: 65, origin: Point(x: .nan, y: .nan))
+        #expect(!nan)
+        let repeated = index.checkAndInsert(font: 1, code: 65, origin: Point(x: 1e300, y: 1e300))
+        #expect(repeated)
     }
 }

