@@ -127,7 +127,7 @@ indirect enum ColorSpace: Sendable {
 
     func rgba(_ c: [Double]) -> RGBA {
         @inline(__always) func at(_ i: Int, _ d: Double = 0) -> Double {
-            i < c.count ? min(max(c[i], 0), 1) : d
+            i < c.count && !c[i].isNaN ? min(max(c[i], 0), 1) : d  // NaN (a broken tint transform) is the default
         }
         switch self {
         case .gray:

@@ -54,7 +54,7 @@ struct DuplicateIndex {
     mutating func checkAndInsert(font: Int32, code: UInt32, origin: Point) -> Bool {
         let sx = min(max(origin.x / 2, -1e9), 1e9), sy = min(max(origin.y / 2, -1e9), 1e9)
         let fx = sx.rounded(.down), fy = sy.rounded(.down)
-        let cx = Int32(clamping: Int(fx)), cy = Int32(clamping: Int(fy))
+        let cx = Int32(saturating: fx), cy = Int32(saturating: fy)  // NaN (a degenerate matrix) is 0
         let nx: Int32 = sx - fx < 0.5 ? -1 : 1, ny: Int32 = sy - fy < 0.5 ? -1 : 1
         var found = false
         search: for i in 0..<2 {

@@ -74,7 +74,8 @@ struct SampledFunction: Sendable {
             let x = min(max(k < input.count ? input[k] : 0, domain[2 * k]), domain[2 * k + 1])
             let span = domain[2 * k + 1] - domain[2 * k]
             var e = span > 0 ? encode[2 * k] + (x - domain[2 * k]) * (encode[2 * k + 1] - encode[2 * k]) / span : encode[2 * k]
-            e = min(max(e, 0), Double(size[k] - 1))
+            // NaN (an infinite span or encode range) reads as the first sample.
+            e = e.isNaN ? 0 : min(max(e, 0), Double(size[k] - 1))
             if k == 0 {
                 e0 = e.rounded(.down); frac0 = e - e0; size0 = size[0]
                 index += Int(e0) * stride
@@ -92,7 +93,7 @@ struct SampledFunction: Sendable {
                 s += frac0 * (next - s)
             }
             let v = decode[2 * j] + s * (decode[2 * j + 1] - decode[2 * j])
-            out.append(min(max(v, range[2 * j]), range[2 * j + 1]))
+            out.append(v.isNaN ? range[2 * j] : min(max(v, range[2 * j]), range[2 * j + 1]))
         }
         return out
     }
@@ -191,7 +192,13 @@ struct PostScriptFunction: Sendable {
     private func apply(_ name: String, _ s: inout [Double]) -> Bool {
         func pop() -> Double? { s.popLast() }
         func b(_ v: Bool) -> Double { v ? 1 : 0 }
-        func int(_ v: Double) -> Int64 { Int64(clamping: Int(min(max(v, -9e15), 9e15))) }
+        // Integer operands stay within ±9e15 so that `idiv` and `mod` cannot overflow; NaN is 0.
+        func int(_ v: Double) -> Int64 { Int64(saturating: min(max(v, -9e15), 9e15)) }
+        // A count or an index operand: a whole number in 0...limit, else the program fails.
+        func operandCount(_ v: Double?, upTo limit: Int) -> Int? {
+            guard let v, v >= 0, v <= Double(limit) else { return nil }
+            return Int(exactly: v.rounded(.towardZero))
+        }
         switch name {
         case "true": s.append(1)
         case "false": s.append(0)
@@ -243,14 +250,13 @@ struct PostScriptFunction: Sendable {
         case "dup": guard let x = s.last else { return false }; s.append(x)
         case "exch": guard s.count >= 2 else { return false }; s.swapAt(s.count - 1, s.count - 2)
         case "copy":
-            guard let n = pop(), n >= 0, Int(n) <= s.count, s.count + Int(n) <= 100 else { return false }
-            s.append(contentsOf: s.suffix(Int(n)))
+            guard let n = operandCount(pop(), upTo: s.count), s.count + n <= 100 else { return false }
+            s.append(contentsOf: s.suffix(n))
         case "index":
-            guard let n = pop(), n >= 0, Int(n) < s.count else { return false }
-            s.append(s[s.count - 1 - Int(n)])
+            guard let n = operandCount(pop(), upTo: s.count - 1) else { return false }
+            s.append(s[s.count - 1 - n])
         case "roll":
-            guard let j = pop(), let n = pop(), n >= 0, Int(n) <= s.count, abs(j) < 1e6 else { return false }
-            let count = Int(n)
+            guard let j = pop(), abs(j) < 1e6, let count = operandCount(pop(), upTo: s.count) else { return false }
             guard count > 0 else { break }
             var top = Array(s.suffix(count))
             s.removeLast(count)

@@ -6,31 +6,17 @@ func isPDFWhitespace(_ c: UInt8) -> Bool {
     c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 || c == 0x0C || c == 0x00
 }
 
-/// `a * b`, or `Int.max` when that overflows (both non-negative).
-@inline(__always)
-func saturatingMultiply(_ a: Int, _ b: Int) -> Int {
-    let (r, o) = a.multipliedReportingOverflow(by: b)
-    return o ? Int.max : r
-}
-
-/// `a + b`, or `Int.max` when that overflows (both non-negative).
-@inline(__always)
-func saturatingAdd(_ a: Int, _ b: Int) -> Int {
-    let (r, o) = a.addingReportingOverflow(b)
-    return o ? Int.max : r
-}
-
 /// A first output size for a decoder whose output size is not known up front: a multiple
 /// of the input size, at least a little, never more than `limit`.
 func initialOutputSize(inputCount: Int, factor: Int, limit: Int) -> Int {
-    min(limit, max(1024, saturatingMultiply(inputCount, factor)))
+    min(limit, max(1024, inputCount.multipliedSaturating(by: factor)))
 }
 
 /// Grows a zero-filled output buffer so that it has at least `needed` bytes, doubling so
 /// that repeated growth stays linear, and never past `limit` (`needed <= limit`).
 @inline(__always)
 func grow(_ buffer: inout [UInt8], toAtLeast needed: Int, limit: Int) {
-    let target = min(limit, max(needed, saturatingMultiply(buffer.count, 2), 1024))
+    let target = min(limit, max(needed, buffer.count.multipliedSaturating(by: 2), 1024))
     if target > buffer.count {
         buffer.append(contentsOf: repeatElement(0, count: target - buffer.count))
     }

@@ -17,7 +17,7 @@ public enum FlateDecoder {
         let cap = max(0, maxOutput)
         if input.isEmpty { return ([], true) }
         // One byte of headroom tells "exactly `cap` bytes" apart from "more than `cap`".
-        let limit = saturatingAdd(cap, 1)
+        let limit = cap.addingSaturating(1)
 
         var outcome = input.withUnsafeBufferPointer { src -> Outcome in
             let format = detectFormat(src)

@@ -56,11 +56,11 @@ public enum Predictor {
         init?(_ p: FilterParameters, inputCount: Int) {
             guard p.colors >= 1, p.bitsPerComponent >= 1, p.columns >= 1 else { return nil }
             let ceiling = max(inputCount, 1)
-            let bitsPerPixel = saturatingMultiply(p.colors, p.bitsPerComponent)
-            let bitsPerRow = saturatingMultiply(bitsPerPixel, p.columns)
+            let bitsPerPixel = p.colors.multipliedSaturating(by: p.bitsPerComponent)
+            let bitsPerRow = bitsPerPixel.multipliedSaturating(by: p.columns)
             rowLength = min(ceiling, bitsPerRow / 8 + (bitsPerRow % 8 == 0 ? 0 : 1))
             bytesPerPixel = min(ceiling, bitsPerPixel / 8 + (bitsPerPixel % 8 == 0 ? 0 : 1))
-            samplesPerRow = min(saturatingMultiply(p.colors, p.columns), saturatingMultiply(rowLength, 8) / p.bitsPerComponent)
+            samplesPerRow = min(p.colors.multipliedSaturating(by: p.columns), rowLength.multipliedSaturating(by: 8) / p.bitsPerComponent)
         }
     }
 

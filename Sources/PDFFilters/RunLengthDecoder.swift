@@ -10,7 +10,7 @@ public enum RunLengthDecoder {
     ) -> (bytes: [UInt8], complete: Bool) {
         let cap = max(0, maxOutput)
         var out: [UInt8] = []
-        out.reserveCapacity(min(cap, saturatingMultiply(input.count, 2)))
+        out.reserveCapacity(min(cap, input.count.multipliedSaturating(by: 2)))
         var truncatedAt = -1
         var hitLimit = false
 

@@ -347,7 +347,7 @@ struct LineFinder {
         var letterSpacing = 0.0
         if gaps.count >= 6 {
             gaps.sort()
-            let q = gaps[min(gaps.count - 1, Int(Double(gaps.count) * options.letterSpacingQuantile))]
+            let q = gaps[min(gaps.count - 1, max(0, Int(saturating: Double(gaps.count) * options.letterSpacingQuantile)))]
             letterSpacing = min(max(q, 0), 1)
         }
         var words = 0

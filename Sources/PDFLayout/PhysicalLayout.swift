@@ -257,7 +257,7 @@ public func physicalText(_ layout: PageLayout, glyphs: PageGlyphs,
             let row: Int
             if let last = rows.last {
                 let steps = ((y - rowBaseline) / pitch).rounded()
-                row = last.row + max(1, min(options.maxBlankRows + 1, Int(steps.isFinite ? steps : 1)))
+                row = last.row + max(1, min(options.maxBlankRows + 1, Int(saturating: steps.isFinite ? steps : 1)))
             } else {
                 row = 0
             }
@@ -269,7 +269,7 @@ public func physicalText(_ layout: PageLayout, glyphs: PageGlyphs,
     let minX = lines.map(\.box.x0).min() ?? 0
     func column(_ x: Double) -> Int {
         let c = ((x - minX) / cw).rounded()
-        return c.isFinite && c > 0 ? min(Int(c), 100_000) : 0
+        return c.isFinite && c > 0 ? Int(saturating: min(c, 100_000)) : 0
     }
 
     var out = String.UnicodeScalarView()

@@ -72,7 +72,7 @@ package final class PageTextModel: Sendable {
     func characters(utf16 range: NSRange) -> Range<Int>? {
         let total = utf16Count
         guard range.location != NSNotFound, range.location >= 0, range.length > 0, range.location < total else { return nil }
-        let end = min(total, range.location + range.length)
+        let end = range.location + min(range.length, total - range.location)  // no overflow near Int.max
         let first = Int(characterOfUnit[range.location])
         let last = Int(characterOfUnit[end - 1])
         return first..<(last + 1)
@@ -372,10 +372,10 @@ struct HitGrid: Sendable {
 
         func span(_ b: Rect) -> (Int, Int, Int, Int)? {
             guard b.x0.isFinite, b.y0.isFinite, b.x1.isFinite, b.y1.isFinite else { return nil }
-            let c0 = max(0, min(side - 1, Int(((b.x0 - bx0) / cw).rounded(.down))))
-            let c1 = max(0, min(side - 1, Int(((b.x1 - bx0) / cw).rounded(.down))))
-            let r0 = max(0, min(side - 1, Int(((b.y0 - by0) / ch).rounded(.down))))
-            let r1 = max(0, min(side - 1, Int(((b.y1 - by0) / ch).rounded(.down))))
+            let c0 = max(0, min(side - 1, Int(saturating: ((b.x0 - bx0) / cw).rounded(.down))))
+            let c1 = max(0, min(side - 1, Int(saturating: ((b.x1 - bx0) / cw).rounded(.down))))
+            let r0 = max(0, min(side - 1, Int(saturating: ((b.y0 - by0) / ch).rounded(.down))))
+            let r1 = max(0, min(side - 1, Int(saturating: ((b.y1 - by0) / ch).rounded(.down))))
             return (c0, c1, r0, r1)
         }
         var counts = [Int32](repeating: 0, count: side * side + 1)

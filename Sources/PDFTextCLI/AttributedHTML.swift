@@ -42,6 +42,7 @@ struct AttributedHTMLFormatter: PageFormatter {
 
     static func number(_ v: Double) -> String {
         let x = (v * 10).rounded() / 10
+        guard x.isFinite else { return "0" }  // CSS has no NaN or infinity
         return x == x.rounded() && abs(x) < 1e9 ? String(Int(x)) : String(x)
     }
 

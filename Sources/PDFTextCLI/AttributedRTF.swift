@@ -87,7 +87,7 @@ struct AttributedRTFFormatter: PageFormatter {
                             }
                         }
                         let family = s.fontFamily.isEmpty ? "Helvetica" : s.fontFamily
-                        out.append("{\\f\(fontIndex[family] ?? 0)\\fs\(max(1, Int((s.fontSize * 2).rounded())))\\cf\(colorIndex[s.foregroundColor] ?? 0)")
+                        out.append("{\\f\(fontIndex[family] ?? 0)\\fs\(Self.halfPoints(s.fontSize))\\cf\(colorIndex[s.foregroundColor] ?? 0)")
                         if s.isBold { out.append("\\b") }
                         if s.isItalic { out.append("\\i") }
                         if s.isUnderlined { out.append("\\ul") }
@@ -104,6 +104,13 @@ struct AttributedRTFFormatter: PageFormatter {
         }
         out.append("}\n")
         return out
+    }
+
+    /// A font size for `\\fs`, in half-points: at least 1, and at most 32767 because RTF
+    /// control-word parameters are signed 16-bit numbers (a hostile `Tf` of 1e30 or NaN
+    /// still writes a valid document).
+    static func halfPoints(_ points: Double) -> Int {
+        min(max(1, Int(saturating: (points * 2).rounded())), Int(Int16.max))
     }
 
     static func endLink(_ link: inout String?, _ out: inout Bytes) {

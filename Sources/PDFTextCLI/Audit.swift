@@ -77,7 +77,7 @@ public struct AuditCommand: ParsableCommand {
     @Option(name: [.customLong("color"), .customLong("colour")], help: "Colour the text report: auto (a terminal and NO_COLOR unset), always or never.")
     public var color: ColorMode = .auto
 
-    @Option(name: [.customShort("j"), .customLong("jobs")], help: "Files audited at once (default: the number of cores).")
+    @Option(name: [.customShort("j"), .customLong("jobs")], help: "Files audited at once, 1 to 1024 (default: the number of cores).")
     public var jobs: Int?
 
     @OptionGroup public var passwords: PasswordOptions
@@ -102,7 +102,7 @@ public struct AuditCommand: ParsableCommand {
     public func validate() throws {
         if let rules { _ = try Self.parseRules(rules) }
         if maxFindingsPerRule < 0 { throw ValidationError("--max-findings-per-rule must be 0 or more") }
-        if let j = jobs, j < 1 { throw ValidationError("--jobs must be 1 or more") }
+        try Jobs.validate(jobs)
         if jsonl, let f = format, f != .json { throw ValidationError("--jsonl goes with --format json") }
         if files.isEmpty { throw ValidationError("no PDF file given") }
     }

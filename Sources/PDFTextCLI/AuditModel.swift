@@ -179,6 +179,7 @@ func auditNumber(_ v: Double) -> String {
     guard v.isFinite else { return "0" }
     let r = (v * 100).rounded() / 100
     if r == r.rounded(), abs(r) < 1e15 { return String(Int64(r)) }
+    if abs(r) >= 1e15 { return String(r) }  // 1e+30, not thirty digits and a dot
     var s = String(format: "%.2f", r)
     while s.hasSuffix("0") { s.removeLast() }
     return s

@@ -91,7 +91,7 @@ public struct Grep: ParsableCommand {
     @Option(help: "Pages to search, such as 1-3,7,10- (default: all).")
     public var pages: String?
 
-    @Option(name: [.customShort("j"), .customLong("jobs")], help: "Pages processed at once (default: the number of cores).")
+    @Option(name: [.customShort("j"), .customLong("jobs")], help: "Pages processed at once, 1 to 1024 (default: the number of cores).")
     public var jobs: Int?
 
     @OptionGroup public var passwords: PasswordOptions
@@ -107,7 +107,7 @@ public struct Grep: ParsableCommand {
     public func validate() throws {
         if let p = pages { _ = try PageSelection(parsing: p) }
         if files.isEmpty { throw ValidationError("no input file (use `-` for standard input)") }
-        if let j = jobs, j < 1 { throw ValidationError("--jobs must be 1 or more") }
+        try Jobs.validate(jobs)
     }
 
     var findOptions: FindOptions {

@@ -33,12 +33,26 @@ struct HOCRFormatter: PageFormatter {
     }
 
     static func bbox(_ r: Rect) -> String {
-        func i(_ v: Double) -> String {
-            let x = v.rounded()
-            return x.isFinite && abs(x) < 1e9 ? String(Int(x)) : "0"
-        }
-        return "bbox \(i(r.x0)) \(i(r.y0)) \(i(r.x1)) \(i(r.y1))"
+        "bbox \(coordinate(r.x0)) \(coordinate(r.y0)) \(coordinate(r.x1)) \(coordinate(r.y1))"
     }
+
+    /// A coordinate or offset in whole points; 0 for NaN, the infinities and anything past
+    /// 1e9 (no page is that large; hOCR readers expect integers).
+    static func coordinate(_ v: Double) -> Int {
+        let x = v.rounded()
+        return x.isFinite && abs(x) < 1e9 ? Int(x) : 0
+    }
+
+    /// A font size for `x_fsize` (points, to 0.01): whole sizes without a fraction; a size
+    /// past ``maximumFontSize`` (a hostile `Tf`) is written as that maximum.
+    static func size(_ v: Double) -> String {
+        let x = min(v, maximumFontSize)
+        return x == x.rounded() ? String(Int(saturating: x)) : String(x)
+    }
+
+    /// The largest `x_fsize` written: hOCR readers expect a plausible size, and no page
+    /// holds text larger than this (about 350 m).
+    static let maximumFontSize = 1_000_000.0
 
     func page(_ page: PageText, _ context: PageContext, _ document: DocumentContext) -> Bytes {
         let layout = page.layout, glyphs = page.glyphs
@@ -76,8 +90,7 @@ struct HOCRFormatter: PageFormatter {
                 var title = Self.bbox(line.box)
                 if line.direction == .leftToRight || line.direction == .rightToLeft,
                    let base = line.words.first?.baseline {
-                    let offset = (base - line.box.y1).rounded()
-                    title += "; baseline 0 \(offset.isFinite ? Int(offset) : 0)"
+                    title += "; baseline 0 \(Self.coordinate(base - line.box.y1))"
                 }
                 out.append("   <span class=\"ocr_line\" id=\"line_\(p)_\(lineID)\" title=\"\(title)\">")
                 for (k, w) in line.words.enumerated() {
@@ -89,7 +102,7 @@ struct HOCRFormatter: PageFormatter {
                     }
                     let size = (page.fontSize(ofWord: w.index) * 100).rounded() / 100
                     if size > 0 {
-                        wt += "; x_fsize " + (size == size.rounded() ? String(Int(size)) : String(size))
+                        wt += "; x_fsize " + Self.size(size)
                     }
                     out.append("<span class=\"ocrx_word\" id=\"word_\(p)_\(wordID)\" title=\"")
                     out.xmlEscaped(wt)

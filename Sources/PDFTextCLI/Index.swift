@@ -56,7 +56,7 @@ public struct IndexCommand: ParsableCommand {
     @Flag(name: [.customShort("0"), .customLong("null")], help: "The --files-from list is separated by NUL bytes (find -print0), not lines.")
     public var nullSeparated = false
 
-    @Option(name: [.customShort("j"), .customLong("jobs")], help: "Pages processed at once (default: the number of cores).")
+    @Option(name: [.customShort("j"), .customLong("jobs")], help: "Pages processed at once, 1 to 1024 (default: the number of cores).")
     public var jobs: Int?
 
     @Option(help: "Progress bar on standard error: auto (when it is a terminal), always or never.")
@@ -87,7 +87,7 @@ public struct IndexCommand: ParsableCommand {
     public init() {}
 
     public func validate() throws {
-        if let j = jobs, j < 1 { throw ValidationError("--jobs must be 1 or more") }
+        try Jobs.validate(jobs)
         if nullSeparated && filesFrom == nil { throw ValidationError("-0/--null applies to --files-from") }
     }
 
@@ -118,7 +118,10 @@ func absolutePath(_ path: String) -> String {
 func fileStat(_ path: String) -> (size: Int64, mtime: Int64)? {
     var st = stat()
     guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
-    return (Int64(st.st_size), Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec))
+    // Saturating: a modification time past the year 2262 (set by anyone who can touch the
+    // file) does not fit in nanoseconds.
+    let nanoseconds = Int64(st.st_mtim.tv_sec).multipliedSaturating(by: 1_000_000_000).addingSaturating(Int64(st.st_mtim.tv_nsec))
+    return (Int64(st.st_size), nanoseconds)
 }
 
 /// The .pdf files under a folder, sorted; hidden entries and links to folders are left out.

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Dispatch
 import Foundation
 
@@ -9,6 +10,19 @@ import Foundation
 /// written and the next ones), and each holds at most `window` finished or running pages
 /// beyond the next page to write. Workers take the earliest unit of work there is (opening
 /// a document, or its next page), so the page the writer waits for is never starved.
+/// `--jobs`: how many documents or pages are worked on at once (text, grep, index, audit).
+enum Jobs {
+    /// The largest `--jobs` accepted. Each job is a thread holding pages in memory, so more
+    /// than the machine has cores gains nothing; the bound keeps a mistyped number from
+    /// asking for billions of threads.
+    static let maximum = 1024
+
+    /// Throws the usage error for a `--jobs` outside `1...maximum`.
+    static func validate(_ jobs: Int?) throws {
+        if let j = jobs, !(1...maximum).contains(j) { throw ValidationError("--jobs must be between 1 and \(maximum)") }
+    }
+}
+
 final class OrderedPipeline<Document: Sendable, Result: Sendable>: @unchecked Sendable {
     enum Event {
         case opened(file: Int, Document, pages: [Int])
@@ -47,7 +61,7 @@ final class OrderedPipeline<Document: Sendable, Result: Sendable>: @unchecked Se
          open: @escaping @Sendable (Int) -> Swift.Result<(Document, [Int]), Opening.Failure>,
          process: @escaping @Sendable (Document, Int, Int) -> Result) {
         files = (0..<count).map { _ in FileState() }
-        self.workers = max(1, workers)
+        self.workers = min(max(1, workers), Jobs.maximum)
         self.window = max(1, window ?? 2 * self.workers)
         self.openDocuments = max(1, openDocuments ?? 2 * self.workers)
         self.open = open

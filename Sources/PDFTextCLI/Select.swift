@@ -39,9 +39,10 @@ public struct Select: ParsableCommand {
 
     public func validate() throws {
         guard (rect == nil) != (range == nil) else { throw ValidationError("give exactly one of --rect and --range") }
+        if page < 1 { throw ValidationError("--page must be 1 or more") }
         if let rect, Self.numbers(rect, count: 4) == nil { throw ValidationError("--rect wants four numbers x,y,width,height, got '\(rect)'") }
-        if let range, Self.numbers(range, count: 2).map({ $0.allSatisfy { $0 == $0.rounded() } }) != true {
-            throw ValidationError("--range wants two whole numbers location,length, got '\(range)'")
+        if let range, Self.integers(range) == nil {
+            throw ValidationError("--range wants two whole numbers location,length (0 or more), got '\(range)'")
         }
     }
 
@@ -49,6 +50,13 @@ public struct Select: ParsableCommand {
         let parts = s.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard parts.count == count, parts.allSatisfy({ $0 != nil && $0!.isFinite }) else { return nil }
         return parts.map { $0! }
+    }
+
+    /// `location,length` as two non-negative integers that fit an Int; nil otherwise.
+    static func integers(_ s: String) -> (location: Int, length: Int)? {
+        let parts = s.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, let location = parts[0], let length = parts[1], location >= 0, length >= 0 else { return nil }
+        return (location, length)
     }
 
     public func run() throws {
@@ -61,8 +69,8 @@ public struct Select: ParsableCommand {
         let selection: PDFSelection?
         if let rect, let n = Self.numbers(rect, count: 4) {
             selection = pdfPage.selection(for: CGRect(x: n[0], y: n[1], width: n[2], height: n[3]))
-        } else if let range, let n = Self.numbers(range, count: 2) {
-            selection = pdfPage.selection(for: NSRange(location: Int(n[0]), length: Int(n[1])))
+        } else if let range, let n = Self.integers(range) {
+            selection = pdfPage.selection(for: NSRange(location: n.location, length: n.length))
         } else {
             selection = nil
         }

@@ -73,7 +73,7 @@ public struct Text: ParsableCommand {
     @Option(help: "Progress bar on standard error: auto (when it is a terminal and there are several inputs), always or never.")
     public var progress: ProgressMode = .auto
 
-    @Option(name: [.customShort("j"), .customLong("jobs")], help: "Pages processed at once (default: the number of cores).")
+    @Option(name: [.customShort("j"), .customLong("jobs")], help: "Pages processed at once, 1 to 1024 (default: the number of cores).")
     public var jobs: Int?
 
     // pdftotext's single-dash spellings, kept out of --help.
@@ -98,7 +98,7 @@ public struct Text: ParsableCommand {
     public func validate() throws {
         if let p = pages { _ = try PageSelection(parsing: p) }
         if paths.isEmpty { throw ValidationError("no input file (use `-` for standard input)") }
-        if let j = jobs, j < 1 { throw ValidationError("--jobs must be 1 or more") }
+        try Jobs.validate(jobs)
         if output != nil && outputDir != nil { throw ValidationError("--output and --output-dir exclude each other") }
         let o = layoutFlags.readingOrder
         if contentOrder, o != .contentStream, o != LayoutOptions().readingOrder {

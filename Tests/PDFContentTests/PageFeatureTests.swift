@@ -409,3 +409,66 @@ import PDFTextModel
         #expect(again)
     }
 }
+
+@Suite struct HostileNumberTests {
+    func calculator(_ program: [PostScriptFunction.Op]) -> PostScriptFunction {
+        PostScriptFunction(program: program, domain: [0, 1], range: [0, 1])
+    }
+
+    @Test("copy, index and roll with a count of 1e300, NaN or -1 fail the function instead of trapping")
+    func calculatorCounts() {
+        let huge: [PostScriptFunction.Op] = [.number(10), .number(300), .op("exp")]
+        #expect(calculator(huge + [.op("copy")]).evaluate([0.5]) == nil)
+        #expect(calculator(huge + [.op("index")]).evaluate([0.5]) == nil)
+        #expect(calculator([.number(1)] + huge + [.op("roll")]).evaluate([0.5]) == nil)
+        #expect(calculator(huge + [.number(1), .op("roll")]).evaluate([0.5]) == nil)
+        let nan: [PostScriptFunction.Op] = [.number(0), .number(1e308), .number(10), .op("mul"), .op("mul")]  // 0 × inf
+        #expect(calculator(nan + [.op("copy")]).evaluate([0.5]) == nil)
+        #expect(calculator([.number(-1), .op("index")]).evaluate([0.5]) == nil)
+        // Integer operators on NaN and huge operands give bounded numbers.
+        let f = calculator(nan + [.number(1), .op("and"), .number(1e300), .op("idiv"), .op("pop")])
+        #expect(f.evaluate([0.25]) == [0.25])
+        // Counts in range still work: 1 copy duplicates, 1 index reaches the element below.
+        #expect(calculator([.number(1), .op("copy"), .op("add")]).evaluate([0.25]) == [0.5])
+        #expect(calculator([.number(0.75), .number(1), .op("index"), .op("exch"), .op("pop"), .op("exch"), .op("pop")]).evaluate([0.25]) == [0.25])
+    }
+
+    @Test("a sampled function whose Domain and Encode span ±1.7e308 reads the first sample (NaN index) and never outputs NaN")
+    func sampledHugeDomain() {
+        let f = SampledFunction(size: [2], domain: [-1.7e308, 1.7e308], range: [0, 1], encode: [-1.7e308, 1.7e308],
+                                decode: [0, 1], samples: [0.2, 0.8])
+        #expect(f.evaluate([1.7e308]) == [0.2])
+        #expect(f.evaluate([Double.nan]) == [0.2])
+        // A NaN output (0 × an infinite decode span) gives the low end of the range.
+        let g = SampledFunction(size: [2], domain: [0, 1], range: [0, 1], encode: [0, 1],
+                                decode: [-1.7e308, 1.7e308], samples: [0, 1])
+        #expect(g.evaluate([0]) == [0])
+    }
+
+    @Test("a Separation space with a failing calculator or a NaN sampled transform paints a finite colour")
+    func separationFill() throws {
+        let cs = "/CS1 [/Separation /Spot /DeviceRGB 30 0 R]"
+        for program in ["{pop 10 300 exp copy 0 0 0}", "{pop 10 300 exp index 0 0 0}", "{pop 0 1 10 300 exp roll 0 0 0}"] {
+            var page = TestPage("BT /F1 10 Tf 10 10 Td /CS1 cs 0.5 sc /CS1 cs 0.25 scn (A) Tj ET")
+            page.resources += " /ColorSpace << \(cs) >>"
+            page.streams = [(30, "/FunctionType 4 /Domain [0 1] /Range [0 1 0 1 0 1]", program)]
+            let p = try page.extract()
+            let c = try #require(p.runs.first?.fillColor)
+            #expect([c.red, c.green, c.blue].allSatisfy { $0.isFinite && $0 >= 0 && $0 <= 1 }, "\(program)")
+            #expect(p.glyphs.count == 1)
+        }
+    }
+
+    @Test("NaN and infinite origins are never duplicates of anything, and do not trap")
+    func duplicateIndexNaN() {
+        var index = DuplicateIndex(capacity: 4)
+        for origin in [Point(x: .nan, y: 0), Point(x: .infinity, y: -.infinity), Point(x: 1e300, y: 1e300)] {
+            let found = index.checkAndInsert(font: 1, code: 65, origin: origin)
+            #expect(!found)
+        }
+        let nan = index.checkAndInsert(font: 1, code: 65, origin: Point(x: .nan, y: .nan))
+        #expect(!nan)
+        let repeated = index.checkAndInsert(font: 1, code: 65, origin: Point(x: 1e300, y: 1e300))
+        #expect(repeated)
+    }
+}

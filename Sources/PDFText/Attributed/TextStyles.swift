@@ -20,9 +20,11 @@ public struct PDFColor: Sendable, Hashable, Codable, CustomStringConvertible {
 
     public static let black = PDFColor(red: 0, green: 0, blue: 0)
 
-    /// The components as integers 0…255 (red, green, blue, alpha).
+    /// The components as integers 0…255 (red, green, blue, alpha); components outside 0…1
+    /// are clamped and NaN reads as 0.
     public var bytes: (red: Int, green: Int, blue: Int, alpha: Int) {
-        (Int((red * 255).rounded()), Int((green * 255).rounded()), Int((blue * 255).rounded()), Int((alpha * 255).rounded()))
+        func byte(_ v: Double) -> Int { min(max(Int(saturating: (v * 255).rounded()), 0), 255) }
+        return (byte(red), byte(green), byte(blue), byte(alpha))
     }
 
     /// `#rrggbb`, or `#rrggbbaa` when not opaque (CSS colour syntax).

@@ -118,7 +118,8 @@ extension ContentChecks {
     }
 
     static func fmt(_ v: Double) -> String {
-        v == v.rounded() ? String(Int(v)) : String((v * 10).rounded() / 10)
+        // Whole widths without a fraction; past 1e15 (a hostile /Widths) as Swift prints them.
+        v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String((v * 10).rounded() / 10)
     }
 }
 

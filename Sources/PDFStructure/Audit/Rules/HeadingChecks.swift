@@ -30,7 +30,7 @@ extension StructureChecks {
                 }
                 firstH = firstH ?? i
             } else if let level = headingLevel(type) {
-                if level > last + 1 {
+                if level - last > 1 {  // not `last + 1`: a tag H9223372036854775807 must not overflow
                     let message = last == 0
                         ? "The first heading of the document is \(type!), not H1. Start the headings at H1 (retag this heading or add the missing H1)."
                         : "Heading \(type!) follows H\(last), skipping level H\(last + 1). Do not skip levels going down: retag this heading as H\(last + 1) or add the missing level."
