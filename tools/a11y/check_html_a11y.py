@@ -280,7 +280,9 @@ def open_page(html_path, profile):
                     raise RuntimeError("chromium opened no page for the HTML file")
                 time.sleep(0.1)
         ws = WebSocket(page["webSocketDebuggerUrl"])
-        while ws.call("Runtime.evaluate", expression="document.readyState")["result"].get("value") != "complete":
+        # The target starts as about:blank, which is "complete" before the file has loaded.
+        loaded = "document.URL.startsWith('file:') && document.readyState === 'complete'"
+        while ws.call("Runtime.evaluate", expression=loaded)["result"].get("value") is not True:
             if time.time() > deadline:
                 raise RuntimeError("the page did not finish loading")
             time.sleep(0.1)
