@@ -1,6 +1,8 @@
 /// Decoding of PDF *text strings* (ISO 32000-2 §7.9.2.2): UTF-16BE with a byte-order mark,
 /// UTF-8 with a byte-order mark (PDF 2.0), otherwise PDFDocEncoding. Also accepts the
-/// UTF-16LE mark that some producers write. Language escapes (U+001B … U+001B) are dropped.
+/// UTF-16LE mark that some producers write. Language escapes (U+001B … U+001B) are dropped
+/// from both Unicode forms; other control characters are kept (what shows the text decides
+/// how to show them: see `ControlEscaping`).
 public enum TextString {
     public static func decode<C: Collection<UInt8>>(_ bytes: C) -> String where C.Index == Int {
         let b = Array(bytes)
@@ -18,7 +20,14 @@ public enum TextString {
         if b.count >= 2, b[0] == 0xFE, b[1] == 0xFF { return decodeUTF16(b[2...], bigEndian: true) }
         if b.count >= 2, b[0] == 0xFF, b[1] == 0xFE { return decodeUTF16(b[2...], bigEndian: false) }
         if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF {
-            return String(decoding: b[3...], as: UTF8.self)
+            // PDF 2.0 allows the language escape in UTF-8 text strings too.
+            var scalars = String.UnicodeScalarView()
+            var inEscape = false
+            for c in String(decoding: b[3...], as: UTF8.self).unicodeScalars {
+                if c == "\u{1B}" { inEscape.toggle(); continue }
+                if !inEscape { scalars.append(c) }
+            }
+            return String(scalars)
         }
         return nil
     }

@@ -46,7 +46,11 @@ extension SearchIndex {
             return cjk(scalars[a]) && cjk(scalars[b])
         }
 
-        public func snippet(length: Int = 160, markStart: String = "[", markEnd: String = "]") -> String {
+        /// With `escapingControls`, control and bidirectional formatting characters of the
+        /// page text are written as `ControlEscaping` escapes (for a terminal); the marks are
+        /// written as given.
+        public func snippet(length: Int = 160, markStart: String = "[", markEnd: String = "]",
+                            escapingControls: Bool = false) -> String {
             let scalars = Array(text.unicodeScalars)
             guard !scalars.isEmpty else { return "" }
             let first = matches.first?.range ?? 0..<0
@@ -78,6 +82,8 @@ extension SearchIndex {
                     // Runs of white space become one space, and none between two Chinese or
                     // Japanese characters (a line break inside a paragraph).
                     if !lastWasSpace && !Self.joinsWithoutSpace(scalars, around: k) { out.append(" ") }
+                } else if escapingControls && ControlEscaping.needsEscape(c) {
+                    out.append(contentsOf: ControlEscaping.escape(c).unicodeScalars)
                 } else {
                     out.append(c)
                 }

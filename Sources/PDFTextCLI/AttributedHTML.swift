@@ -6,7 +6,8 @@ import PDFText
 /// title and language in the head; per page a `<section id="page-N">`; per block a `<p>`,
 /// or `<h1>`…`<h6>` for a heading (structure role H1…H6, or a short block whose size is
 /// clearly above the page's body size, ranked by size). Inside, from outermost:
-/// `<a href>` for links (`#page-N` for pages of the document), `<span>` with `lang` when the
+/// `<a href>` for links (`#page-N` for pages of the document; a URI only when ``LinkPolicy``
+/// allows its scheme, else its text stays plain), `<span>` with `lang` when the
 /// language differs from the document's and `style` (color, font-size) when these differ
 /// from the body, then `<b>`, `<i>`, `<code>` (monospace), `<u>`, `<s>`, `<sup>`/`<sub>`.
 /// Running headers, footers and page numbers are `<p class="header|footer|page-number">`;
@@ -98,7 +99,7 @@ struct AttributedHTMLFormatter: PageFormatter {
 
     func elements(_ s: TextStyle, block: StyledPage.Block, page: StyledPage, language: String?) -> [Element] {
         var e: [Element] = []
-        if let url = s.linkURL { e.append(.link(url)) } else if let p = s.linkPageIndex { e.append(.link("#page-\(p + 1)")) }
+        if let target = LinkPolicy.target(url: s.linkURL, pageIndex: s.linkPageIndex) { e.append(.link(target)) }
         var css: [String] = []
         if s.foregroundColor != page.bodyColor { css.append("color:\(s.foregroundColor.hex)") }
         if s.baselineOffset == 0, block.size > 0, abs(s.fontSize - block.size) > Self.sizeTolerance * block.size {

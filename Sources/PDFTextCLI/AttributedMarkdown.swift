@@ -5,7 +5,8 @@ import PDFText
 /// `--attributed --format markdown` (CommonMark with GitHub's `~~strike~~`): blocks as
 /// paragraphs separated by blank lines, headings as `#`…`######` (as in the HTML output),
 /// `**bold**`, `*italic*`, `` `code` ``, `~~strike~~`, `[text](url)` (`#page-N` for pages
-/// of the document); underline, superscript and subscript as inline HTML (`<u>`, `<sup>`,
+/// of the document; a URI only when ``LinkPolicy`` allows it, with parentheses percent-encoded,
+/// else the text stays plain); underline, superscript and subscript as inline HTML (`<u>`, `<sup>`,
 /// `<sub>`), which CommonMark passes through. Markdown's special characters in the text are
 /// backslash-escaped. Each page starts with an HTML comment `<!-- page N -->`.
 struct AttributedMarkdownFormatter: PageFormatter {
@@ -57,7 +58,7 @@ struct AttributedMarkdownFormatter: PageFormatter {
 
     static func elements(_ s: TextStyle, heading: Bool, text: String) -> [Element] {
         var e: [Element] = []
-        if let url = s.linkURL { e.append(.link(url)) } else if let p = s.linkPageIndex { e.append(.link("#page-\(p + 1)")) }
+        if let target = LinkPolicy.target(url: s.linkURL, pageIndex: s.linkPageIndex) { e.append(.link(target)) }
         if s.isBold && !heading { e.append(.bold) }
         if s.isItalic { e.append(.italic) }
         if s.isStrikethrough { e.append(.strike) }
@@ -82,10 +83,8 @@ struct AttributedMarkdownFormatter: PageFormatter {
 
     func close(_ e: Element, _ out: inout Bytes) {
         switch e {
-        case .link(let url):
-            let safe = url.contains(where: { $0 == " " || $0 == "(" || $0 == ")" || $0 == "<" || $0 == ">" })
-                ? "<" + url.replacingAll(">", with: "%3E").replacingAll("<", with: "%3C") + ">" : url
-            out.append("](" + safe + ")")
+        case .link(let target):
+            out.append("](" + Self.destination(target) + ")")
         case .bold: out.append("**")
         case .italic: out.append("*")
         case .strike: out.append("~~")
@@ -94,6 +93,23 @@ struct AttributedMarkdownFormatter: PageFormatter {
         case .subscript: out.append("</sub>")
         case .code(let fence): out.append(fence == "`" ? "`" : " ``")
         }
+    }
+
+    /// A link destination: the target (already ``LinkPolicy/target(for:)``'s, so without
+    /// spaces, controls, `<` or `>`) with parentheses percent-encoded and `&` backslash-escaped
+    /// (CommonMark decodes entities in a destination), so that it ends where the link does.
+    static func destination(_ target: String) -> String {
+        var out = ""
+        for c in target.unicodeScalars {
+            if c == "&" {
+                out += "\\&"
+            } else if "() <>\\".unicodeScalars.contains(c) || ControlEscaping.needsEscape(c) {
+                out += LinkPolicy.percentEncoded(c)
+            } else {
+                out.unicodeScalars.append(c)
+            }
+        }
+        return out
     }
 
     /// Characters that would start markup anywhere in a line.
@@ -116,14 +132,6 @@ struct AttributedMarkdownFormatter: PageFormatter {
             if leading && ch.isASCII && ch.isNumber { digits += 1 } else { leading = false }
             out.append(ch)
         }
-        return out
-    }
-}
-
-extension String {
-    func replacingAll(_ target: Character, with replacement: String) -> String {
-        var out = ""
-        for ch in self { if ch == target { out += replacement } else { out.append(ch) } }
         return out
     }
 }

@@ -8,8 +8,9 @@ import PDFText
 /// their styled form, until the document ends. Per block a paragraph (`\par`; headings with
 /// `\outlinelevel`), per piece of text a group with `\f`, `\fs` (half-points), `\cf`, `\b`,
 /// `\i`, `\ul`, `\strike`, `\super`/`\sub`; links as `HYPERLINK` fields (a page of the
-/// document as `\l "page-N"`, each page starting with that bookmark); pages separated by
-/// `\page`. Text outside ASCII is written as `\uN?` (UTF-16, N signed).
+/// document as `\l "page-N"`, each page starting with that bookmark; a URI only when
+/// ``LinkPolicy`` allows it, else the text stays plain); pages separated by `\page`. Text
+/// outside ASCII is written as `\uN?` (UTF-16, N signed).
 struct AttributedRTFFormatter: PageFormatter {
     func documentStart(_ document: DocumentContext) -> Bytes { Bytes(capacity: 0) }
 
@@ -76,7 +77,7 @@ struct AttributedRTFFormatter: PageFormatter {
                     }
                     for piece in line {
                         let s = piece.style
-                        let target = s.linkURL.map { "\"" + $0 + "\"" } ?? s.linkPageIndex.map { "\\l \"page-\($0 + 1)\"" }
+                        let target = Self.fieldArgument(url: s.linkURL, pageIndex: s.linkPageIndex)
                         if target != link {
                             Self.endLink(&link, &out)
                             if let target {
@@ -111,6 +112,23 @@ struct AttributedRTFFormatter: PageFormatter {
     /// still writes a valid document).
     static func halfPoints(_ points: Double) -> Int {
         min(max(1, Int(saturating: (points * 2).rounded())), Int(Int16.max))
+    }
+
+    /// The argument of a `HYPERLINK` field: the URI in quotes when ``LinkPolicy`` lets it be
+    /// a link, else `\l "page-N"` for a page of the document, else nil (no field: the text
+    /// stays plain). Inside the quotes a quote and a backslash are escaped with a backslash,
+    /// as field instructions read them (the target has none of either after the policy;
+    /// this keeps the field whole whatever it gets).
+    static func fieldArgument(url: String?, pageIndex: Int?) -> String? {
+        if let url, let target = LinkPolicy.target(for: url) {
+            var quoted = "\""
+            for c in target.unicodeScalars {
+                if c == "\"" || c == "\\" { quoted += "\\" }
+                quoted.unicodeScalars.append(c)
+            }
+            return quoted + "\""
+        }
+        return pageIndex.map { "\\l \"" + String(LinkPolicy.pageTarget($0).dropFirst()) + "\"" }
     }
 
     static func endLink(_ link: inout String?, _ out: inout Bytes) {

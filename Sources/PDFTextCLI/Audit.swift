@@ -157,7 +157,8 @@ public struct AuditCommand: ParsableCommand {
                 if written > 0 { out.write("\n") }
                 switch file.outcome {
                 case .audited(let d): out.write(text.write(d))
-                case .unreadable(let message, _): out.write("\(file.path): ERROR (\(Self.reason(message, path: file.path)))\n")
+                case .unreadable(let message, _):
+                    out.write(ControlEscaping.escaped("\(file.path): ERROR (\(Self.reason(message, path: file.path)))") + "\n")
                 }
             case .json:
                 if arrayOfReports && written > 0 { out.write(",\n") }

@@ -3,7 +3,9 @@ import PDFStructure
 
 /// The human summary of `audit` (ACCESSIBILITY.md §5.1): a verdict line, the document's
 /// facts, one line per failed rule with up to `--max-findings-per-rule` locations and
-/// messages, and the checks left to a person.
+/// messages, and the checks left to a person. What comes from the file or names it (the
+/// path, Title, Lang, structure types and paths, messages) is shown escaped
+/// (`ControlEscaping`): one line each, no control character reaching the terminal.
 struct AuditTextWriter {
     /// ANSI colours (only on a terminal, unless asked for).
     var colour = false
@@ -23,10 +25,10 @@ struct AuditTextWriter {
         case "pass": word = paint("PASS", "1;32")
         default: word = paint("INCOMPLETE", "1;33")
         }
-        out += "\(doc.path): \(word) (\(counts))\n"
+        out += "\(ControlEscaping.escaped(doc.path)): \(word) (\(counts))\n"
         let input = doc.report.input
         var facts = ["Title: " + (input.title.map { "\"\(Self.flat($0))\"" } ?? "none"),
-                     "Lang: " + (input.language ?? "none"),
+                     "Lang: " + (input.language.map { ControlEscaping.escaped($0) } ?? "none"),
                      "Tagged: " + (input.tagged && input.hasStructureTree ? "yes" : input.hasStructureTree ? "structure tree, not marked" : input.tagged ? "marked, no structure tree" : "no"),
                      "Pages: \(input.pages)"]
         facts.append("Claims PDF/UA-1: " + (input.claimsPDFUA == 1 ? "yes" : input.claimsPDFUA.map { "no (part \($0))" } ?? "no"))
@@ -45,7 +47,7 @@ struct AuditTextWriter {
             out += "  \(mark) \(paint(info.id, "1"))  \(info.summary) (\(rule.failedChecks))  [\(tags.joined(separator: ", "))]\n"
             let shown = doc.findings(of: info.id)
             for f in shown {
-                out += "      " + Self.place(f.location) + "\n"
+                out += "      " + ControlEscaping.escaped(Self.place(f.location)) + "\n"
                 out += "        " + Self.flat(f.message) + "\n"
             }
             if rule.failedChecks > shown.count {
@@ -81,8 +83,8 @@ struct AuditTextWriter {
         return parts.isEmpty ? "document" : parts.joined(separator: "  ")
     }
 
-    /// One line: line breaks become spaces.
+    /// One line: line breaks become spaces, other controls are escaped.
     static func flat(_ s: String) -> String {
-        s.contains(where: \.isNewline) ? String(s.map { $0.isNewline ? " " : $0 }) : s
+        ControlEscaping.escaped(s.contains(where: \.isNewline) ? String(s.map { $0.isNewline ? " " : $0 }) : s)
     }
 }

@@ -96,24 +96,11 @@ struct Bytes: Sendable {
         if let s { jsonString(s.unicodeScalars) } else { append("null") }
     }
 
-    /// A JSON string: quotes, backslashes and control characters escaped, the rest as UTF-8.
+    /// A JSON string: escaped as `JSONValue.escape` says, the rest as UTF-8.
     mutating func jsonString<S: Sequence>(_ scalars: S) where S.Element == Unicode.Scalar {
         append(UInt8(ascii: "\""))
         for s in scalars {
-            switch s {
-            case "\"": append("\\\"")
-            case "\\": append("\\\\")
-            case "\n": append("\\n")
-            case "\r": append("\\r")
-            case "\t": append("\\t")
-            default:
-                if s.value < 0x20 {
-                    let hex = String(s.value, radix: 16)
-                    append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
-                } else {
-                    append(s)
-                }
-            }
+            if let e = JSONValue.escape(s) { append(e) } else { append(s) }
         }
         append(UInt8(ascii: "\""))
     }

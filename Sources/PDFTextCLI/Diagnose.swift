@@ -77,11 +77,11 @@ public struct Diagnose: ParsableCommand {
                 status = max(status, f.exitCode)
             case .opened(let i, _, _):
                 diagnoses = []
-                if !json { out.write("\(files[i])\n") }
+                if !json { out.write(ControlEscaping.escaped(files[i]) + "\n") }
             case .page(_, _, _, let d):
                 diagnoses.append(d)
                 if let f = failOn, d.verdict >= f { found = true }
-                if !json { out.write(d.text) }
+                if !json { out.write(ControlEscaping.escapedLines(d.text)) }
             case .finished(let i):
                 let summary = DocumentDiagnosis(pages: diagnoses)
                 if json {
@@ -91,7 +91,7 @@ public struct Diagnose: ParsableCommand {
                     o["summary"] = summary.json
                     out.write(JSONValue.object(o).serialized + "\n")
                 } else {
-                    out.write("\(files[i]): \(summary.line)\n")
+                    out.write(ControlEscaping.escaped("\(files[i]): \(summary.line)") + "\n")
                 }
             }
             out.flushIfFull()
@@ -466,7 +466,8 @@ public struct PageDiagnosis: Sendable {
         }
     }
 
-    /// The human-readable lines of this page.
+    /// The human-readable lines of this page (font names as the file gives them: the
+    /// writer escapes control characters, `ControlEscaping`).
     var text: String {
         var s = "  page \(number): \(verdict.rawValue)"
         if !reasons.isEmpty { s += " — " + reasons.joined(separator: "; ") }

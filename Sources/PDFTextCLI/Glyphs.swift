@@ -19,8 +19,9 @@ public struct Glyphs: ParsableCommand {
             flags (duplicate, invisible, clipped, offpage, annotation, artifact, vertical, \
             hidden: in an optional-content layer that is off; - when none), then ox oy (the glyph origin). Coordinates are PDF page space (origin \
             bottom-left, y up, before /Rotate) unless --display is given: then the rotated, \
-            y-down space of the crop box that mutool and pdftotext -bbox use. Text is escaped: \
-            \\t, \\n, \\\\.
+            y-down space of the crop box that mutool and pdftotext -bbox use. Text and font \
+            are escaped: \\t, \\n, \\r, \\\\, and \\u{1b} for other control and \
+            bidirectional formatting characters.
             """)
 
     @Argument(help: "PDF files (`-` reads standard input).")
@@ -102,7 +103,8 @@ public struct Glyphs: ParsableCommand {
 enum GlyphTSV {
     static func write(_ page: PageGlyphs, pageNumber: Int, display: Bool, to out: ByteWriter) {
         let m = display ? page.displayTransform : Matrix.identity
-        let fontNames = page.fonts.map { Array($0.name.utf8) }
+        // Font names come from the file: escaped as the text column is.
+        let fontNames = page.fonts.map { Array(ControlEscaping.escaped($0.name, doublingBackslashes: true).utf8) }
         let sources = UnicodeSource.allCases.map { Array($0.description.utf8) }
         var flagCache: [UInt16: [UInt8]] = [:]
         for (i, g) in page.glyphs.enumerated() {
@@ -134,13 +136,10 @@ enum GlyphTSV {
         for k in Int(r.lowerBound)..<Int(r.upperBound) {
             let c = page.scalars[k]
             switch c {
-            case "\t": out.byte(0x5C); out.byte(UInt8(ascii: "t"))
-            case "\n": out.byte(0x5C); out.byte(UInt8(ascii: "n"))
-            case "\r": out.byte(0x5C); out.byte(UInt8(ascii: "r"))
             case "\\": out.byte(0x5C); out.byte(0x5C)
             default:
-                if c.value < 0x20 || c.value == 0x7F {
-                    out.write("\\u{" + String(c.value, radix: 16) + "}")
+                if ControlEscaping.needsEscape(c) {
+                    out.write(ControlEscaping.escape(c))
                 } else if c.value < 0x80 {
                     out.byte(UInt8(c.value))
                 } else {

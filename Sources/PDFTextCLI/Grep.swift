@@ -22,7 +22,8 @@ public struct Grep: ParsableCommand {
             1-based), the matches marked in colour on a terminal (--color). A match may run \
             over line breaks (a space in PATTERN matches any run of white space, and a hyphen \
             at a line end may be skipped: \"cooperate\" finds \"co-\\noperate\"); its lines are \
-            then printed as one, joined by spaces. Matches never span two pages. The text is \
+            then printed as one, joined by spaces. Control and bidirectional formatting \
+            characters in a line or a file name are shown escaped (\\u{1b}). Matches never span two pages. The text is \
             what `pdftext text` gives (reading order), so PDFs that need OCR match nothing.
 
             PATTERN is a literal string (-F, the default) unless -E makes it a regular \
@@ -289,7 +290,9 @@ struct GrepStyle: Sendable {
         if colour { b.append(Self.separatorColour + ":" + Self.reset) } else { b.append(UInt8(ascii: ":")) }
     }
 
+    /// The file name, its control characters escaped (`ControlEscaping`).
     func fileName(_ name: String, separator sep: Bool = true, into b: inout Bytes) {
+        let name = ControlEscaping.escaped(name)
         b.append(colour ? Self.fileColour + name + Self.reset : name)
         if sep { separator(into: &b) }
     }
@@ -383,14 +386,14 @@ enum GrepFormatter {
                 for k in g.matches {
                     let r = found.ranges[k]
                     let s = max(at, r.lowerBound)
-                    b.append(text(units, at..<s))
+                    b.append(ControlEscaping.escaped(text(units, at..<s)))
                     if s < r.upperBound {
-                        let m = text(units, s..<r.upperBound)
+                        let m = ControlEscaping.escaped(text(units, s..<r.upperBound))
                         b.append(style.colour ? GrepStyle.matchColour + m + GrepStyle.reset : m)
                     }
                     at = max(at, r.upperBound)
                 }
-                b.append(text(units, at..<g.lines.upperBound))
+                b.append(ControlEscaping.escaped(text(units, at..<g.lines.upperBound)))
                 b.append(UInt8(ascii: "\n"))
             }
         }

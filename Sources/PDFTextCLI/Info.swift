@@ -47,7 +47,7 @@ public struct Info: ParsableCommand {
                 if json {
                     writeOut(report.json(includeXMP: meta, includeDiagnostics: diagnostics) + "\n")
                 } else {
-                    if files.count > 1 { writeOut((i > 0 ? "\n" : "") + "File:           \(path)\n") }
+                    if files.count > 1 { writeOut((i > 0 ? "\n" : "") + "File:           \(ControlEscaping.escaped(path))\n") }
                     writeOut(report.text(includeXMP: meta, includeDiagnostics: diagnostics))
                 }
             }
@@ -196,13 +196,15 @@ struct InfoReport {
         add("PDF version", version)
         if outlineItems > 0 { add("Outline items", String(outlineItems)) }
         if repaired { add("Repaired", "yes (cross-reference data rebuilt)") }
-        var formatted = lines.map { k, v in (k + ":").padding(toLength: max(17, k.count + 2), withPad: " ", startingAt: 0) + v }
+        // Values from the file (Info strings, the version) are shown escaped: one line each,
+        // no control or bidirectional formatting character reaching the terminal.
+        var formatted = lines.map { k, v in (k + ":").padding(toLength: max(17, k.count + 2), withPad: " ", startingAt: 0) + ControlEscaping.escaped(v) }
         formatted.insert(contentsOf: boxLines, at: sizeLines)
         var out = formatted.joined(separator: "\n") + "\n"
         if includeDiagnostics {
-            for d in diagnostics { out += "Diagnostic:     \(d)\n" }
+            for d in diagnostics { out += "Diagnostic:     \(ControlEscaping.escaped("\(d)"))\n" }
         }
-        if includeXMP, let xmp { out += "Metadata:\n" + xmp + (xmp.hasSuffix("\n") ? "" : "\n") }
+        if includeXMP, let xmp { out += "Metadata:\n" + ControlEscaping.escapedLines(xmp) + (xmp.hasSuffix("\n") ? "" : "\n") }
         return out
     }
 

@@ -58,19 +58,25 @@ indirect enum JSONValue {
     static func writeString(_ s: String, to out: inout String) {
         out += "\""
         for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                out.unicodeScalars.append(scalar)
-            }
+            if let e = escape(scalar) { out += e } else { out.unicodeScalars.append(scalar) }
         }
         out += "\""
+    }
+
+    /// The escape of a character in a JSON string (RFC 8259), or nil when it is written as
+    /// it is: quote and backslash; every C0 control (`\n`, `\r`, `\t`, else `\u00XX`); and
+    /// U+2028 and U+2029, which JSON allows raw but JavaScript before ES2019 does not.
+    static func escape(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar {
+        case "\"": return "\\\""
+        case "\\": return "\\\\"
+        case "\n": return "\\n"
+        case "\r": return "\\r"
+        case "\t": return "\\t"
+        case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+            let hex = String(scalar.value, radix: 16)
+            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: return nil
+        }
     }
 }

@@ -91,7 +91,9 @@ public enum Opening {
     }
 }
 
-/// Writes to standard error.
+/// Writes one line to standard error, `pdftext: ` first. The line is one line whatever it
+/// holds: control and bidirectional formatting characters (from a file name, a name in the
+/// file) are shown escaped (`ControlEscaping`).
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data(("pdftext: " + line + "\n").utf8))
+    FileHandle.standardError.write(Data(("pdftext: " + ControlEscaping.escaped(line) + "\n").utf8))
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PDFCore
 import Foundation
 
 /// When to show the progress bar.
@@ -53,7 +54,7 @@ final class ProgressBar {
         if terminal {
             draw(file: index, name: name, detail: failed ? "failed" : "\(pageCount) page\(pageCount == 1 ? "" : "s")")
         } else {
-            emit("[\(pad(index + 1))/\(total)] \(name)  \(failed ? "failed" : "\(pageCount) page\(pageCount == 1 ? "" : "s")")\n")
+            emit("[\(pad(index + 1))/\(total)] \(ControlEscaping.escaped(name))  \(failed ? "failed" : "\(pageCount) page\(pageCount == 1 ? "" : "s")")\n")
         }
     }
 
@@ -76,7 +77,7 @@ final class ProgressBar {
 
     private func draw(file index: Int, name: String, detail: String) {
         let percent = Double(finishedFiles) / Double(max(1, total)) * 100
-        var shown = name
+        var shown = ControlEscaping.escaped(name)
         if shown.count > 40 { shown = "…" + String(shown.suffix(39)) }
         emit("\r\u{1B}[K[\(pad(index + 1))/\(total)] \(String(format: "%5.1f", percent))% \(shown)  \(detail)")
         drawn = true

@@ -19,7 +19,8 @@ public struct SearchCommand: ParsableCommand {
 
             Prints one hit per line: FILE, page N (label), and a snippet of the page with \
             the matches marked (in colour on a terminal, else between [ and ]; \
-            --mark-start/--mark-end choose). --json prints one object: {"query","ftsQuery",\
+            --mark-start/--mark-end choose); control and bidirectional formatting characters \
+            in the name, the label and the snippet are shown escaped (\\u{1b}). --json prints one object: {"query","ftsQuery",\
             "total","hits":[{"file","sha256","page","label","language","score","width",\
             "height","snippet","matches":[{"text","start","end","utf16":{"location","length"},\
             "boxes":[[x0,y0,x1,y1]...]}]}]}: start/end count Unicode scalars of the page text, \
@@ -109,12 +110,13 @@ public struct SearchCommand: ParsableCommand {
             let start = markStart ?? (colour ? "\u{1B}[1;31m" : "[")
             let end = markEnd ?? (colour ? "\u{1B}[0m" : "]")
             var out = Bytes()
+            // The file name, the label and the snippet come from files: shown escaped.
             for hit in results.hits {
-                out.append(hit.file)
+                out.append(ControlEscaping.escaped(hit.file))
                 out.append(", page \(hit.page)")
-                if let l = hit.label, l != String(hit.page) { out.append(" (\(l))") }
+                if let l = hit.label, l != String(hit.page) { out.append(" (\(ControlEscaping.escaped(l)))") }
                 out.append(": ")
-                out.append(hit.snippet(length: snippetLength, markStart: start, markEnd: end))
+                out.append(hit.snippet(length: snippetLength, markStart: start, markEnd: end, escapingControls: true))
                 out.append(10)
             }
             writer.bytes(out.data)

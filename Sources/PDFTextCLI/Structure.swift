@@ -15,7 +15,8 @@ public struct Structure: ParsableCommand {
             One line per structure element: its type (with the standard type the role map \
             gives it, after an arrow, when they differ), page, Lang, Alt, ActualText, E and \
             attribute owners, then its own text (the marked content it names directly) in \
-            quotes, cut to --width characters. Marked content in form XObjects and object \
+            quotes, cut to --width characters. Control and bidirectional formatting \
+            characters are shown escaped (\\u{1b}, \\t, \\n). Marked content in form XObjects and object \
             references (annotations) are listed as kids. Exit status 4 when the file has no \
             structure tree.
             """)
@@ -46,11 +47,12 @@ public struct Structure: ParsableCommand {
         var stack: [Item] = tree.roots.reversed().map { .element($0, level: 0) }
         while let item = stack.popLast() {
             guard case .element(let index, let level) = item else {
-                if case .line(let l) = item { out.write(l + "\n") }
+                if case .line(let l) = item { out.write(ControlEscaping.escaped(l) + "\n") }
                 continue
             }
             let e = tree.elements[index]
-            out.write(Self.line(e, level: level, tree: tree, texts: texts, width: width) + "\n")
+            // Types, Lang, Alt, ActualText and text come from the file: shown escaped.
+            out.write(ControlEscaping.escaped(Self.line(e, level: level, tree: tree, texts: texts, width: width)) + "\n")
             let indent = String(repeating: "  ", count: level + 1)
             for kid in e.kids.reversed() {
                 switch kid {

@@ -14,8 +14,9 @@ import PDFText
 /// for most pages. Coordinates are display space (top-left origin, after /Rotate, the crop
 /// box; pdftotext measures from the media box unless `-cropbox`). The page row's left/top
 /// are 0 (current poppler; 22.x repeats the previous page's last word position there).
-/// Word text is written as is, except that a tab or line break inside a word becomes a
-/// space so that rows stay rows. Blocks and lines without words are left out.
+/// Word text is written as is, except that control and bidirectional formatting characters
+/// inside a word are escaped (`\t`, `\n`, `\r`, `\u{1b}`: `ControlEscaping`) so that rows
+/// stay rows and fields stay fields; a backslash is left as it is, as pdftotext writes it. Blocks and lines without words are left out.
 struct TSVFormatter: PageFormatter {
     static let header = "level\tpage_num\tpar_num\tblock_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n"
 
@@ -63,7 +64,7 @@ struct TSVFormatter: PageFormatter {
                 for (k, w) in line.words.enumerated() {
                     row(5, flow, 0, l, k, w.box, 2, 100)
                     for s in DisplayLayout.text(of: w.index, in: page.layout) {
-                        out.append(s == "\t" || s == "\n" || s == "\r" ? " " : s)
+                        if ControlEscaping.needsEscape(s) { out.append(ControlEscaping.escape(s)) } else { out.append(s) }
                     }
                     out.append(10)
                 }

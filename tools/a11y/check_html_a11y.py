@@ -11,15 +11,20 @@ For a tagged PDF (default: Corpus/text/semantic-chromium.pdf) it
   4. asserts that the browser's headings (levels, in order), lists (items per list), table
      header cells (column and row headers) and images (accessible names) are what the tags
      say, that each page is a named region landmark, and, for the project's own fixture, that
-     the heading names and header texts equal the fixture's known text.
+     the heading names and header texts equal the fixture's known text;
+  5. converts every hostile fixture (Corpus/hostile/*.pdf) with `pdftext --format html`,
+     opens each in Chromium and asserts that no anchor's address, as the browser resolves
+     it, has a script-capable or local scheme (javascript:, data:, vbscript:, file:, or any
+     scheme but http, https, mailto and ftp) other than a link to a place in the same page,
+     and that the fixtures' allowed links are there (so that the check is not vacuous).
 
 Needs: chromium and qpdf (Debian packages), a built pdftext (`swift build`, or --pdftext).
 Exit 0 when every assertion holds, 1 when one fails, 2 when a tool is missing.
 
-Usage: tools/a11y/check_html_a11y.py [--pdftext PATH] [--keep DIR] [PDF]
+Usage: tools/a11y/check_html_a11y.py [--pdftext PATH] [--keep DIR] [--no-hostile] [PDF]
 """
 
-import argparse, base64, json, os, shutil, socket, struct, subprocess, sys, tempfile, time, urllib.request
+import argparse, base64, glob, json, os, shutil, socket, struct, subprocess, sys, tempfile, time, urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_PDF = os.path.join(ROOT, "Corpus", "text", "semantic-chromium.pdf")
@@ -180,7 +185,79 @@ class WebSocket:
                 return reply.get("result", {})
 
 
+class BrowserPage:
+    """Headless Chromium showing one HTML file, loaded, with a DevTools connection (`ws`)."""
+
+    def __init__(self, html_path, profile):
+        self.html_path, self.profile = html_path, profile
+
+    def __enter__(self):
+        self.proc, self.ws = open_page(self.html_path, self.profile)
+        return self.ws
+
+    def __exit__(self, *exc):
+        self.proc.terminate()
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
 def browser_tree(html_path, profile):
+    with BrowserPage(html_path, profile) as ws:
+        ws.call("Accessibility.enable")
+        return ws.call("Accessibility.getFullAXTree")["nodes"]
+
+
+# Every anchor and area with an href: what the HTML says, what the browser resolves it to, and
+# the page's own address (a link to a place in the same page resolves to it plus a fragment).
+ANCHORS_JS = """JSON.stringify({page: document.URL, anchors: Array.from(document.querySelectorAll('a[href], area[href]'))
+    .map(a => ({href: a.getAttribute('href'), resolved: a.href, protocol: a.protocol, text: a.textContent}))})"""
+
+ALLOWED_PROTOCOLS = {"http:", "https:", "mailto:", "ftp:"}
+
+
+def browser_anchors(html_path, profile):
+    with BrowserPage(html_path, profile) as ws:
+        value = ws.call("Runtime.evaluate", expression=ANCHORS_JS)["result"]["value"]
+        return json.loads(value)
+
+
+def hostile_link_failures(binary, work):
+    """Step 5: the anchors of every hostile fixture's accessible HTML. Returns the failures."""
+    failures, allowed = [], 0
+    for pdf in sorted(glob.glob(os.path.join(ROOT, "Corpus", "hostile", "*.pdf"))):
+        name = os.path.basename(pdf)
+        html_path = os.path.join(work, name + ".html")
+        try:
+            run = subprocess.run([binary, pdf, "--format", "html", "-o", html_path], capture_output=True, timeout=60)
+        except subprocess.TimeoutExpired:
+            print(f"skip {name}: pdftext took over 60 s (the hostile fixture test reports it)")
+            continue
+        if run.returncode != 0 or not os.path.exists(html_path):
+            print(f"skip {name}: no HTML (exit {run.returncode}; the hostile fixture test judges that)")
+            continue
+        found = browser_anchors(html_path, os.path.join(work, "profile-" + name))
+        page = found["page"].split("#")[0]
+        for a in found["anchors"]:
+            same_page = a["resolved"].split("#")[0] == page and a["href"].startswith("#")
+            if same_page:
+                continue
+            if a["protocol"] in ALLOWED_PROTOCOLS:
+                allowed += 1
+                continue
+            print(f"FAIL {name}: anchor {a['text']!r} has href {a['href']!r}, which the browser resolves to "
+                  f"{a['resolved']!r} ({a['protocol']})")
+            failures.append(f"{name}: {a['resolved']}")
+        print(f"ok   {name}: {len(found['anchors'])} anchors, none script-capable" if not any(
+            f.startswith(name + ":") for f in failures) else f"FAIL {name}")
+    if allowed == 0:
+        print("FAIL hostile fixtures: no allowed link at all (the fixtures' https links are missing)")
+        failures.append("no allowed link")
+    return failures
+
+
+def open_page(html_path, profile):
     chromium = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
     proc = subprocess.Popen([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                              "--remote-debugging-port=0", f"--user-data-dir={profile}",
@@ -203,18 +280,20 @@ def browser_tree(html_path, profile):
                     raise RuntimeError("chromium opened no page for the HTML file")
                 time.sleep(0.1)
         ws = WebSocket(page["webSocketDebuggerUrl"])
-        while ws.call("Runtime.evaluate", expression="document.readyState")["result"].get("value") != "complete":
+        # The target starts as about:blank, which is "complete" before the file has loaded.
+        loaded = "document.URL.startsWith('file:') && document.readyState === 'complete'"
+        while ws.call("Runtime.evaluate", expression=loaded)["result"].get("value") is not True:
             if time.time() > deadline:
                 raise RuntimeError("the page did not finish loading")
             time.sleep(0.1)
-        ws.call("Accessibility.enable")
-        return ws.call("Accessibility.getFullAXTree")["nodes"]
-    finally:
+        return proc, ws
+    except BaseException:
         proc.terminate()
         try:
             proc.wait(10)
         except subprocess.TimeoutExpired:
             proc.kill()
+        raise
 
 
 def ax_summary(nodes):
@@ -280,6 +359,7 @@ def main():
     ap.add_argument("pdf", nargs="?", default=DEFAULT_PDF)
     ap.add_argument("--pdftext", default=None, help="the pdftext binary (default: .build/debug/pdftext, then release)")
     ap.add_argument("--keep", default=None, help="keep the HTML and the accessibility tree in this folder")
+    ap.add_argument("--no-hostile", action="store_true", help="skip step 5 (the links of the hostile fixtures)")
     args = ap.parse_args()
 
     for tool in ("qpdf",):
@@ -329,6 +409,8 @@ def main():
             check("column header names", F.HEADER, seen["columnheaders"])
             check("row header names", [r[0] for r in F.ROWS], seen["rowheaders"])
             check("image name", [F.ALT], seen["images"])
+        if not args.no_hostile:
+            failures += hostile_link_failures(binary, work)
         print(f"check_html_a11y: {len(failures)} of the checks failed" if failures else "check_html_a11y: all checks passed")
         return 1 if failures else 0
     finally:

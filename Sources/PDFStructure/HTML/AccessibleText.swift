@@ -1,3 +1,5 @@
+import PDFText
+
 /// Writes a ``SemanticDocument`` as linear plain text for plain-text readers and braille:
 /// the reading order of the HTML, with what the structure says spelt out in words.
 ///
@@ -8,7 +10,8 @@
 ///   `header: value` pairs (column headers from a header row, a row header first).
 /// - A figure is `[Figure: alternate text]` (`[Figure without a description]`), then its
 ///   caption; a formula `[Formula: alternate text]`.
-/// - A link is its text followed by the address in parentheses; a note starts `Note: `; a
+/// - A link is its text followed by the address in parentheses (only an address
+///   ``LinkPolicy`` lets be a link); a note starts `Note: `; a
 ///   block quotation `Quote: `.
 /// - Pages are separated by a form feed, as pdftotext does.
 public enum AccessibleText {
@@ -36,7 +39,7 @@ public enum AccessibleText {
             case .lineBreak: return " "
             case .link(let href):
                 let t = n.children.map(inline).joined()
-                if let href, !href.hasPrefix("#"), !t.contains(href) { return t + " (" + href + ")" }
+                if let href = href.flatMap(LinkPolicy.writableTarget), !LinkPolicy.isPageTarget(href), !t.contains(href) { return t + " (" + href + ")" }
                 return t
             case .image(let alt): return figureLabel(alt)
             case .formula(let alt): return alt.map { "[Formula: \($0)]" } ?? n.children.map(inline).joined()

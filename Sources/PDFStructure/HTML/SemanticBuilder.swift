@@ -181,8 +181,10 @@ private final class TagWalker {
             annotationPagesRead.insert(page)
             for a in document.file.annotations(pageIndex: page) {
                 guard let n = a.objectNumber else { continue }
-                if let u = a.url ?? a.action?.uri { hrefs[n] = u }
-                else if let d = (a.destination ?? a.action?.destination)?.pageIndex { hrefs[n] = "#page-\(d + 1)" }
+                // A URI whose scheme may not be a link (javascript:, file:, …) leaves the
+                // element without an href: its text stays, not the link.
+                let target = LinkPolicy.target(url: a.url ?? a.action?.uri, pageIndex: (a.destination ?? a.action?.destination)?.pageIndex)
+                if let target { hrefs[n] = target }
             }
         }
         return hrefs[object.number]

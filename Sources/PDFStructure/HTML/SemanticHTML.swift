@@ -1,3 +1,5 @@
+import PDFText
+
 /// Writes a ``SemanticDocument`` as accessible HTML5 in XHTML-compatible syntax (every
 /// element closed, attributes quoted and escaped), so that it also parses as XML.
 /// `docs/ACCESSIBLE-HTML.md` has the tag-to-element table and the decisions.
@@ -142,7 +144,7 @@ public enum SemanticHTML {
             switch n.kind {
             case .text(let s): out += escape(s)
             case .lineBreak: out += "<br/>"
-            case .link(let href): wrap("a", n, extra: href.map { " href=\"\(escape($0))\"" } ?? "", newline: false)
+            case .link(let href): wrap("a", n, extra: href.flatMap(LinkPolicy.writableTarget).map { " href=\"\(escape($0))\"" } ?? "", newline: false)
             case .emphasis: wrap("em", n, newline: false)
             case .strong: wrap("strong", n, newline: false)
             case .code: wrap("code", n, newline: false)

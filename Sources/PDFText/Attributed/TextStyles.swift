@@ -109,7 +109,8 @@ public struct TextStyle: Sendable, Hashable {
     public var baselineOffset: Double
     public var isUnderlined: Bool
     public var isStrikethrough: Bool
-    /// The URI the character links to.
+    /// The URI the character links to, as the file writes it (data: a writer that makes it
+    /// a live link passes it through ``LinkPolicy`` first).
     public var linkURL: String?
     /// The 0-based page the character links to.
     public var linkPageIndex: Int?
