@@ -10,18 +10,39 @@ public struct Decryptor: Sendable {
     /// Findings made while opening, such as a /Perms entry that does not check out.
     public let diagnostics: DiagnosticLog
 
+    /// False for the decryptor of a document opened without a password because its strings
+    /// and streams are in clear (``SecurityHandler/keylessDecryptor()``): ``fileKey`` is empty.
+    public let hasKey: Bool
+
     let methods: CryptMethods
 
     init(
         fileKey: [UInt8], role: PasswordRole, permissions: Permissions, encryptsMetadata: Bool,
-        methods: CryptMethods, diagnostics: DiagnosticLog
+        methods: CryptMethods, hasKey: Bool, diagnostics: DiagnosticLog
     ) {
         self.fileKey = fileKey
         self.role = role
         self.permissions = permissions
         self.encryptsMetadata = encryptsMetadata
         self.methods = methods
+        self.hasKey = hasKey
         self.diagnostics = diagnostics
+    }
+
+    /// Why the data of a stream that names `cryptFilter` (nil: none; `embeddedFile`: an
+    /// embedded file stream, under /EFF) cannot be decrypted, or nil when it can: its crypt
+    /// filter's method is not implemented, or the document was opened without a password
+    /// and this stream needs one.
+    public func refusal(cryptFilter: String?, embeddedFile: Bool = false) -> String? {
+        let method = methods.method(forStreamFilter: cryptFilter, embeddedFile: embeddedFile)
+        switch method {
+        case .none:
+            return nil
+        case .unsupported(let cfm):
+            return "stream data under an unsupported crypt filter (/CFM /\(cfm)) cannot be decrypted"
+        case .rc4, .aesV2, .aesV3:
+            return hasKey ? nil : "stream data is encrypted and needs the password"
+        }
     }
 
     /// Decrypts a string of object (num, gen) with /StrF.
@@ -29,20 +50,24 @@ public struct Decryptor: Sendable {
         decrypt(bytes[...], method: methods.string, objectNumber: objectNumber, generation: generation)
     }
 
-    /// Decrypts stream data of object (num, gen) with the named crypt filter (nil → /StmF;
-    /// "Identity" → unchanged; a name not in /CF → /StmF).
+    /// Decrypts stream data of object (num, gen) with the named crypt filter (nil → /StmF,
+    /// or /EFF for an embedded file stream; "Identity" → unchanged; a name not in /CF →
+    /// /StmF). Check ``refusal(cryptFilter:embeddedFile:)`` first: data that cannot be
+    /// decrypted comes back unchanged.
     public func decryptStream(
-        _ bytes: ArraySlice<UInt8>, objectNumber: Int, generation: Int, cryptFilter: String? = nil
+        _ bytes: ArraySlice<UInt8>, objectNumber: Int, generation: Int, cryptFilter: String? = nil,
+        embeddedFile: Bool = false
     ) -> [UInt8] {
         decrypt(
-            bytes, method: methods.method(forStreamFilter: cryptFilter),
+            bytes, method: methods.method(forStreamFilter: cryptFilter, embeddedFile: embeddedFile),
             objectNumber: objectNumber, generation: generation)
     }
 
     /// Decrypts with an explicit method.
     package func decrypt(_ bytes: ArraySlice<UInt8>, method: CryptMethod, objectNumber: Int, generation: Int) -> [UInt8] {
+        if !hasKey && method != .none { return Array(bytes) }
         switch method {
-        case .none:
+        case .none, .unsupported:
             return Array(bytes)
         case .rc4:
             if bytes.isEmpty { return [] }

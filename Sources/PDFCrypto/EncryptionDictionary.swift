@@ -1,10 +1,12 @@
 import PDFCore
 
 /// How a crypt filter transforms data: the /CFM entry of a crypt filter dictionary
-/// (ISO 32000-2 §7.6.6). `none` is /CFM /None; `rc4` is /V2; `aesV2` is /AESV2 (AES-128);
-/// `aesV3` is /AESV3 (AES-256).
+/// (ISO 32000-2 §7.6.6). `none` is /CFM /None (also when /CFM is absent, its default);
+/// `rc4` is /V2; `aesV2` is /AESV2 (AES-128); `aesV3` is /AESV3 (AES-256); `unsupported`
+/// is any other /CFM, with the name as written: data under it cannot be decrypted.
 public enum CryptMethod: Sendable, Hashable {
     case none, rc4, aesV2, aesV3
+    case unsupported(String)
 }
 
 /// One entry of the /CF dictionary of an /Encrypt dictionary.
@@ -32,14 +34,21 @@ public struct EncryptionDictionary: Sendable, Hashable {
     public var oe: [UInt8] = []
     public var ue: [UInt8] = []
     public var perms: [UInt8] = []
-    /// /P. Files sometimes write it as an unsigned 32-bit number; the caller converts with
-    /// `Int32(truncatingIfNeeded:)`.
+    /// /P, reduced modulo 2^32 as other readers do: files write it as a signed or an unsigned
+    /// 32-bit number, and sometimes as a larger one (the caller converts with
+    /// `Int32(truncatingIfNeeded:)`).
     public var p: Int32 = 0
+    /// Further readings of /P tried, in order, when a password does not fit with ``p``
+    /// (revisions 2–4 hash /P into the file key). A /P too large for a 64-bit integer is
+    /// parsed as a real, which has lost its low bits: ``p`` is then the low 32 bits of the
+    /// integer as written, and the real's own value modulo 2^32 is tried next.
+    public var alternativeP: [Int32] = []
     public var encryptMetadata: Bool = true
     /// /CF: crypt filters by name.
     public var cryptFilters: [String: CryptFilterDescriptor] = [:]
     public var stmF: String = "Identity"
     public var strF: String = "Identity"
+    /// /EFF: the crypt filter of embedded file streams that name none (§7.6.6).
     public var eff: String? = nil
     /// The first element of the trailer /ID (may be empty).
     public var documentID: [UInt8] = []

@@ -22,7 +22,7 @@ public struct SecurityHandler: Sendable {
             if filter.contains("PubSec") || subFilter.hasPrefix("adbe.pkcs7") {
                 throw PDFError(.unsupportedEncryption, "public-key security handler is not supported")
             }
-            throw PDFError(.unsupportedEncryption, "security handler /\(filter) is not supported")
+            throw PDFError(.unsupportedEncryption, "security handler \(Self.written(filter)) is not supported")
         }
         switch dictionary.v {
         case 1, 2, 4, 5:
@@ -44,8 +44,32 @@ public struct SecurityHandler: Sendable {
         }
         self.dictionary = dictionary
         self.revision = dictionary.r
-        self.methods = CryptMethods(dictionary)
+        let methods = CryptMethods(dictionary)
+        // Strings and streams under a method this toolkit does not implement cannot be read
+        // at all: refuse the file rather than show undecrypted bytes as its text.
+        for (filter, method) in [methods.streamFilter, methods.stringFilter] {
+            if case .unsupported(let cfm) = method {
+                throw PDFError(.unsupportedEncryption, "unsupported crypt filter \(Self.written(filter)) (/CFM \(Self.written(cfm)))")
+            }
+        }
+        self.methods = methods
         self.keyLengthCandidates = Self.keyLengths(dictionary)
+    }
+
+    /// Whether the document opens without a password: /StmF and /StrF are both /Identity
+    /// (revision 4 and later), so strings and streams are in clear and only embedded files
+    /// (/EFF) or streams that name a crypt filter are encrypted. Poppler opens such files
+    /// without asking; the password is needed only to read those streams.
+    public var opensWithoutPassword: Bool { methods.string == .none && methods.stream == .none }
+
+    /// For a document that ``opensWithoutPassword``, a decryptor that leaves strings and
+    /// streams as they are and refuses the streams that need the key (see
+    /// ``Decryptor/refusal(cryptFilter:embeddedFile:)``); nil for any other document.
+    public func keylessDecryptor() -> Decryptor? {
+        guard opensWithoutPassword else { return nil }
+        return Decryptor(
+            fileKey: [], role: .user, permissions: Permissions(p: dictionary.p, revision: revision),
+            encryptsMetadata: dictionary.encryptMetadata, methods: methods, hasKey: false, diagnostics: DiagnosticLog())
     }
 
     /// Tries the password as user password, then as owner password; nil when it is neither.
@@ -75,38 +99,44 @@ public struct SecurityHandler: Sendable {
             return makeDecryptor(fileKey: key, role: role)
         }
         let padded = StandardSecurity.pad(passwordBytes)
-        for n in keyLengthCandidates {
-            if let key = userKey(paddedPassword: padded, keyLength: n) {
-                return makeDecryptor(fileKey: key, role: .user)
+        let readingsOfP = [dictionary.p] + dictionary.alternativeP.filter { $0 != dictionary.p }
+        for p in readingsOfP {
+            for n in keyLengthCandidates {
+                if let key = userKey(paddedPassword: padded, keyLength: n, p: p) {
+                    return makeDecryptor(fileKey: key, role: .user, p: p)
+                }
             }
         }
-        for n in keyLengthCandidates {
-            let userPassword = StandardSecurity.userPasswordFromOwner(
-                paddedOwnerPassword: padded, o: dictionary.o, revision: revision, keyLength: n)
-            if let key = userKey(paddedPassword: userPassword, keyLength: n) {
-                return makeDecryptor(fileKey: key, role: .owner)
+        for p in readingsOfP {
+            for n in keyLengthCandidates {
+                let userPassword = StandardSecurity.userPasswordFromOwner(
+                    paddedOwnerPassword: padded, o: dictionary.o, revision: revision, keyLength: n)
+                if let key = userKey(paddedPassword: userPassword, keyLength: n, p: p) {
+                    return makeDecryptor(fileKey: key, role: .owner, p: p)
+                }
             }
         }
         return nil
     }
 
-    private func userKey(paddedPassword: [UInt8], keyLength: Int) -> [UInt8]? {
+    private func userKey(paddedPassword: [UInt8], keyLength: Int, p: Int32) -> [UInt8]? {
         let d = dictionary
         return StandardSecurity.checkUserPassword(
-            paddedPassword: paddedPassword, o: d.o, u: d.u, p: d.p, documentID: d.documentID,
+            paddedPassword: paddedPassword, o: d.o, u: d.u, p: p, documentID: d.documentID,
             revision: revision, keyLength: keyLength, encryptMetadata: d.encryptMetadata)
     }
 
-    private func makeDecryptor(fileKey: [UInt8], role: PasswordRole) -> Decryptor {
+    /// `p`: the reading of /P the key was made with (revisions 2–4).
+    private func makeDecryptor(fileKey: [UInt8], role: PasswordRole, p: Int32? = nil) -> Decryptor {
         var diagnostics = DiagnosticLog()
         if revision >= 5 {
             checkPerms(fileKey: fileKey, into: &diagnostics)
         }
         return Decryptor(
             fileKey: fileKey, role: role,
-            permissions: role == .owner ? .all : Permissions(p: dictionary.p, revision: revision),
+            permissions: role == .owner ? .all : Permissions(p: p ?? dictionary.p, revision: revision),
             encryptsMetadata: dictionary.encryptMetadata,
-            methods: methods, diagnostics: diagnostics)
+            methods: methods, hasKey: true, diagnostics: diagnostics)
     }
 
     /// Algorithm 13, advisory only: a /Perms that does not check out gives a warning.
@@ -129,6 +159,21 @@ public struct SecurityHandler: Sendable {
                 .encryptionPermsMismatch, .warning,
                 "/Perms and /EncryptMetadata disagree on metadata encryption; /EncryptMetadata is used")
         }
+    }
+
+    /// A name from the file as PDF writes it, for a message: `/` then the bytes, with `#xx`
+    /// for `#` and for every byte outside `!`…`~` (so no control character reaches a terminal).
+    static func written(_ name: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = [UInt8(ascii: "/")]
+        for b in name.utf8 {
+            if b > 0x20, b < 0x7F, b != UInt8(ascii: "#") {
+                out.append(b)
+            } else {
+                out += [UInt8(ascii: "#"), hex[Int(b >> 4)], hex[Int(b & 15)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The file key lengths to try for revisions 2–4. Revision 2 uses 5 bytes. Otherwise the
@@ -164,8 +209,14 @@ public struct SecurityHandler: Sendable {
 struct CryptMethods: Sendable {
     var string: CryptMethod
     var stream: CryptMethod
+    /// For embedded file streams that name no crypt filter: /EFF, else /StmF.
+    var embeddedFile: CryptMethod
     /// Named crypt filters (/CF entries plus Identity) for streams that name one.
     var named: [String: CryptMethod]
+    /// The crypt filters /StmF and /StrF stand for, by name (the stand-in's name when the
+    /// one written is missing from /CF), with their methods: what an error names.
+    var streamFilter: (name: String, method: CryptMethod)
+    var stringFilter: (name: String, method: CryptMethod)
 
     init(_ d: EncryptionDictionary) {
         switch d.v {
@@ -173,24 +224,35 @@ struct CryptMethods: Sendable {
             // No crypt filters: everything is RC4.
             string = .rc4
             stream = .rc4
+            embeddedFile = .rc4
             named = ["Identity": .none]
+            streamFilter = ("StdCF", .rc4)
+            stringFilter = ("StdCF", .rc4)
         default:
             var named: [String: CryptMethod] = [:]
             for (name, descriptor) in d.cryptFilters { named[name] = descriptor.method }
             named["Identity"] = CryptMethod.none
             // A name missing from /CF: the only crypt filter there is, else the method the
             // version stands for.
-            let fallback: CryptMethod = d.cryptFilters.count == 1
-                ? d.cryptFilters.first!.value.method
-                : (d.v >= 5 ? .aesV3 : .aesV2)
-            string = named[d.strF] ?? fallback
-            stream = named[d.stmF] ?? fallback
+            let only = d.cryptFilters.count == 1 ? d.cryptFilters.first : nil
+            func resolve(_ name: String) -> (name: String, method: CryptMethod) {
+                if let m = named[name] { return (name, m) }
+                if let only { return (only.key, only.value.method) }
+                return (name, d.v >= 5 ? .aesV3 : .aesV2)
+            }
+            streamFilter = resolve(d.stmF)
+            stringFilter = resolve(d.strF)
+            string = stringFilter.method
+            stream = streamFilter.method
+            embeddedFile = d.eff.map { resolve($0).method } ?? stream
             self.named = named
         }
     }
 
-    func method(forStreamFilter name: String?) -> CryptMethod {
-        guard let name else { return stream }
+    /// The method for stream data: the crypt filter the stream names (a name not in /CF →
+    /// /StmF), else /EFF for an embedded file, else /StmF.
+    func method(forStreamFilter name: String?, embeddedFile isEmbeddedFile: Bool = false) -> CryptMethod {
+        guard let name else { return isEmbeddedFile ? embeddedFile : stream }
         return named[name] ?? stream
     }
 }

@@ -110,7 +110,7 @@ package enum StandardSecurityWriter {
         iv: [UInt8] = [UInt8](repeating: 0x5A, count: 16)
     ) -> [UInt8] {
         switch method {
-        case .none:
+        case .none, .unsupported:
             return plain
         case .rc4:
             let key = StandardSecurity.objectKey(fileKey: fileKey, objectNumber: objectNumber, generation: generation, aes: false)

@@ -5,6 +5,9 @@ import Synchronization
 
 extension Diagnostic.Code {
     public static let catalogMissing = Diagnostic.Code("catalogMissing")
+    /// The trailer's /Encrypt is not a dictionary (a missing object, a stream, a number):
+    /// the file is read as unencrypted.
+    public static let encryptionIgnored = Diagnostic.Code("encryptionIgnored")
     public static let pageCountMismatch = Diagnostic.Code("pageCountMismatch")
 }
 
@@ -55,11 +58,12 @@ public final class Document: Sendable {
     public init(bytes: [UInt8], limits: Limits = .default) throws(PDFError) {
         let store = try ObjectStore(bytes: bytes, limits: limits)
         self.store = store
-        if let encrypt = store.resolve(store.trailer["Encrypt"]).dictionary {
+        if let encrypt = Self.encryptDictionary(store: store) {
             let dict = Self.encryptionDictionary(encrypt, store: store)
             let handler = try SecurityHandler(dict)
             self.security = handler
-            let d = handler.authenticate(password: "")
+            // Strings and streams in clear (/StmF and /StrF /Identity): open without a password.
+            let d = handler.authenticate(password: "") ?? handler.keylessDecryptor()
             store.setDecryptor(d)
             self.state = Mutex(State(decryptor: d))
         } else {
@@ -113,6 +117,18 @@ public final class Document: Sendable {
         return Permissions(p: security.dictionary.p, revision: security.dictionary.r)
     }
 
+    /// The trailer's /Encrypt when it is a dictionary. /Encrypt null, a reference to an
+    /// object the file does not hold, or any other value (a stream, a number) is read as
+    /// unencrypted, as Poppler and qpdf do; all but null leave a diagnostic.
+    static func encryptDictionary(store: ObjectStore) -> PDFDictionary? {
+        guard let entry = store.trailer["Encrypt"], entry != .null else { return nil }
+        if case .dictionary(let d) = store.resolve(entry) { return d }
+        store.note(Diagnostic(
+            .encryptionIgnored, .warning, "the trailer's /Encrypt is not a dictionary; the file is read as unencrypted",
+            objectNumber: entry.reference?.number))
+        return nil
+    }
+
     static func encryptionDictionary(_ d: PDFDictionary, store: ObjectStore) -> EncryptionDictionary {
         var e = EncryptionDictionary()
         e.filter = store.name(d["Filter"])?.string ?? ""
@@ -125,19 +141,26 @@ public final class Document: Sendable {
         e.oe = store.resolve(d["OE"]).string?.bytes ?? []
         e.ue = store.resolve(d["UE"]).string?.bytes ?? []
         e.perms = store.resolve(d["Perms"]).string?.bytes ?? []
-        if let p = store.number(d["P"]), let whole = Int64(exactly: p.rounded(.towardZero)) {
-            e.p = Int32(truncatingIfNeeded: whole)
+        if let (p, alternatives) = Self.permissionBits(store.resolve(d["P"]), store: store) {
+            e.p = p
+            e.alternativeP = alternatives
         }
         e.encryptMetadata = store.resolve(d["EncryptMetadata"]).bool ?? true
         if let cf = store.dictionary(d["CF"]) {
             for (name, value) in cf.entries {
                 guard let f = store.dictionary(value) else { continue }
                 let method: CryptMethod
-                switch store.name(f["CFM"])?.string {
-                case "V2": method = .rc4
-                case "AESV2": method = .aesV2
-                case "AESV3": method = .aesV3
-                default: method = .none
+                switch store.resolve(f["CFM"]) {
+                case .null: method = .none  // absent: /None, the default (Table 25)
+                case .name(let cfm):
+                    switch cfm.string {
+                    case "None": method = .none
+                    case "V2": method = .rc4
+                    case "AESV2": method = .aesV2
+                    case "AESV3": method = .aesV3
+                    default: method = .unsupported(cfm.string)
+                    }
+                case let other: method = .unsupported(other.description)
                 }
                 var length = store.integer(f["Length"])
                 if let l = length, l > 32 { length = l / 8 }
@@ -153,6 +176,53 @@ public final class Document: Sendable {
         return e
     }
 
+    /// /P as the low 32 bits of the integer written, as qpdf, Poppler and MuPDF read an
+    /// integer /P (signed, unsigned or wider). An integer too large for `Int64` was parsed
+    /// as a real, which has lost those bits: they are read again from the digits wherever
+    /// the file writes `/P` with that value (MuPDF keeps them), and the real's own value
+    /// modulo 2^32 is the last reading to try. A real written as such (`-3904.0`, `1e300`)
+    /// is truncated toward zero and reduced the same way; the password check decides which
+    /// reading is right. Nil for anything else (not a number, not finite).
+    static func permissionBits(_ object: PDFObject, store: ObjectStore) -> (Int32, [Int32])? {
+        switch object {
+        case .integer(let i):
+            return (Int32(truncatingIfNeeded: i), [])
+        case .real(let r) where r.isFinite:
+            // The remainder is exact, and smaller in magnitude than 2^32.
+            let reduced = r.rounded(.towardZero).truncatingRemainder(dividingBy: 4_294_967_296)
+            guard let whole = Int64(exactly: reduced) else { return nil }
+            let own = Int32(truncatingIfNeeded: whole)
+            guard abs(r) >= 9.2e18 else { return (own, []) }
+            var readings = writtenIntegers(equalTo: r, afterName: "/P", in: store)
+            if !readings.contains(own) { readings.append(own) }
+            return (readings[0], Array(readings.dropFirst()))
+        default:
+            return nil
+        }
+    }
+
+    /// The low 32 bits of each integer written after `/P` (and whitespace or comments) in
+    /// the file whose value parses to `value`: at most 8, in file order.
+    static func writtenIntegers(equalTo value: Double, afterName name: StaticString, in store: ObjectStore) -> [Int32] {
+        let bytes = store.bytes
+        var out: [Int32] = []
+        var from = 0
+        while out.count < 8, let q = ByteSearch.find(bytes, name, from: from, to: bytes.count) {
+            from = q + 1
+            let after = q + name.utf8CodeUnitCount
+            // `/P` itself, not the start of a longer name such as `/Perms`.
+            guard after < bytes.count, !CharacterClass.isRegular(bytes[after]) else { continue }
+            var lexer = Lexer(bytes: bytes, position: after)
+            lexer.skipWhitespaceAndComments()
+            let start = lexer.position
+            guard case .real(let v) = lexer.next(), v == value,
+                  let bits = Lexer.integerLow32Bits(bytes, at: start) else { continue }
+            let p = Int32(bitPattern: bits)
+            if !out.contains(p) { out.append(p) }
+        }
+        return out
+    }
+
     // MARK: Catalog and pages
 
     public var catalog: PDFDictionary { store.dictionary(store.trailer["Root"]) ?? PDFDictionary() }
@@ -162,6 +232,17 @@ public final class Document: Sendable {
         if let p = state.withLock({ $0.pages }) { return p }
         var log = DiagnosticLog(capacity: store.limits.maxDiagnostics)
         var collected = PageTree.collect(store: store, catalog: catalog, log: &log)
+        // Cross-reference data that reads but leads to no page (garbage entries, a catalog or
+        // page tree marked free) is replaced by a rebuild from a scan when the file holds
+        // page objects, as for data that cannot be read at all. Not while locked: objects
+        // in encrypted object streams cannot be read yet.
+        if collected.isEmpty, !isLocked, !store.wasRepaired, holdsPageObjects || !store.repairScan().objectStreams.isEmpty,
+           store.repairFromScan(reason: catalog.isEmpty
+               ? "cross-reference data does not lead to the document catalog"
+               : "cross-reference data leads to a page tree with no page, but the file holds page objects") {
+            log = DiagnosticLog(capacity: store.limits.maxDiagnostics)
+            collected = PageTree.collect(store: store, catalog: catalog, log: &log)
+        }
         if collected.isEmpty {
             let linearization = linearizationDictionary
             collected = PageTree.scanForPages(store: store, firstPage: linearization?["O"]?.integer, log: &log)
@@ -185,6 +266,10 @@ public final class Document: Sendable {
     }
 
     public var pageCount: Int { pages.count }
+
+    /// Whether a scan of the file finds objects typed /Page outside object streams. With no
+    /// page read, such a file is damaged, not empty.
+    public var holdsPageObjects: Bool { store.repairScan().objects.values.contains { $0.type == "Page" } }
 
     /// The `/Count` the page tree's root declares (may disagree with the pages reachable).
     public var declaredPageCount: Int? { store.integer(store.dictionary(catalog["Pages"])?["Count"]) }

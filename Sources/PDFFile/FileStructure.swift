@@ -1,4 +1,5 @@
 import PDFCore
+import PDFCrypto
 import PDFFilters
 import PDFSyntax
 
@@ -179,7 +180,11 @@ enum FileStructure {
     /// Builds entries and a trailer from a rescan. Objects inside object streams are added
     /// unless a later uncompressed definition exists. The trailer is the merge of every
     /// trailer found (later wins); without a usable /Root, the last `/Type /Catalog`.
-    static func rebuild(from scan: RepairScanner.Result, previous: Loaded?, bytes: [UInt8], limits: Limits, log: inout DiagnosticLog) -> Loaded? {
+    /// `decryptor`: the key of an encrypted file already opened, to read its object streams.
+    static func rebuild(
+        from scan: RepairScanner.Result, previous: Loaded?, bytes: [UInt8], limits: Limits, decryptor: Decryptor? = nil,
+        log: inout DiagnosticLog
+    ) -> Loaded? {
         var entries: [Int: XRefEntry] = [:]
         var position: [Int: Int] = [:]
         for (num, o) in scan.objects {
@@ -188,7 +193,10 @@ enum FileStructure {
         }
         // Index object streams with a temporary store over the scanned entries.
         if !scan.objectStreams.isEmpty {
-            let temp = ObjectStore(bytes: bytes, entries: entries, trailer: PDFDictionary(), limits: limits)
+            var encryption = PDFDictionary()
+            encryption["Encrypt"] = previous?.trailer["Encrypt"]
+            let temp = ObjectStore(bytes: bytes, entries: entries, trailer: encryption, limits: limits)
+            temp.setDecryptor(decryptor)
             for (streamNumber, streamOffset) in scan.objectStreams {
                 guard let contents = temp.objectStream(streamNumber, depth: 0) else { continue }
                 for (index, item) in contents.header.enumerated() {
@@ -208,6 +216,7 @@ enum FileStructure {
         }
         // Check /Root; fall back to the last catalog found.
         let temp = ObjectStore(bytes: bytes, entries: entries, trailer: trailer, limits: limits)
+        temp.setDecryptor(decryptor)
         let rootOK: Bool = {
             guard let d = temp.resolve(trailer["Root"]).dictionary else { return false }
             return d["Pages"] != nil || d.type == "Catalog"

@@ -13,6 +13,9 @@ extension Diagnostic.Code {
     public static let headerMissing = Diagnostic.Code("headerMissing")
     public static let xrefPrevLoop = Diagnostic.Code("xrefPrevLoop")
     public static let trailerMissingRoot = Diagnostic.Code("trailerMissingRoot")
+    /// Stream data that cannot be decrypted (an unsupported crypt filter, or a document
+    /// opened without a password whose embedded files need it) is read as empty.
+    public static let streamNotDecrypted = Diagnostic.Code("streamNotDecrypted")
 }
 
 /// The resolved file: cross-reference data, trailer, decryption and decoding, with caches.
@@ -27,16 +30,36 @@ public final class ObjectStore: Sendable {
     public let headerOffset: Int
     /// The version in the header, e.g. "1.7"; nil when there was no header.
     public let headerVersion: String?
-    public let trailer: PDFDictionary
-    /// True when the cross-reference data was rebuilt by scanning the file.
-    public let wasRepaired: Bool
-    /// Offsets of the cross-reference sections read, newest first.
-    public let xrefSectionOffsets: [Int]
+    /// The trailer (or the newest xref stream's dictionary, merged with older ones).
+    public var trailer: PDFDictionary { state.withLock { $0.xref.trailer } }
+    /// True when the cross-reference data was rebuilt by scanning the file, when the file was
+    /// opened or later (``repairFromScan(reason:)``).
+    public var wasRepaired: Bool { state.withLock { $0.xref.repaired } }
+    /// Offsets of the cross-reference sections read, newest first (none after a rebuild).
+    public var xrefSectionOffsets: [Int] { state.withLock { $0.xref.sectionOffsets } }
 
-    let entries: [Int: XRefEntry]
-    let encryptObjectNumber: Int?
+    var entries: [Int: XRefEntry] { state.withLock { $0.xref.entries } }
+    var encryptObjectNumber: Int? { state.withLock { $0.xref.encryptObjectNumber } }
+
+    /// The cross-reference data in use: read from the file, or rebuilt from a scan.
+    struct CrossReferences {
+        var entries: [Int: XRefEntry]
+        var trailer: PDFDictionary
+        var sectionOffsets: [Int]
+        var repaired: Bool
+        var encryptObjectNumber: Int?
+
+        init(_ loaded: FileStructure.Loaded, repaired: Bool) {
+            entries = loaded.entries
+            trailer = loaded.trailer
+            sectionOffsets = loaded.sectionOffsets
+            self.repaired = repaired
+            encryptObjectNumber = loaded.trailer["Encrypt"]?.reference?.number
+        }
+    }
 
     struct State: ~Copyable {
+        var xref: CrossReferences
         var objects: [Int: PDFObject] = [:]
         var objectStreams: [Int: ObjectStreamContents] = [:]
         var repairScan: RepairScanner.Result? = nil
@@ -86,13 +109,7 @@ public final class ObjectStore: Sendable {
             loaded = rebuilt
             repaired = true
         }
-        let result = loaded!
-        self.entries = result.entries
-        self.trailer = result.trailer
-        self.xrefSectionOffsets = result.sectionOffsets
-        self.wasRepaired = repaired
-        self.encryptObjectNumber = result.trailer["Encrypt"]?.reference?.number
-        var st = State(diagnostics: log)
+        var st = State(xref: CrossReferences(loaded!, repaired: repaired), diagnostics: log)
         if let scan {
             st.repairScan = scan
             st.repairScanDone = true
@@ -106,12 +123,34 @@ public final class ObjectStore: Sendable {
         self.limits = limits
         self.headerOffset = 0
         self.headerVersion = nil
-        self.trailer = trailer
-        self.wasRepaired = true
-        self.xrefSectionOffsets = []
-        self.entries = entries
-        self.encryptObjectNumber = trailer["Encrypt"]?.reference?.number
-        self.state = Mutex(State(repairScanDone: true, diagnostics: DiagnosticLog(capacity: limits.maxDiagnostics)))
+        let xref = CrossReferences(FileStructure.Loaded(entries: entries, trailer: trailer, sectionOffsets: []), repaired: true)
+        self.state = Mutex(State(xref: xref, repairScanDone: true, diagnostics: DiagnosticLog(capacity: limits.maxDiagnostics)))
+    }
+
+    /// Replaces cross-reference data that reads but leads nowhere (no catalog, or a page
+    /// tree that gives no page while the file holds page objects) with the data rebuilt by
+    /// scanning the file, as when it cannot be read at all. Objects read before are dropped;
+    /// the decryptor stays. Returns false, changing nothing, when the data was already
+    /// rebuilt or the scan finds no catalog. `reason` goes into the `xrefRepaired` diagnostic.
+    @discardableResult
+    public func repairFromScan(reason: String) -> Bool {
+        let (current, decryptor) = state.withLock { ($0.xref, $0.decryptor) }
+        guard !current.repaired else { return false }
+        let scan = repairScan()
+        var log = DiagnosticLog(capacity: limits.maxDiagnostics)
+        let previous = FileStructure.Loaded(entries: current.entries, trailer: current.trailer, sectionOffsets: current.sectionOffsets)
+        guard let rebuilt = FileStructure.rebuild(
+            from: scan, previous: previous, bytes: bytes, limits: limits, decryptor: decryptor, log: &log)
+        else { return false }
+        return state.withLock {
+            guard !$0.xref.repaired else { return false }
+            $0.xref = CrossReferences(rebuilt, repaired: true)
+            $0.objects.removeAll()
+            $0.objectStreams.removeAll()
+            $0.diagnostics.append(contentsOf: log)
+            $0.diagnostics.append(Diagnostic(.xrefRepaired, .warning, reason + "; rebuilt by scanning the file"))
+            return true
+        }
     }
 
     // MARK: Diagnostics
@@ -329,7 +368,14 @@ public final class ObjectStore: Sendable {
             if let first = filters.first, first.filter == .crypt {
                 cryptFilter = first.cryptFilterName ?? "Identity"
             }
-            decrypted = d.decryptStream(raw, objectNumber: id.number, generation: id.generation, cryptFilter: cryptFilter)
+            let embeddedFile = stream.dictionary.type == "EmbeddedFile"
+            if let reason = d.refusal(cryptFilter: cryptFilter, embeddedFile: embeddedFile) {
+                var log = DiagnosticLog()
+                log.append(.streamNotDecrypted, .warning, reason, objectNumber: id.number, generation: id.generation)
+                return DecodeResult(bytes: [], diagnostics: log, isComplete: false)
+            }
+            decrypted = d.decryptStream(
+                raw, objectNumber: id.number, generation: id.generation, cryptFilter: cryptFilter, embeddedFile: embeddedFile)
         }
         filters.removeAll { $0.filter == .crypt }
         if let decrypted { raw = decrypted[...] }

@@ -294,3 +294,33 @@ public struct Lexer: Sendable {
     }
     return e < 0 ? 1 / r : r
 }
+
+extension Lexer {
+    /// The low 32 bits (two's complement) of the integer written at `position`: an optional
+    /// sign, then digits, however many. Nil when no digit is there, or when a fraction, an
+    /// exponent or another regular character follows (the token is not an integer). An
+    /// integer too large for `Int64` is parsed as a real, which loses its low bits; this
+    /// reads them from the digits, for a value that matters modulo 2^32 (the permissions /P
+    /// of an encryption dictionary, ISO 32000-2 Table 21).
+    public static func integerLow32Bits(_ bytes: [UInt8], at position: Int) -> UInt32? {
+        var p = position
+        guard p >= 0, p < bytes.count else { return nil }
+        var negative = false
+        if bytes[p] == 0x2D {
+            negative = true
+            p += 1
+        } else if bytes[p] == 0x2B {
+            p += 1
+        }
+        var value: UInt32 = 0
+        var digits = 0
+        while p < bytes.count, CharacterClass.isDigit(bytes[p]) {
+            value = value &* 10 &+ UInt32(bytes[p] - 0x30)
+            digits += 1
+            p += 1
+        }
+        guard digits > 0 else { return nil }
+        if p < bytes.count, CharacterClass.isRegular(bytes[p]) { return nil }
+        return negative ? 0 &- value : value
+    }
+}

@@ -60,6 +60,13 @@ public enum Opening {
                 return .failure(Failure(message: "\(path): incorrect password", exitCode: ExitStatus.password))
             }
         }
+        // No page, although the file holds page objects: neither the page tree nor a rebuild
+        // of the cross-reference data gave one. Damaged, not empty; never a silent success.
+        if document.pageCount == 0, document.holdsPageObjects {
+            return .failure(Failure(
+                message: "\(path): no page could be read: the file holds page objects, but neither its page tree nor a scan of the file gives one",
+                exitCode: ExitStatus.openFailed))
+        }
         return .success(document)
     }
 

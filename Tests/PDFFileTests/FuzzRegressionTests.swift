@@ -52,8 +52,8 @@ import Testing
     func loads(_ name: String) throws {
         let bytes = try #require(FileManager.default.contents(atPath: Self.folder.appendingPathComponent(name).path))
         if name == "fuzz-encrypt-p-overflow.pdf" {
-            // /P is read (and ignored: no Int64 holds it) before the handler is checked; the
-            // dictionary has no /Filter, so no security handler applies.
+            // /P (a real: no Int64 holds it) is reduced modulo 2^32 from its digits before the
+            // handler is checked; the dictionary has no /Filter, so no security handler applies.
             let error = #expect(throws: PDFError.self) { try Document(bytes: Array(bytes)) }
             #expect(error?.code == .unsupportedEncryption)
             return
@@ -68,8 +68,9 @@ import Testing
         let doc = try Document(bytes: Array(bytes))
         switch name {
         case "encrypt-p-1e300.pdf":
-            // /P too large for any integer is ignored (0); the empty password does not fit
-            // the one-byte /U, so the document stays locked.
+            // /P 1e300 is a real, read modulo 2^32 like any /P: 1e300 = 2^300 · 5^300 is a
+            // multiple of 2^32, so 0. The empty password does not fit the one-byte /U, so
+            // the document stays locked.
             #expect(doc.isEncrypted)
             #expect(doc.isLocked)
             #expect(doc.security?.dictionary.p == 0)

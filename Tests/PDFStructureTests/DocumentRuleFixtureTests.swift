@@ -189,6 +189,20 @@ let xmpTitle = "<dc:title><rdf:Alt><rdf:li xml:lang=\"x-default\">T</rdf:li></rd
         #expect(try status(accessibility: false) == .failed)
         #expect(try status(accessibility: true) == .passed)
         #expect(try audit(content: taggedHello, only: ["7.16-1"]).status("7.16-1") == .notApplicable)
+
+        // /P written beyond 64 bits is read modulo 2^32, as the security handler reads it:
+        // 99999999999999999999 ≡ 0x630FFFFF (mod 2^32), which has bit 10 set. The /Encrypt
+        // dictionary sits in the trailer, after every offset, so the rewrite moves nothing.
+        let low = Int32(bitPattern: 0x630F_FFFF)
+        let made = EncryptedDocument.make(text: "Hi", userPassword: "", ownerPassword: "owner", permissions: low)
+        let marker = Array(" /P \(low) ".utf8)
+        let at = try #require((0...(made.count - marker.count)).first { Array(made[$0..<($0 + marker.count)]) == marker })
+        let big = Array(made[..<at]) + Array(" /P 99999999999999999999 ".utf8) + Array(made[(at + marker.count)...])
+        var options = AuditOptions()
+        options.onlyRules = ["7.16-1"]
+        let document = try Document(bytes: big)
+        #expect(!document.isLocked)
+        #expect(Auditor(options: options).audit(document).status("7.16-1") == .passed)
     }
 }
 

@@ -131,14 +131,16 @@ extension DocumentChecks {
     }
 
     /// 7.16-1: an encrypted file's `/P` has bit 10 set (content extraction for accessibility).
+    /// `/P` as the security handler reads it: reduced modulo 2^32, whatever its size.
     static let accessibilityPermission = AuditCheck(["7.16-1"]) { ctx in
         let store = ctx.document.store
-        guard let encrypt = store.dictionary(store.trailer["Encrypt"]) else { return }
+        guard let security = ctx.document.security, let encrypt = store.dictionary(store.trailer["Encrypt"]) else { return }
         let at = AuditLocation(object: store.trailer["Encrypt"]?.reference)
-        guard let p = store.integer(encrypt["P"]) else {
+        guard store.number(encrypt["P"]) != nil else {
             ctx.fail("7.16-1", "The encryption dictionary has no /P permissions. Re-encrypt the file allowing text extraction for accessibility (permission bit 10).", at: at)
             return
         }
+        let p = security.dictionary.p
         if p & 512 != 0 { ctx.checked("7.16-1") } else {
             ctx.fail("7.16-1", "The encryption forbids assistive technology to extract the text (permission bit 10 of /P is clear). Re-encrypt the file allowing content extraction for accessibility.",
                      at: at, evidence: [.init("P", String(p))])
