@@ -27,6 +27,28 @@ public struct Limits: Sendable, Hashable {
     /// The most filters applied to one stream.
     public var maxFilterChain: Int = 16
 
+    // MARK: Search index and queries (`pdftext index`, `pdftext search`)
+
+    /// The most index terms (words; a Chinese or Japanese character counts as one) a search
+    /// index keeps of one file; the pages after are left out and the file is recorded as
+    /// truncated. Each kept term costs about 40 bytes of index (its text, its key, its box
+    /// and its postings), so the default, twice the words of a 1,000-page book, bounds one
+    /// file's share at about 50 MB, whatever its pages repeat.
+    public var maxIndexedTermsPerFile: Int = 1_000_000
+    /// The most characters (Unicode scalars) of page text a search index keeps of one file,
+    /// with the same effect: about eight characters per kept term, and a bound for pages of
+    /// text with no words in it.
+    public var maxIndexedCharactersPerFile: Int = 8_000_000
+    /// The longest search query, in UTF-8 bytes. A query is parsed and matched in time that
+    /// grows with its length; a pasted paragraph fits many times over.
+    public var maxQueryBytes: Int = 8192
+    /// The most words (terms, after splitting and folding: a Chinese or Japanese character
+    /// counts as one) a search query may hold.
+    public var maxQueryTerms: Int = 256
+    /// The deepest nesting of parentheses in a search query (the parser recurses into
+    /// each).
+    public var maxQueryDepth: Int = 32
+
     public init() {}
 
     public static let `default` = Limits()

@@ -1,3 +1,5 @@
+import PDFCore
+
 /// A search query in the syntax users know from web search, turned into an SQLite FTS5
 /// expression over index terms:
 ///
@@ -25,6 +27,13 @@ public struct SearchQuery: Sendable, Hashable {
         public var description: String
     }
 
+    /// A query longer, with more terms or nested deeper than ``PDFCore/Limits`` allow
+    /// (``PDFCore/Limits/maxQueryBytes``, ``PDFCore/Limits/maxQueryTerms``,
+    /// ``PDFCore/Limits/maxQueryDepth``): refused before it reaches the index.
+    public struct LimitExceeded: Error, Sendable, Hashable, CustomStringConvertible {
+        public var description: String
+    }
+
     public let root: Node
 
     /// The FTS5 expression (`"reading" "order"*`, `("a" OR "b") NOT "c"`).
@@ -44,8 +53,14 @@ public struct SearchQuery: Sendable, Hashable {
         return out
     }
 
-    public init(_ query: String, tokenizer: Tokenizer) throws {
-        var parser = Parser(tokens: Self.lex(query), tokenizer: tokenizer)
+    /// Parses `query`; throws ``SyntaxError`` when it has no word to search for and
+    /// ``LimitExceeded`` when it passes one of `limits`' query limits.
+    public init(_ query: String, tokenizer: Tokenizer, limits: Limits = .default) throws {
+        let bytes = query.utf8.count
+        if bytes > limits.maxQueryBytes {
+            throw LimitExceeded(description: "the query is \(bytes) bytes long; the longest allowed is \(limits.maxQueryBytes)")
+        }
+        var parser = Parser(tokens: Self.lex(query), tokenizer: tokenizer, limits: limits)
         var parts: [Node] = []
         // A stray `)` ends a group early; what follows it is ANDed in.
         while parser.position < parser.tokens.count {
@@ -112,6 +127,17 @@ public struct SearchQuery: Sendable, Hashable {
         var tokens: [Lexeme]
         var position = 0
         let tokenizer: Tokenizer
+        let limits: Limits
+        /// Parentheses open around the current position.
+        var depth = 0
+        /// Terms read so far.
+        var termCount = 0
+
+        init(tokens: [Lexeme], tokenizer: Tokenizer, limits: Limits = .default) {
+            self.tokens = tokens
+            self.tokenizer = tokenizer
+            self.limits = limits
+        }
 
         var peek: Lexeme? { position < tokens.count ? tokens[position] : nil }
 
@@ -159,11 +185,20 @@ public struct SearchQuery: Sendable, Hashable {
             position += 1
             switch t {
             case .open:
+                depth += 1
+                if depth > limits.maxQueryDepth {
+                    throw LimitExceeded(description: "the query nests parentheses deeper than \(limits.maxQueryDepth)")
+                }
                 let inner = try parseOr()
+                depth -= 1
                 if peek == .close { position += 1 }
                 return inner
             case .word(let text, let prefix), .quoted(let text, let prefix):
                 let keys = terms(text)
+                termCount += keys.count
+                if termCount > limits.maxQueryTerms {
+                    throw LimitExceeded(description: "the query has more than \(limits.maxQueryTerms) words")
+                }
                 return keys.isEmpty ? nil : .phrase(keys, prefix: prefix)
             default:
                 return nil

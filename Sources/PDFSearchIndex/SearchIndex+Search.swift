@@ -29,6 +29,9 @@ extension SearchIndex {
         /// The page string.
         public var text: String
         public var matches: [Match]
+        /// The page from which the hit's file was cut or left out of the index (its term or
+        /// character limit, ``SearchIndex/FileLimits``); nil when it is indexed whole.
+        public var truncatedFromPage: Int? = nil
 
         /// A passage of the page around the first match, at most `length` characters, on
         /// one line, with every match in it between `markStart` and `markEnd`, and "…"
@@ -158,9 +161,11 @@ extension SearchIndex {
                 let entries = TermBoxes.decode([UInt8]((words?[2] as Data?) ?? Data()))
                 let text: String = row[5]
                 let marked = Self.markedTermRuns(row[6] as String)
+                let truncated = recordsTruncation
+                    ? try Int.fetchOne(db, sql: "SELECT truncated FROM documents WHERE id = ?", arguments: [rowid >> 20]) : nil
                 hits.append(Hit(file: row[0], sha256: row[1], page: row[2], label: row[3], language: row[4],
                                 score: -score, width: words?[0] ?? 0, height: words?[1] ?? 0, text: text,
-                                matches: Self.matches(marked, entries: entries, text: text)))
+                                matches: Self.matches(marked, entries: entries, text: text), truncatedFromPage: truncated))
             }
             return Results(query: query, total: total, hits: hits)
         }

@@ -8,8 +8,9 @@ import PDFSearch
 ///
 /// - `meta(key, value)`: schema, the ``SearchFolding`` the index was built with, and the
 ///   tokenizer. Queries are folded the same way.
-/// - `documents(id, path, sha256, size, mtime, pages, title, language)`: one row per
-///   indexed file (absolute path; `mtime` in nanoseconds).
+/// - `documents(id, path, sha256, size, mtime, pages, title, language, truncated)`: one
+///   row per indexed file (absolute path; `mtime` in nanoseconds; `truncated`: the page
+///   from which the file was cut or left out by its ``FileLimits``, NULL when whole).
 /// - `failures(path, sha256, size, mtime, message)`: files that could not be indexed.
 /// - `pages`: the FTS5 table, one row per page, `rowid = documents.id << 20 | page`:
 ///   `terms` (the searched column: folded index terms separated by spaces), then, stored but
@@ -56,17 +57,37 @@ public final class SearchIndex: @unchecked Sendable {
     /// `folding` applies to a new index; for an existing one it must match (nil: whatever
     /// the index has).
     /// `stemming` likewise.
-    public init(path: String, create: Bool, folding requested: SearchFolding? = nil, stemming requestedStemming: Stemming? = nil) throws {
+    ///
+    /// An existing file is first looked at through a read-only connection, without a pragma:
+    /// a file that is not an SQLite database, or a database that is not a pdftext index,
+    /// is refused before anything is written to it (its bytes stay as they were). With
+    /// `readOnly`, the index is only ever read (`search`): no pragma, no migration, no write;
+    /// SQLite may still make the `-wal` and `-shm` files of an index in WAL mode, as any
+    /// reader of it does, and never changes the index file itself.
+    public init(path: String, create: Bool, readOnly: Bool = false, folding requested: SearchFolding? = nil,
+                stemming requestedStemming: Stemming? = nil) throws {
         self.path = path
         let exists = FileManager.default.fileExists(atPath: path)
-        if !exists && !create { throw OpenError(description: "\(path): no such index (build one with `pdftext index PATH... --db \(path)`)") }
+        if !exists && (!create || readOnly) { throw OpenError(description: "\(path): no such index (build one with `pdftext index PATH... --db \(path)`)") }
+        // SQLite would open a named pipe and wait for a writer forever.
+        var st = stat()
+        if exists, stat(path, &st) == 0, (st.st_mode & S_IFMT) != S_IFREG {
+            throw OpenError(description: "\(path): not a regular file; name another --db")
+        }
+        // What the file holds, read before any write: nil for a new or empty database.
+        let existing = exists ? try Self.inspect(path) : nil
+        if readOnly && existing == nil { throw OpenError(description: "\(path): not a pdftext index (an empty database)") }
         var config = Configuration()
         config.busyMode = .timeout(10)
-        // beginDocument/commitDocument keep one transaction open across accesses.
-        config.allowsUnsafeTransactions = true
-        config.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA journal_mode = WAL")
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        if readOnly {
+            config.readonly = true
+        } else {
+            // beginDocument/commitDocument keep one transaction open across accesses.
+            config.allowsUnsafeTransactions = true
+            config.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA journal_mode = WAL")
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
         }
         let queue: DatabaseQueue
         do {
@@ -75,23 +96,19 @@ public final class SearchIndex: @unchecked Sendable {
             throw OpenError(description: "\(path): cannot open the index: \(Self.message(error))")
         }
         db = queue
+        self.readOnly = readOnly
         var stored: SearchFolding? = nil
         var storedStemming = Stemming.none
+        var hasTruncated = false
         do {
-            // Never add tables to somebody else's database.
-            let tables = try queue.read { db in
-                Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
+            // A new index, or one a killed run left half made: the schema, in one transaction.
+            // An index of an earlier version gets the columns added since (never when only
+            // reading: then they are read when present).
+            // An index that is up to date is only read here, so opening one never waits for
+            // a run that is writing to it.
+            if !readOnly && existing?.current != true {
+                try Self.migrator(folding: requested ?? SearchFolding(), stemming: requestedStemming ?? .none).migrate(queue)
             }
-            // Our tables (FTS5 adds pages_data, pages_idx, …). A run killed while creating
-            // the index can leave some of them (GRDB's grdb_migrations is made before the
-            // schema's transaction); anything else is somebody else's database.
-            let known: Set<String> = ["meta", "documents", "failures", "words", "grdb_migrations"]
-            let foreign = tables.filter { !known.contains($0) && $0 != "pages" && !$0.hasPrefix("pages_") }
-            if !foreign.isEmpty { throw OpenError(description: "\(path): an SQLite database that is not a pdftext index; name another --db") }
-            let migrated = tables.contains("meta") && tables.contains("grdb_migrations")
-            // An existing index is only read here, so opening one never waits for a run
-            // that is writing to it.
-            if !migrated { try Self.migrator(folding: requested ?? SearchFolding(), stemming: requestedStemming ?? .none).migrate(queue) }
             try queue.read { db in
                 let schema = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'schema'")
                 guard schema == Self.schema else {
@@ -106,6 +123,7 @@ public final class SearchIndex: @unchecked Sendable {
                     }
                     storedStemming = st
                 }
+                hasTruncated = try db.columns(in: "documents").contains { $0.name == "truncated" }
             }
         } catch let e as OpenError {
             throw e
@@ -122,6 +140,64 @@ public final class SearchIndex: @unchecked Sendable {
         folding = stored
         stemming = storedStemming
         tokenizer = Tokenizer(folding: stored)
+        recordsTruncation = hasTruncated
+    }
+
+    /// True when opened with `readOnly`.
+    public let readOnly: Bool
+    /// True when the index's `documents` table has the `truncated` column (indexes made
+    /// before it was added have not, until a writer opens them).
+    let recordsTruncation: Bool
+
+    /// Whether a table name is of this schema: ours, FTS5's shadow tables of `pages`, and
+    /// GRDB's migration log.
+    static func isOwnTable(_ name: String) -> Bool {
+        ["meta", "documents", "failures", "words", "grdb_migrations", "pages"].contains(name) || name.hasPrefix("pages_")
+    }
+
+    /// What ``inspect(_:)`` found: a pdftext index, and whether it has every column of
+    /// this version.
+    struct Found { var current: Bool }
+
+    /// Looks at an existing file through a read-only connection that runs no pragma and
+    /// writes nothing: what it holds when it is a pdftext index, nil when it is an empty
+    /// database (or one a run killed while creating the index left with GRDB's empty
+    /// migration log only); throws for anything else.
+    static func inspect(_ path: String) throws -> Found? {
+        var config = Configuration()
+        config.readonly = true
+        config.busyMode = .timeout(10)
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: config)
+            defer { try? queue.close() }
+            return try queue.read { db -> Found? in
+                let objects = try Row.fetchAll(db, sql: "SELECT type, name, tbl_name FROM sqlite_master")
+                let tables = Set(objects.compactMap { row -> String? in (row[0] as String?) == "table" ? row[1] : nil })
+                // Every table, index, view and trigger must belong to a table of ours
+                // (SQLite's own, sqlite_sequence or sqlite_stat1, are anybody's).
+                let foreign = objects.filter { row in
+                    let table: String = row[2] ?? ""
+                    return !isOwnTable(table) && !table.hasPrefix("sqlite_")
+                }
+                if !foreign.isEmpty { throw OpenError(description: "\(path): an SQLite database that is not a pdftext index; name another --db") }
+                if tables.isSubset(of: ["grdb_migrations"]) {
+                    let applied = tables.isEmpty ? 0 : try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") ?? 0
+                    if applied == 0 { return nil }
+                }
+                guard tables.contains("meta") else {
+                    throw OpenError(description: "\(path): not a pdftext index (no meta table)")
+                }
+                let schema = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'schema'")
+                guard schema == Self.schema else {
+                    throw OpenError(description: "\(path): not a pdftext index (schema \(schema ?? "none"))")
+                }
+                return Found(current: try db.columns(in: "documents").contains { $0.name == "truncated" })
+            }
+        } catch let e as OpenError {
+            throw e
+        } catch {
+            throw OpenError(description: "\(path): cannot open the index: \(Self.message(error))")
+        }
     }
 
     static func message(_ error: Error) -> String {
@@ -150,6 +226,11 @@ public final class SearchIndex: @unchecked Sendable {
                 """)
             try db.execute(sql: "INSERT INTO meta(key, value) VALUES ('schema', ?), ('folding', ?), ('tokenizer', ?), ('stemming', ?)",
                            arguments: [Self.schema, folding.summary, "icu-words/1", stemming.rawValue])
+        }
+        // The page from which a file was left out (its term or character limit); NULL when
+        // it is indexed whole. Readers of the first layout ignore it.
+        m.registerMigration("v2-truncated") { db in
+            try db.execute(sql: "ALTER TABLE documents ADD COLUMN truncated INTEGER")
         }
         return m
     }
@@ -201,11 +282,23 @@ public final class SearchIndex: @unchecked Sendable {
         public var width: Double
         public var height: Double
         public var boxes: [UInt8]
+        /// The length of `text` in Unicode scalars.
+        public private(set) var scalarCount: Int
+        /// Where each term of `terms` ends in `text` (scalar offsets), for cutting the page
+        /// short (``prefix(terms:characters:)``); empty when not known.
+        public private(set) var termEnds: [Int]
+
+        /// The number of terms in `terms`.
+        public var termCount: Int {
+            termEnds.isEmpty ? (terms.isEmpty ? 0 : terms.utf8.reduce(1) { $0 + ($1 == 0x20 ? 1 : 0) }) : termEnds.count
+        }
 
         public init(number: Int, label: String?, text: String, terms: String, language: String?,
                     width: Double, height: Double, boxes: [UInt8]) {
             self.number = number; self.label = label; self.text = text; self.terms = terms
             self.language = language; self.width = width; self.height = height; self.boxes = boxes
+            scalarCount = text.unicodeScalars.count
+            termEnds = []
         }
 
         public init(number: Int, label: String?, page: SearchablePage) {
@@ -217,15 +310,130 @@ public final class SearchIndex: @unchecked Sendable {
             width = page.width
             height = page.height
             boxes = TermBoxes.encode(page)
+            scalarCount = page.scalars.count
+            termEnds = page.terms.map(\.range.upperBound)
+        }
+
+        /// The page cut to its first terms: at most `maxTerms` terms, each ending within
+        /// the first `maxCharacters` characters, their boxes, and the text up to the end of
+        /// the last term kept (all of it when every term is kept and it fits). The page
+        /// itself when it fits.
+        public func prefix(terms maxTerms: Int, characters maxCharacters: Int) -> PageRecord {
+            let count = termCount
+            if count <= maxTerms && scalarCount <= maxCharacters { return self }
+            var kept = 0
+            if termEnds.isEmpty {
+                kept = min(count, max(0, maxTerms))
+            } else {
+                while kept < termEnds.count && kept < maxTerms && termEnds[kept] <= maxCharacters { kept += 1 }
+            }
+            let cut = kept == count || termEnds.isEmpty ? min(scalarCount, max(0, maxCharacters)) : (kept > 0 ? termEnds[kept - 1] : 0)
+            var out = self
+            out.text = String(String.UnicodeScalarView(text.unicodeScalars.prefix(cut)))
+            out.scalarCount = cut
+            if !termEnds.isEmpty { out.termEnds = Array(termEnds.prefix(kept)) }
+            // Terms are separated by single spaces: the first `kept` of them end before the
+            // kept-th space.
+            var spaces = 0
+            let end = terms.utf8.firstIndex { byte in
+                if byte == 0x20 { spaces += 1 }
+                return spaces == kept && (byte == 0x20)
+            } ?? terms.utf8.endIndex
+            out.terms = kept == 0 ? "" : String(terms[..<end])
+            // Box records are in term order; keep those of the terms kept.
+            var boxEnd = 0
+            while boxEnd + TermBoxes.recordSize <= boxes.count {
+                let term = Int(boxes[boxEnd]) | Int(boxes[boxEnd + 1]) << 8 | Int(boxes[boxEnd + 2]) << 16 | Int(boxes[boxEnd + 3]) << 24
+                if term >= kept { break }
+                boxEnd += TermBoxes.recordSize
+            }
+            out.boxes = Array(boxes.prefix(boxEnd))
+            return out
         }
     }
 
-    /// Replaces whatever the index has for `file.path` with these pages, in one transaction.
-    public func replace(_ file: FileState, title: String?, language: String?, pageCount: Int, pages: [PageRecord]) throws {
-        try db.write { db in
-            let id = try Self.begin(file, title: title, language: language, pageCount: pageCount, in: db)
-            for p in pages { try Self.insert(p, document: id, file: file, in: db) }
+    /// How much of one file the index keeps: the pages in order, until ``maxTerms`` terms or
+    /// ``maxCharacters`` characters of text (the page that reaches a limit is cut after its
+    /// last whole term; the pages after it are left out). 0 or less: no limit.
+    public struct FileLimits: Sendable, Hashable {
+        public var maxTerms: Int
+        public var maxCharacters: Int
+        public init(maxTerms: Int = Limits.default.maxIndexedTermsPerFile,
+                    maxCharacters: Int = Limits.default.maxIndexedCharactersPerFile) {
+            self.maxTerms = maxTerms <= 0 ? Int.max : maxTerms
+            self.maxCharacters = maxCharacters <= 0 ? Int.max : maxCharacters
         }
+        /// No limit.
+        public static let unlimited = FileLimits(maxTerms: 0, maxCharacters: 0)
+    }
+
+    /// What one file may still add to the index: the pages are taken in order with
+    /// ``take(_:)``, which cuts the page that reaches a limit and refuses the pages after.
+    /// ``isSpent`` may be read from any thread, so that workers skip extracting pages that
+    /// would be refused; what is kept depends only on the pages taken, in order.
+    public final class FileBudget: @unchecked Sendable {
+        public let limits: FileLimits
+        private let lock = NSLock()
+        private var terms = 0, characters = 0
+        private var spent = false
+        /// The first page cut or left out; nil while every page taken was kept whole.
+        public private(set) var truncatedFromPage: Int?
+        /// Which limit was reached: `terms` or `characters`.
+        public private(set) var reachedLimit: String?
+
+        public init(_ limits: FileLimits = FileLimits()) { self.limits = limits }
+
+        /// True once a limit is reached: every later page is left out.
+        public var isSpent: Bool { lock.lock(); defer { lock.unlock() }; return spent }
+
+        /// Terms and characters kept so far.
+        public var kept: (terms: Int, characters: Int) { lock.lock(); defer { lock.unlock() }; return (terms, characters) }
+
+        /// The part of a page to store (nil: none; pass nil for a page that was not
+        /// extracted because the budget was spent).
+        public func take(_ page: PageRecord?, number: Int) -> PageRecord? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard !spent, let page else {
+                if truncatedFromPage == nil { truncatedFromPage = number }
+                return nil
+            }
+            let leftTerms = limits.maxTerms - terms, leftCharacters = limits.maxCharacters - characters
+            let kept = page.prefix(terms: leftTerms, characters: leftCharacters)
+            terms += kept.termCount
+            characters += kept.scalarCount
+            if kept.termCount < page.termCount || kept.scalarCount < page.scalarCount {
+                truncatedFromPage = number
+                reachedLimit = kept.termCount == leftTerms ? "terms" : "characters"
+                spent = true
+            } else if terms >= limits.maxTerms || characters >= limits.maxCharacters {
+                spent = true
+                if reachedLimit == nil { reachedLimit = terms >= limits.maxTerms ? "terms" : "characters" }
+            }
+            return kept
+        }
+    }
+
+    /// Replaces whatever the index has for `file.path` with these pages, in one transaction,
+    /// keeping what `limits` allow (``FileBudget``); returns the page from which the file
+    /// was cut or left out, nil when it is indexed whole.
+    @discardableResult
+    public func replace(_ file: FileState, title: String?, language: String?, pageCount: Int, pages: [PageRecord],
+                        limits: FileLimits = FileLimits()) throws -> Int? {
+        let budget = FileBudget(limits)
+        return try db.write { db in
+            let id = try Self.begin(file, title: title, language: language, pageCount: pageCount, in: db)
+            for p in pages {
+                if let kept = budget.take(p, number: p.number) { try Self.insert(kept, document: id, file: file, in: db) }
+            }
+            try Self.markTruncated(id, from: budget.truncatedFromPage, in: db)
+            return budget.truncatedFromPage
+        }
+    }
+
+    private static func markTruncated(_ id: Int64, from page: Int?, in db: Database) throws {
+        guard let page else { return }
+        try db.execute(sql: "UPDATE documents SET truncated = ? WHERE id = ?", arguments: [page, id])
     }
 
     /// Starts replacing a document page by page (for documents too long to hold in memory):
@@ -250,11 +458,15 @@ public final class SearchIndex: @unchecked Sendable {
         try db.writeWithoutTransaction { db in try Self.insert(page, document: id, file: file, in: db) }
     }
 
-    /// Commits the open document.
-    public func commitDocument() throws {
-        guard open != nil else { return }
+    /// Commits the open document; `truncatedFromPage` records the page from which it was
+    /// cut or left out (``FileBudget/truncatedFromPage``).
+    public func commitDocument(truncatedFromPage: Int? = nil) throws {
+        guard let (id, _) = open else { return }
         open = nil
-        try db.writeWithoutTransaction { db in try db.execute(sql: "COMMIT") }
+        try db.writeWithoutTransaction { db in
+            try Self.markTruncated(id, from: truncatedFromPage, in: db)
+            try db.execute(sql: "COMMIT")
+        }
     }
 
     /// Drops the open document, leaving the index as it was before it began.
@@ -285,11 +497,12 @@ public final class SearchIndex: @unchecked Sendable {
     @discardableResult
     public func copyDocument(from source: String, to file: FileState) throws -> Int {
         try db.write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT id, pages, title, language FROM documents WHERE path = ?", arguments: [source]) else {
+            guard let row = try Row.fetchOne(db, sql: "SELECT id, pages, title, language, truncated FROM documents WHERE path = ?", arguments: [source]) else {
                 throw OpenError(description: "\(source): not in the index")
             }
             let from: Int64 = row[0]
             let id = try Self.begin(file, title: row[2], language: row[3], pageCount: row[1], in: db)
+            try Self.markTruncated(id, from: row[4], in: db)
             let lo = from << 20, hi = lo | Int64(Self.maxPages), base = id << 20
             try db.execute(sql: """
                 INSERT INTO pages(rowid, terms, file, sha256, page, label, language, text)
@@ -349,8 +562,11 @@ public final class SearchIndex: @unchecked Sendable {
     public func dump() throws -> String {
         try db.read { db in
             var lines: [String] = []
-            for row in try Row.fetchAll(db, sql: "SELECT path, sha256, size, pages, title, language FROM documents ORDER BY path") {
-                lines.append("document\t\(row[0] as String)\t\(row[1] as String)\t\(row[2] as Int64)\t\(row[3] as Int)\t\((row[4] as String?) ?? "")\t\((row[5] as String?) ?? "")")
+            let truncated = recordsTruncation ? "truncated" : "NULL"
+            for row in try Row.fetchAll(db, sql: "SELECT path, sha256, size, pages, title, language, \(truncated) FROM documents ORDER BY path") {
+                var line = "document\t\(row[0] as String)\t\(row[1] as String)\t\(row[2] as Int64)\t\(row[3] as Int)\t\((row[4] as String?) ?? "")\t\((row[5] as String?) ?? "")"
+                if let page = row[6] as Int? { line += "\ttruncated from page \(page)" }
+                lines.append(line)
             }
             for row in try Row.fetchAll(db, sql: "SELECT path, sha256, message FROM failures ORDER BY path") {
                 lines.append("failure\t\(row[0] as String)\t\((row[1] as String?) ?? "")\t\(row[2] as String)")

@@ -14,7 +14,12 @@ public struct IndexCommand: ParsableCommand {
         discussion: """
             Walks every PATH: a folder gives the .pdf files under it (any depth, hidden files \
             and folders left out, links to folders not followed), a file is indexed whatever \
-            its name. Each page becomes one row of the index's FTS5 table (file, content \
+            its name. A link to a file outside the folder is not followed but reported \
+            (--follow-symlinks follows every link, to files and folders, each folder once). \
+            A named pipe, socket or device is reported as failed and never opened. File \
+            names that are not UTF-8 are indexed under a key with each such byte written \
+            \\xNN (and a backslash \\\\); docs/SEARCH.md. \
+            Each page becomes one row of the index's FTS5 table (file, content \
             hash, page number, label, text), with the boxes of its words for highlighting. \
             The layout is docs/SEARCH.md's.
 
@@ -28,6 +33,14 @@ public struct IndexCommand: ParsableCommand {
             (damaged beyond repair, password, permissions) is reported, recorded and tried \
             again on the next run; the others go on. --files-from FILE adds the paths listed in \
             FILE (`-`: standard input; -0 for find -print0 lists).
+
+            Of one file the index keeps at most --max-words-per-file words (default \
+            \(Limits.default.maxIndexedTermsPerFile); a Chinese or Japanese character counts \
+            as one) and --max-characters-per-file characters of text (default \
+            \(Limits.default.maxIndexedCharactersPerFile)), pages in order: the page that \
+            reaches a limit is cut after its last whole word, the pages after it are left \
+            out, and the file is reported (and recorded) as truncated from that page. 0: no \
+            limit. An unchanged file is not indexed again when the limits change.
 
             Files are read in parallel (--jobs); each is written in one transaction, so a run \
             that is killed leaves an index that opens and holds whole files only, and the \
@@ -74,6 +87,15 @@ public struct IndexCommand: ParsableCommand {
     @Flag(help: "Hash every file, also those whose size and time are unchanged.")
     public var checksum = false
 
+    @Option(help: ArgumentHelp("The most words of one file the index keeps (the rest is left out and reported; 0: no limit).", valueName: "n"))
+    public var maxWordsPerFile: Int = Limits.default.maxIndexedTermsPerFile
+
+    @Option(help: ArgumentHelp("The most characters of text of one file the index keeps (0: no limit).", valueName: "n"))
+    public var maxCharactersPerFile: Int = Limits.default.maxIndexedCharactersPerFile
+
+    @Flag(help: "Follow links that lead outside a folder, and links to folders (each folder once).")
+    public var followSymlinks = false
+
     @Flag(help: "New index: keep diacritics (résumé and resume differ).")
     public var keepDiacritics = false
 
@@ -89,15 +111,17 @@ public struct IndexCommand: ParsableCommand {
     public func validate() throws {
         try Jobs.validate(jobs)
         if nullSeparated && filesFrom == nil { throw ValidationError("-0/--null applies to --files-from") }
+        if maxWordsPerFile < 0 { throw ValidationError("--max-words-per-file must be 0 (no limit) or more") }
+        if maxCharactersPerFile < 0 { throw ValidationError("--max-characters-per-file must be 0 (no limit) or more") }
     }
 
-    /// The paths of --files-from: lines (a final carriage return dropped) or NUL-separated
-    /// entries, empty ones skipped.
-    static func listedPaths(_ bytes: [UInt8], nullSeparated: Bool) -> [String] {
+    /// The paths of --files-from, as their bytes: lines (a final carriage return dropped)
+    /// or NUL-separated entries, empty ones skipped.
+    static func listedPaths(_ bytes: [UInt8], nullSeparated: Bool) -> [RawPath] {
         bytes.split(separator: nullSeparated ? 0 : 10, omittingEmptySubsequences: true).compactMap { entry in
             var e = entry[...]
             if !nullSeparated, e.last == 13 { e = e.dropLast() }
-            return e.isEmpty ? nil : String(decoding: e, as: UTF8.self)
+            return e.isEmpty ? nil : RawPath(bytes: Array(e))
         }
     }
 
@@ -105,49 +129,6 @@ public struct IndexCommand: ParsableCommand {
         let status = IndexRun(command: self).run()
         if status != ExitStatus.success { throw ExitCode(status) }
     }
-}
-
-/// The absolute, standardized form of a path (symbolic links are kept, not resolved).
-func absolutePath(_ path: String) -> String {
-    let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path)
-    return url.standardizedFileURL.path
-}
-
-/// A file's size and modification time (nanoseconds), following links; nil when it is not a
-/// regular file.
-func fileStat(_ path: String) -> (size: Int64, mtime: Int64)? {
-    var st = stat()
-    guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
-    // Saturating: a modification time past the year 2262 (set by anyone who can touch the
-    // file) does not fit in nanoseconds.
-    let nanoseconds = Int64(st.st_mtim.tv_sec).multipliedSaturating(by: 1_000_000_000).addingSaturating(Int64(st.st_mtim.tv_nsec))
-    return (Int64(st.st_size), nanoseconds)
-}
-
-/// The .pdf files under a folder, sorted; hidden entries and links to folders are left out.
-func pdfFiles(under folder: String) -> [String] {
-    var out: [String] = []
-    var stack = [folder]
-    var visited = 0
-    while let dir = stack.popLast() {
-        visited += 1
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { continue }
-        for name in names where !name.hasPrefix(".") {
-            let path = dir == "/" ? "/" + name : dir + "/" + name
-            var lst = stat()
-            guard lstat(path, &lst) == 0 else { continue }
-            switch lst.st_mode & S_IFMT {
-            case S_IFDIR: stack.append(path)
-            case S_IFREG:
-                if name.lowercased().hasSuffix(".pdf") { out.append(path) }
-            case S_IFLNK:
-                // A link to a file counts; a link to a folder is not followed (no loops).
-                if name.lowercased().hasSuffix(".pdf"), fileStat(path) != nil { out.append(path) }
-            default: break
-            }
-        }
-    }
-    return out.sorted()
 }
 
 /// One run of `index`.
@@ -170,6 +151,8 @@ struct IndexRun {
         var language: String?
         var labels: [String]?
         var pageCount: Int
+        /// What the index may still take of the file.
+        var budget: SearchIndex.FileBudget
     }
 
     struct Work {
@@ -177,6 +160,7 @@ struct IndexRun {
         var size: Int64
         var mtime: Int64
         var storedHash: String?
+        var candidate: IndexCandidate
     }
 
     func run() -> Int32 {
@@ -201,10 +185,13 @@ struct IndexRun {
             return ExitStatus.outputFailed
         }
 
-        // What is on disk now, and what of the index it covers.
-        var candidates: [String] = []
+        // What is on disk now, and what of the index it covers. Paths are handled as bytes
+        // (names need not be UTF-8) and known to the index by their keys (RawPath.key).
+        var candidates: [String: IndexCandidate] = [:]
+        var outsideLinks: [(link: RawPath, target: RawPath)] = []
+        var unreadableFolders: [(folder: RawPath, message: String)] = []
         let covered: (String) -> Bool
-        var paths = command.paths
+        var paths = command.paths.map { RawPath(argument: $0) }
         if let list = command.filesFrom {
             switch Opening.read(path: list) {
             case .failure(let f):
@@ -215,47 +202,56 @@ struct IndexRun {
             }
         }
         if paths.isEmpty && command.filesFrom == nil {
-            candidates = stored.keys.sorted()
+            for key in stored.keys {
+                if let c = IndexCandidate.inspect(RawPath(key: key)) { candidates[key] = c }
+            }
             covered = { _ in true }
         } else {
             var folders: [String] = [], files: Set<String> = []
             for p in paths {
-                let abs = absolutePath(p)
+                let abs = p.absolute
                 var st = stat()
-                if stat(abs, &st) != 0 {
-                    printError("\(p): no such file or directory")
+                if abs.withCString({ stat($0, &st) }) != 0 {
+                    printError("\(p.key): no such file or directory")
                     status = max(status, ExitStatus.openFailed)
                     continue
                 }
+                let key = abs.key
                 if (st.st_mode & S_IFMT) == S_IFDIR {
-                    folders.append(abs == "/" ? "/" : abs + "/")
-                    candidates += pdfFiles(under: abs)
+                    folders.append(key == "/" ? "/" : key + "/")
+                    let walk = FolderWalk(folder: abs, followLinks: command.followSymlinks)
+                    for c in walk.candidates { candidates[c.path.key] = c }
+                    outsideLinks += walk.outsideLinks
+                    unreadableFolders += walk.unreadableFolders
                 } else {
-                    files.insert(abs)
-                    candidates.append(abs)
+                    // A file named by the user is read wherever a link leads.
+                    files.insert(key)
+                    if let c = IndexCandidate.inspect(abs) { candidates[key] = c }
                 }
             }
-            candidates = Array(Set(candidates)).sorted()
             covered = { path in files.contains(path) || folders.contains { path.hasPrefix($0) } }
         }
-        // Each candidate is stat'ed once: what is not a regular file now is gone.
-        let onDisk = candidates.compactMap { path in fileStat(path).map { (path: path, stat: $0) } }
-        let present = Set(onDisk.map(\.path))
-        let gone = stored.keys.filter { covered($0) && !present.contains($0) }.sorted()
+        // Each candidate was stat'ed once: what is gone now (or a link left out) leaves the index.
+        let onDisk = candidates.sorted { $0.key < $1.key }
+        let gone = stored.keys.filter { covered($0) && candidates[$0] == nil }.sorted()
 
         var work: [Work] = []
         var unchanged = 0
         // Files left as they are in this run, by content: a new file with the same content
         // gets their pages copied instead of extracted again.
         var copySources: [String: String] = [:]
-        for (path, st) in onDisk {
+        for (path, candidate) in onDisk {
             let s = stored[path]
-            if let s, !s.failed, !command.checksum, s.size == st.size, s.mtime == st.mtime {
+            guard case .regular(let size, let mtime, _, _, _) = candidate.kind else {
+                work.append(Work(path: path, size: 0, mtime: 0, storedHash: nil, candidate: candidate))
+                continue
+            }
+            if let s, !s.failed, !command.checksum, s.size == size, s.mtime == mtime {
                 unchanged += 1
                 if let h = s.sha256, copySources[h] == nil { copySources[h] = path }
                 continue
             }
-            work.append(Work(path: path, size: st.size, mtime: st.mtime, storedHash: s?.failed == false ? s?.sha256 : nil))
+            work.append(Work(path: path, size: size, mtime: mtime, storedHash: s?.failed == false ? s?.sha256 : nil, candidate: candidate))
         }
 
         // Removals first: each its own transaction.
@@ -273,8 +269,24 @@ struct IndexRun {
             }
         }
 
+        // Links out of a folder are reported, never opened; folders that cannot be listed
+        // count as failed.
+        var skipped = 0, failed = 0
+        for (link, target) in outsideLinks {
+            skipped += 1
+            if !command.quiet { note("\(link.key): a link to \(target.key), outside the folder; not followed (--follow-symlinks follows it)") }
+            report?.file(link.key, action: "skipped", pages: nil, sha256: nil, target: target.key)
+        }
+        for (folder, message) in unreadableFolders {
+            failed += 1
+            printError("\(folder.key): cannot read the folder: \(message)")
+            report?.file(folder.key, action: "failed", pages: nil, sha256: nil, error: "\(folder.key): cannot read the folder: \(message)",
+                         exitCode: ExitStatus.openFailed)
+        }
+
         let passwords = command.passwords.candidates
         let purpose = command.access.purpose
+        let limits = SearchIndex.FileLimits(maxTerms: command.maxWordsPerFile, maxCharacters: command.maxCharactersPerFile)
         let tokenizer = index.tokenizer
         let items = work
         let sources = copySources
@@ -282,49 +294,56 @@ struct IndexRun {
             ? ProgressBar(total: items.count, terminal: isatty(2) != 0) : nil
         let workers = command.jobs ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
 
-        let pipeline = OrderedPipeline<Prepared, SearchIndex.PageRecord>(
+        // A page record, or nil for a page not extracted because its file's budget was spent.
+        let pipeline = OrderedPipeline<Prepared, SearchIndex.PageRecord?>(
             count: items.count, workers: workers,
             open: { i in
                 let item = items[i]
                 var state = SearchIndex.FileState(path: item.path, sha256: "", size: item.size, mtime: item.mtime)
+                func prepared(_ outcome: Prepared.Outcome) -> Prepared {
+                    Prepared(outcome: outcome, state: state, pageCount: 0, budget: SearchIndex.FileBudget(limits))
+                }
                 let bytes: [UInt8]
-                switch Opening.read(path: item.path) {
+                switch item.candidate.read() {
                 case .failure(let f):
-                    return .success((Prepared(outcome: .failed(f), state: state, pageCount: 0), []))
+                    return .success((prepared(.failed(f)), []))
                 case .success(let b): bytes = b
                 }
                 state.sha256 = Opening.sha256(bytes)
                 if let h = item.storedHash, h == state.sha256 {
-                    return .success((Prepared(outcome: .sameContent, state: state, pageCount: 0), []))
+                    return .success((prepared(.sameContent), []))
                 }
                 if let source = sources[state.sha256], source != item.path {
-                    return .success((Prepared(outcome: .copy(from: source), state: state, pageCount: 0), []))
+                    return .success((prepared(.copy(from: source)), []))
                 }
                 switch Opening.open(bytes: bytes, path: item.path, passwords: passwords) {
                 case .failure(let f):
-                    return .success((Prepared(outcome: .failed(f), state: state, pageCount: 0), []))
+                    return .success((prepared(.failed(f)), []))
                 case .success(let document):
                     if let refusal = TextAccessOptions.refusal(for: document, path: item.path, purpose: purpose) {
-                        return .success((Prepared(outcome: .failed(refusal), state: state, pageCount: 0), []))
+                        return .success((prepared(.failed(refusal)), []))
                     }
                     let count = min(document.pageCount, SearchIndex.maxPages)
                     let prepared = Prepared(outcome: .index(TextExtractor(document: document)), state: state,
                                             title: document.info.title, language: document.language,
-                                            labels: document.pageLabels, pageCount: document.pageCount)
+                                            labels: document.pageLabels, pageCount: document.pageCount,
+                                            budget: SearchIndex.FileBudget(limits))
                     return .success((prepared, count > 0 ? Array(1...count) : []))
                 }
             },
             process: { prepared, number, _ in
-                guard case .index(let extractor) = prepared.outcome else {
-                    // Not reached: only documents being indexed have pages to process.
-                    return SearchIndex.PageRecord(number: number, label: nil, text: "", terms: "", language: nil, width: 0, height: 0, boxes: [])
-                }
+                // Only documents being indexed have pages to process; pages past the
+                // file's limits are not extracted.
+                guard case .index(let extractor) = prepared.outcome, !prepared.budget.isSpent else { return nil }
                 let page = SearchablePage(extractor.page(number - 1), tokenizer: tokenizer, documentLanguage: prepared.language)
                 let label = prepared.labels.flatMap { number - 1 < $0.count ? $0[number - 1] : nil }
+                // No page keeps more than the whole file may (what the writer takes of it is
+                // the same), so that pages waiting to be written stay small.
                 return SearchIndex.PageRecord(number: number, label: label, page: page)
+                    .prefix(terms: limits.maxTerms, characters: limits.maxCharacters)
             })
 
-        var indexed = 0, indexedPages = 0, sameContent = 0, failed = 0, copied = 0
+        var indexed = 0, indexedPages = 0, sameContent = 0, copied = 0, truncated = 0
         var current: Prepared? = nil
         var pagesWritten = 0
         var writeError: String? = nil
@@ -377,21 +396,24 @@ struct IndexRun {
                 return true
             case .page(let i, _, let number, let record):
                 do {
-                    try index.addPage(record)
+                    if let kept = current?.budget.take(record, number: number) {
+                        try index.addPage(kept)
+                        pagesWritten += 1
+                    }
                 } catch {
                     index.rollbackDocument()
                     writeError = "\(error)"
                     return false
                 }
-                pagesWritten += 1
                 progress?.page(file: i, name: items[i].path, page: number, of: current?.pageCount ?? number)
                 return true
             case .finished(let i):
                 guard let prepared = current else { return true }
                 current = nil
                 if case .index = prepared.outcome {
+                    let cut = prepared.budget.truncatedFromPage
                     do {
-                        try index.commitDocument()
+                        try index.commitDocument(truncatedFromPage: cut)
                     } catch {
                         index.rollbackDocument()
                         writeError = "\(error)"
@@ -399,8 +421,19 @@ struct IndexRun {
                     }
                     indexed += 1
                     indexedPages += pagesWritten
+                    let kept = prepared.budget.kept
+                    if let cut {
+                        truncated += 1
+                        if !command.quiet {
+                            let limit = prepared.budget.reachedLimit == "terms"
+                                ? "\(limits.maxTerms) words (--max-words-per-file)" : "\(limits.maxCharacters) characters (--max-characters-per-file)"
+                            progress?.clear()
+                            note("\(prepared.state.path): indexed in part: the limit of \(limit) was reached on page \(cut) of \(prepared.pageCount); the text from there on is left out")
+                        }
+                    }
                     if command.verbose { progress?.clear(); note("indexed \(prepared.state.path) (\(pagesWritten) page\(pagesWritten == 1 ? "" : "s"))") }
-                    report?.file(prepared.state.path, action: "indexed", pages: pagesWritten, sha256: prepared.state.sha256)
+                    report?.file(prepared.state.path, action: "indexed", pages: pagesWritten, sha256: prepared.state.sha256,
+                                 truncated: cut.map { (fromPage: $0, words: kept.terms, characters: kept.characters, limit: prepared.budget.reachedLimit == "terms" ? "words" : "characters") })
                     progress?.finished(file: i, name: items[i].path, pages: pagesWritten, failed: false)
                 } else if case .sameContent = prepared.outcome {
                     progress?.finished(file: i, name: items[i].path, pages: 0, failed: false)
@@ -418,13 +451,16 @@ struct IndexRun {
         let seconds = Date().timeIntervalSince(started)
         let totals = try? index.counts()
         report?.summary(["indexed": indexed, "pages": indexedPages, "copied": copied, "unchanged": unchanged + sameContent,
-                         "hashed": sameContent, "removed": removed, "failed": failed,
+                         "hashed": sameContent, "removed": removed, "failed": failed, "truncated": truncated, "skipped": skipped,
                          "indexFiles": totals?.documents ?? -1, "indexPages": totals?.pages ?? -1], seconds: seconds)
         if !command.quiet {
             var line = "\(indexed) file\(indexed == 1 ? "" : "s") indexed (\(indexedPages) page\(indexedPages == 1 ? "" : "s")\(copied > 0 ? "; \(copied) copied from files with the same content" : "")), "
             line += "\(unchanged + sameContent) unchanged"
             if sameContent > 0 { line += " (\(sameContent) hashed)" }
-            line += ", \(removed) removed, \(failed) failed, \(String(format: "%.1f", seconds)) s"
+            line += ", \(removed) removed, \(failed) failed"
+            if truncated > 0 { line += ", \(truncated) truncated" }
+            if skipped > 0 { line += ", \(skipped) link\(skipped == 1 ? "" : "s") out of the folder skipped" }
+            line += ", \(String(format: "%.1f", seconds)) s"
             if let c = totals {
                 line += "; the index has \(c.documents) file\(c.documents == 1 ? "" : "s"), \(c.pages) page\(c.pages == 1 ? "" : "s")"
             }
@@ -441,8 +477,11 @@ struct IndexRun {
 final class IndexReport {
     private let writer = ByteWriter(fd: 1)
 
-    /// `{"path","action","pages"?,"sha256"?,"from"?,"error"?,"exitCode"?}`
-    func file(_ path: String, action: String, pages: Int?, sha256: String?, from: String? = nil, error: String? = nil, exitCode: Int32? = nil) {
+    /// `{"path","action","pages"?,"sha256"?,"from"?,"target"?,"error"?,"exitCode"?,
+    /// "truncated"?:{"fromPage","words","characters","limit"}}`
+    func file(_ path: String, action: String, pages: Int?, sha256: String?, from: String? = nil, target: String? = nil,
+              error: String? = nil, exitCode: Int32? = nil,
+              truncated: (fromPage: Int, words: Int, characters: Int, limit: String)? = nil) {
         var out = Bytes(capacity: 256)
         out.append("{\"path\":")
         out.jsonString(path.unicodeScalars)
@@ -450,8 +489,15 @@ final class IndexReport {
         if let pages { out.append(",\"pages\":"); out.int(pages) }
         if let sha256 { out.append(",\"sha256\":\"\(sha256)\"") }
         if let from { out.append(",\"from\":"); out.jsonString(from.unicodeScalars) }
+        if let target { out.append(",\"target\":"); out.jsonString(target.unicodeScalars) }
         if let error { out.append(",\"error\":"); out.jsonString(error.unicodeScalars) }
         if let exitCode { out.append(",\"exitCode\":"); out.int(Int(exitCode)) }
+        if let t = truncated {
+            out.append(",\"truncated\":{\"fromPage\":"); out.int(t.fromPage)
+            out.append(",\"words\":"); out.int(t.words)
+            out.append(",\"characters\":"); out.int(t.characters)
+            out.append(",\"limit\":\"\(t.limit)\"}")
+        }
         out.append("}\n")
         writer.bytes(out.data)
         writer.flushIfFull()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `pdftext` command. Subcommands are library types so tests can run them in-process.
 public struct PDFTextCommand: ParsableCommand {
@@ -16,6 +17,17 @@ public struct PDFTextCommand: ParsableCommand {
         subcommands: [Text.self, Info.self, Glyphs.self, Diagnose.self, Select.self, Structure.self, Grep.self, AuditCommand.self, IndexCommand.self, SearchCommand.self, LayoutDebug.self],
         defaultSubcommand: Text.self)
     public init() {}
+
+    /// Runs the command line. A `search` with more arguments than a query may hold is
+    /// refused first, before the argument parser reads them: its time grows with the
+    /// square of their number.
+    public static func main() {
+        if let refusal = SearchCommand.refusal(arguments: Array(CommandLine.arguments.dropFirst())) {
+            printError(refusal)
+            Glibc.exit(ExitStatus.usage)
+        }
+        main(nil)
+    }
 }
 
 /// Exit codes shared by every subcommand (compatible with poppler's tools).

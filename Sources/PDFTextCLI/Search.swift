@@ -27,8 +27,13 @@ public struct SearchCommand: ParsableCommand {
             utf16 is the same range in PDFKit's UTF-16 indices (PDFPage.string), boxes are display space (points, \
             origin top-left of the page as shown, after /Rotate), one per line of the match.
 
+            A query may be at most \(Limits.default.maxQueryBytes) bytes long, hold at most \
+            \(Limits.default.maxQueryTerms) words (a Chinese or Japanese character counts as \
+            one) and nest parentheses \(Limits.default.maxQueryDepth) deep; a longer one is \
+            refused (exit 64). The index is opened read-only: searching never writes to it.
+
             Exit codes, as grep: 0 a page matched; 1 none did; 2 the index cannot be opened \
-            or read; 64 bad usage (also a query with no word in it).
+            or read; 64 bad usage (also a query with no word in it, or over a limit).
             """)
 
     @Argument(help: ArgumentHelp("The query.", valueName: "query"))
@@ -66,6 +71,18 @@ public struct SearchCommand: ParsableCommand {
 
     public init() {}
 
+    /// Arguments after `search` beyond which the command line is refused before it is
+    /// parsed (the argument parser's time grows with the square of their number): room for
+    /// every option and a query of ``PDFCore/Limits/maxQueryTerms`` words.
+    static var maxArguments: Int { Limits.default.maxQueryTerms + 32 }
+
+    /// The usage error for a `pdftext` command line that is a search with too many
+    /// arguments, nil for any other.
+    static func refusal(arguments: [String]) -> String? {
+        guard arguments.first == configuration.commandName, arguments.count - 1 > maxArguments else { return nil }
+        return "search: \(arguments.count - 1) arguments; a query may hold at most \(Limits.default.maxQueryTerms) words"
+    }
+
     public func validate() throws {
         if query.isEmpty { throw ValidationError("no query") }
         if limit < 0 { throw ValidationError("--limit must be 0 or more") }
@@ -76,7 +93,7 @@ public struct SearchCommand: ParsableCommand {
     public func run() throws {
         let index: SearchIndex
         do {
-            index = try SearchIndex(path: db, create: false)
+            index = try SearchIndex(path: db, create: false, readOnly: true)
         } catch {
             printError("\(error)")
             throw ExitCode(2)
@@ -86,12 +103,13 @@ public struct SearchCommand: ParsableCommand {
         do {
             parsed = try SearchQuery(text, tokenizer: index.tokenizer)
         } catch {
-            printError("\(text): \(error)")
+            // A query too long to repeat is not repeated.
+            printError(text.unicodeScalars.count <= 80 && query.count <= 16 ? "\(text): \(error)" : "search: \(error)")
             throw ExitCode(ExitStatus.usage)
         }
         let results: SearchIndex.Results
         do {
-            let filter = SearchIndex.Filter(under: under.map(absolutePath), language: lang)
+            let filter = SearchIndex.Filter(under: under.map { RawPath(argument: $0).absolute.key }, language: lang)
             results = try index.search(parsed, limit: limit, offset: offset, filter: filter)
         } catch {
             printError("\(db): cannot search: \(error)")
@@ -157,6 +175,8 @@ public struct SearchCommand: ParsableCommand {
             JSONFormatter.number(hit.height, into: &out)
             out.append(",\"snippet\":")
             out.jsonString(hit.snippet(length: snippetLength).unicodeScalars)
+            out.append(",\"truncatedFromPage\":")
+            if let page = hit.truncatedFromPage { out.int(page) } else { out.append("null") }
             out.append(",\"matches\":[")
             for (m, match) in hit.matches.enumerated() {
                 if m > 0 { out.append(UInt8(ascii: ",")) }
