@@ -81,7 +81,7 @@ struct HostileOutputTests {
         #expect(s.status == 0)
         #expect(Self.raw(s.stdout).isEmpty)
         #expect(s.stdout.contains("Document\\u{1b}]0;t\\u{7} (non-standard)"))
-        #expect(s.stdout.contains("P\\u{1b}[31m → P p1 lang=fr\\u{7}\\u{8} actualText=\"act\\r\\u{0}\\u{202e}ual\\u{9b}2J\""))
+        #expect(s.stdout.contains("P\\u{1b}[31m → P p1 lang=fr\\u{7}\\u{8} actualText=\"Tagged \\u{0}\\u{202e} control\\r text \\u{9b}2J\""))
         // #9B is not UTF-8: the name reads U+FFFD there.
         #expect(s.stdout.contains("Fig\\u{7}\u{FFFD} → Figure p1 alt=\"alt\\u{7}\\u{202e}text\\u{2066}\""))
         let a = try CLI.run(["audit", Self.structure])
