@@ -41,24 +41,31 @@ public enum ControlEscaping {
     /// (tab-separated fields) a backslash is also written as `\\`, so that the escapes can
     /// be undone.
     public static func escaped(_ s: String, doublingBackslashes: Bool = false) -> String {
-        guard s.unicodeScalars.contains(where: { needsEscape($0) || (doublingBackslashes && $0 == "\\") }) else { return s }
+        escaping(s, keepingLineFeeds: false, doublingBackslashes: doublingBackslashes)
+    }
+
+    /// Several lines: escaped as ``escaped(_:doublingBackslashes:)`` does, the line feeds
+    /// between them kept (a carriage return before one is escaped).
+    public static func escapedLines(_ s: String) -> String {
+        escaping(s, keepingLineFeeds: true, doublingBackslashes: false)
+    }
+
+    /// The one loop behind both: by scalars, since "\r\n" is a single `Character`.
+    static func escaping(_ s: String, keepingLineFeeds: Bool, doublingBackslashes: Bool) -> String {
+        func escapes(_ c: Unicode.Scalar) -> Bool {
+            (needsEscape(c) && !(keepingLineFeeds && c == "\n")) || (doublingBackslashes && c == "\\")
+        }
+        guard s.unicodeScalars.contains(where: escapes) else { return s }
         var out = String.UnicodeScalarView()
         for c in s.unicodeScalars {
-            if needsEscape(c) {
-                out.append(contentsOf: escape(c).unicodeScalars)
-            } else if doublingBackslashes && c == "\\" {
+            if !escapes(c) {
+                out.append(c)
+            } else if c == "\\" {
                 out.append(contentsOf: "\\\\".unicodeScalars)
             } else {
-                out.append(c)
+                out.append(contentsOf: escape(c).unicodeScalars)
             }
         }
         return String(out)
-    }
-
-    /// Several lines: each line escaped as ``escaped(_:doublingBackslashes:)`` does, the line
-    /// feeds between them kept.
-    public static func escapedLines(_ s: String) -> String {
-        guard s.unicodeScalars.contains(where: { needsEscape($0) && $0 != "\n" }) else { return s }
-        return s.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }.joined(separator: "\n")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PDFCore
 import Testing
+@testable import PDFTextCLI
 
 /// Output written to hurt: script-capable links (issue 15, class 2) and control characters
 /// meant for the terminal (class 3), through the built binary as a user runs it.
@@ -81,7 +82,7 @@ struct HostileOutputTests {
         #expect(s.status == 0)
         #expect(Self.raw(s.stdout).isEmpty)
         #expect(s.stdout.contains("Document\\u{1b}]0;t\\u{7} (non-standard)"))
-        #expect(s.stdout.contains("P\\u{1b}[31m → P p1 lang=fr\\u{7}\\u{8} actualText=\"act\\r\\u{0}\\u{202e}ual\\u{9b}2J\""))
+        #expect(s.stdout.contains("P\\u{1b}[31m → P p1 lang=fr\\u{7}\\u{8} actualText=\"Tagged \\u{0}\\u{202e} control\\r text \\u{9b}2J\""))
         // #9B is not UTF-8: the name reads U+FFFD there.
         #expect(s.stdout.contains("Fig\\u{7}\u{FFFD} → Figure p1 alt=\"alt\\u{7}\\u{202e}text\\u{2066}\""))
         let a = try CLI.run(["audit", Self.structure])
@@ -159,5 +160,22 @@ struct HostileOutputTests {
         #expect(grep.status == 0)
         #expect(Self.raw(grep.stdout).isEmpty)
         #expect(grep.stdout.contains(":1:Hello A[31mA AA A\\u{202e}A world\n"))
+    }
+
+    @Test("both JSON writers escape every C0 control as the specification says, and U+2028/U+2029")
+    func jsonEscapes() {
+        let input = "q\"b\\\u{0}\u{1}\u{8}\t\n\r\u{1B}\u{1F}\u{7F}\u{2028}\u{2029}\u{202E}é"
+        let expected = "\"q\\\"b\\\\\\u0000\\u0001\\u0008\\t\\n\\r\\u001b\\u001f\u{7F}\\u2028\\u2029\u{202E}é\""
+        #expect(JSONValue.string(input).serialized == expected)
+        var b = Bytes()
+        b.jsonString(input.unicodeScalars)
+        #expect(String(decoding: b.data, as: UTF8.self) == expected)
+    }
+
+    @Test("an RTF HYPERLINK argument is a policy target in quotes, else a page bookmark, else none")
+    func rtfField() {
+        #expect(AttributedRTFFormatter.fieldArgument(url: "https://e.org/a\"b\\c", pageIndex: nil) == "\"https://e.org/a%22b%5Cc\"")
+        #expect(AttributedRTFFormatter.fieldArgument(url: "javascript:x", pageIndex: 1) == "\\l \"page-2\"")
+        #expect(AttributedRTFFormatter.fieldArgument(url: " data:text/html,x", pageIndex: nil) == nil)
     }
 }

@@ -59,7 +59,7 @@ def tagged_controls():
         (11, b"<< /Type /StructElem /S /Document#1B#5D0;t#07 /P 10 0 R /K [13 0 R 14 0 R] /Lang " + utf16("de" + ESC + "x" + ESC + BS) + b" >>"),
         (12, b"<< /Nums [0 [13 0 R 14 0 R]] >>"),
         (13, b"<< /Type /StructElem /S /P#1B#5B31m /P 11 0 R /Pg 4 0 R /K 0 /ActualText " +
-             utf16("act" + CR + NUL + RLO + "ual" + CSI + "2J") + b" /Lang " + literal(b"fr\x07\x08") + b" >>"),
+             utf16("Tagged " + NUL + RLO + " control" + CR + " text " + CSI + "2J") + b" /Lang " + literal(b"fr\x07\x08") + b" >>"),
         (14, b"<< /Type /StructElem /S /Fig#07#9B /P 11 0 R /Pg 4 0 R /K 1 /Alt " +
              utf8bom("alt" + BEL + ESC + "[2J" + ESC + RLO + "text" + LRI) + b" >>"),
     ]
@@ -132,7 +132,7 @@ FIXTURES = [
         "data": tagged_controls(),
         "checks": no_raw(["structure", "{file}"]) + no_raw(["audit", "{file}"], exit=4) + [
             {"args": ["structure", "{file}"], "exit": 0, "stdout_contains": "P\\u{1b}[31m → P"},
-            {"args": ["structure", "{file}"], "exit": 0, "stdout_contains": "actualText=\"act\\r\\u{0}\\u{202e}ual\\u{9b}2J\""},
+            {"args": ["structure", "{file}"], "exit": 0, "stdout_contains": "actualText=\"Tagged \\u{0}\\u{202e} control\\r text \\u{9b}2J\""},
             {"args": ["audit", "{file}"], "exit": 4, "stdout_contains": "Title: \"Tagged\\u{7}\\u{202e}title\\u{9b}31m\""},
         ],
     },
