@@ -244,6 +244,12 @@ public final class ObjectStore: Sendable {
             return .null
         case .compressed(let streamNumber, let index)?:
             if let o = compressedObject(number, streamNumber: streamNumber, index: index, depth: depth) { return o }
+            // A garbage entry may send an object written in the file body into an object
+            // stream: the rescan finds it there.
+            if let scanned = repairScan().objects[number], let o = parseObject(number, at: scanned.offset, depth: depth) {
+                note(Diagnostic(.objectOffsetWrong, .warning, "object not found in object stream \(streamNumber); found by scanning", objectNumber: number))
+                return decryptIfNeeded(o, number: number)
+            }
             note(Diagnostic(.objectMissing, .warning, "object not found in object stream \(streamNumber)", objectNumber: number))
             return .null
         case .free?:

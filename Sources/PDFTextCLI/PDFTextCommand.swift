@@ -7,9 +7,10 @@ public struct PDFTextCommand: ParsableCommand {
         commandName: "pdftext",
         abstract: "Text, structure and metadata out of PDF files.",
         discussion: """
-            Exit codes: 0 success; 1 a PDF could not be opened or is damaged beyond repair; \
+            Exit codes: 0 success; 1 a PDF could not be opened or is damaged beyond repair \
+            (no page can be read although it holds page objects); \
             2 output could not be written; 3 a password is missing or wrong, the file uses \
-            an unsupported security handler, or its permissions forbid extracting text; 4 a check found what it was asked to report \
+            an unsupported security handler or crypt filter, or its permissions forbid extracting text; 4 a check found what it was asked to report \
             (diagnose --fail-on, audit --fail-on), or a page selection left a document with no page; 64 bad usage; 99 internal error. With several \
             files, the highest code of any file.
             """,

@@ -15,9 +15,10 @@ import Testing
 
     /// The class 12 fixtures of `tools/corpus/hostile/c12_xref.py` whose page is recovered.
     static let recovered = [
-        "xref-stream-garbage-entries", "xref-stream-catalog-only", "xref-stream-predictor-columns-1e9",
+        "xref-stream-catalog-only", "xref-stream-predictor-columns-1e9",
         "xref-stream-w-8-8-8", "xref-stream-w-huge-negative", "xref-stream-index-nowhere",
         "xref-stream-decodes-to-nothing", "xref-stream-prev-chain-damaged", "xref-table-pages-free",
+        "xref-stream-garbage-objstm", "xref-stream-garbage-objstm-encrypted",
     ]
 
     static func load(_ name: String) throws -> Document {
@@ -42,16 +43,29 @@ import Testing
         #expect(doc.store.dictionary(doc.store.dictionary(page.resources?["Font"])?["F1"])?["BaseFont"] == .name("Helvetica"))
     }
 
-    @Test("garbage entries that leave the catalog unresolved: rebuilt once the page tree gives nothing")
-    func rebuiltAfterOpening() throws {
+    @Test("entries into an object stream that does not exist: each object is found by the rescan, no rebuild")
+    func garbageEntriesFoundOneByOne() throws {
         let doc = try Self.load("xref-stream-garbage-entries")
-        // Opening trusts an entry into an object stream for the catalog (it cannot be
-        // checked cheaply); the page tree's emptiness is what shows the data is garbage.
-        #expect(!doc.store.wasRepaired && doc.store.xrefSectionOffsets.count == 1)
         #expect(doc.pageCount == 1)
-        let messages = doc.diagnostics.entries.filter { $0.code == .xrefRepaired }.map(\.message)
-        #expect(messages == ["cross-reference data does not lead to the document catalog; rebuilt by scanning the file"])
-        #expect(doc.store.xrefSectionOffsets.isEmpty)
+        #expect(!doc.store.wasRepaired && doc.store.xrefSectionOffsets.count == 1)
+        let messages = doc.diagnostics.entries.filter { $0.code == .objectOffsetWrong }.map(\.message)
+        #expect(messages.contains("object not found in object stream 9999; found by scanning"))
+    }
+
+    @Test("the catalog inside an object stream the entries miss: rebuilt once the page tree gives nothing")
+    func rebuiltAfterOpening() throws {
+        for name in ["xref-stream-garbage-objstm", "xref-stream-garbage-objstm-encrypted"] {
+            let doc = try Self.load(name)
+            // Opening trusts an entry into an object stream for the catalog (it cannot be
+            // checked cheaply); the page tree's emptiness is what shows the data is garbage.
+            #expect(!doc.store.wasRepaired && doc.store.xrefSectionOffsets.count == 1, "\(name)")
+            #expect(doc.pageCount == 1, "\(name)")
+            let messages = doc.diagnostics.entries.filter { $0.code == .xrefRepaired }.map(\.message)
+            #expect(messages == ["cross-reference data does not lead to the document catalog; rebuilt by scanning the file"], "\(name)")
+            #expect(doc.store.xrefSectionOffsets.isEmpty, "\(name)")
+        }
+        // The encrypted one: the rebuild read its object stream with the document's key.
+        #expect(try Self.load("xref-stream-garbage-objstm-encrypted").isEncrypted)
     }
 
     @Test("a catalog whose page tree is marked free: rebuilt, with the reason")

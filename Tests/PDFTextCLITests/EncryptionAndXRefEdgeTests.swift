@@ -57,9 +57,10 @@ struct EncryptionAndXRefEdgeTests {
     }
 
     @Test("damaged cross-reference data: the text is recovered by a rebuild, with a diagnostic", arguments: [
-        "xref-stream-garbage-entries", "xref-stream-catalog-only", "xref-stream-predictor-columns-1e9",
+        "xref-stream-catalog-only", "xref-stream-predictor-columns-1e9",
         "xref-stream-w-8-8-8", "xref-stream-w-huge-negative", "xref-stream-index-nowhere",
         "xref-stream-decodes-to-nothing", "xref-stream-prev-chain-damaged", "xref-table-pages-free",
+        "xref-stream-garbage-objstm", "xref-stream-garbage-objstm-encrypted",
     ])
     func xrefRecovered(_ name: String) throws {
         let file = Self.hostile(name)
@@ -69,6 +70,14 @@ struct EncryptionAndXRefEdgeTests {
         #expect(info.stdout.contains("Pages:           1"))
         #expect(info.stdout.contains("Repaired:        yes"))
         #expect(info.stdout.contains("[xrefRepaired]"))
+    }
+
+    @Test("garbage entries into a missing object stream: the text is recovered object by object")
+    func garbageEntries() throws {
+        let file = Self.hostile("xref-stream-garbage-entries")
+        let r = try CLI.run(["text", file])
+        #expect(r.status == 0 && r.stdout.contains("Recovered xref text") && r.stderr.isEmpty)
+        #expect(try CLI.run(["info", "--diagnostics", file]).stdout.contains("found by scanning (object 1 0) [objectOffsetWrong]"))
     }
 
     @Test("page objects but no page readable, even after a rebuild: exit 1 with one line, not a silent success")

@@ -8,6 +8,7 @@ file for objects, as MuPDF and Poppler do, and find the page and its text.
 """
 import zlib
 
+from c10_encryption import DOC_ID, hexstr, keys, rc4_for_object
 from pdfbytes import HELVETICA, stream
 
 TEXT = b"Recovered xref text"
@@ -80,6 +81,14 @@ def garbage_entries(offsets, xnum):
     return b"/Size %d /W [1 2 2] /Root 1 0 R /Filter /FlateDecode" % size, zlib.compress(data)
 
 
+def root_nowhere_rest_free(offsets, xnum):
+    # The catalog's entry points into an object stream that does not exist; every other
+    # object is marked free.
+    size = xnum + 1
+    entries = [(0, 0, 65535), (2, 9999, 0)] + [(0, 0, 0)] * (size - 2)
+    return b"/Size %d /W [1 2 2] /Root 1 0 R" % size, rows(entries, (1, 2, 2))
+
+
 def catalog_only(offsets, xnum):
     # The catalog's entry is right; every other object is marked free.
     size = xnum + 1
@@ -138,6 +147,39 @@ def no_catalog_objects(text=TEXT):
     return [o for o in body_objects(text) if o[0] != 1]
 
 
+def in_object_stream(text=TEXT):
+    """The catalog, page tree, font and page inside object stream 6; the content stream 5
+    outside it (a stream cannot be in an object stream)."""
+    body = body_objects(text)
+    packed = [o for o in body if o[0] != 5]
+    header, data = b"", b""
+    for num, obj in packed:
+        header += b"%d %d " % (num, len(data))
+        data += obj + b"\n"
+    objstm = stream(b"/Type /ObjStm /N %d /First %d" % (len(packed), len(header)), header + data)
+    return [o for o in body if o[0] == 5] + [(6, objstm)]
+
+
+def encrypted_in_object_stream(text=TEXT):
+    """As in_object_stream, RC4-encrypted (revision 3, empty user password): the object
+    stream 6 and the content stream 5 are encrypted with their object keys; /Encrypt is 7."""
+    key, o, u = keys(b"", b"owner", -4)
+    objects = []
+    for num, body in in_object_stream(text):
+        head, sep, rest = body.partition(b" >>\nstream\n")
+        data = rest[:-len(b"\nendstream")]
+        encrypted = rc4_for_object(key, num, data)
+        head = head.replace(b"/Length %d" % len(data), b"/Length %d" % len(encrypted))
+        objects.append((num, head + sep + encrypted + b"\nendstream"))
+    objects.append((7, b"<< /Filter /Standard /V 2 /R 3 /Length 128 /O " + hexstr(o) + b" /U " + hexstr(u) + b" /P -4 >>"))
+    return objects
+
+
+def garbage_entries_encrypted(offsets, xnum):
+    dict_text, data = garbage_entries(offsets, xnum)
+    return dict_text + b" /Encrypt 7 0 R /ID [" + hexstr(DOC_ID) + b" " + hexstr(DOC_ID) + b"]", data
+
+
 def table_pages_free():
     """A classic table: the catalog is right, the page tree's objects are marked free."""
     out, offsets = write_objects(body_objects())
@@ -158,7 +200,8 @@ def recovered(extra_checks=()):
 CASES = [
     ("xref-stream-garbage-entries", garbage_entries, None,
      "an xref stream whose every entry places its object in an object stream that does not exist",
-     "the catalog could not be resolved and no page was found (0 pages, exit 0); now the file is rebuilt by scanning"),
+     "the catalog could not be resolved and no page was found (0 pages, exit 0); now each object missing from its "
+     "object stream is looked up in a rescan of the file"),
     ("xref-stream-catalog-only", catalog_only, None,
      "an xref stream that maps the catalog and marks every other object free",
      "the page tree led nowhere and the scanned page could not be loaded through the free entries (0 pages, exit 0); now the file is rebuilt by scanning"),
@@ -182,9 +225,13 @@ CASES = [
      "the chain yields no catalog; the file is rebuilt by scanning"),
 ]
 
+FOUND_ONE_BY_ONE = {"args": ["info", "--diagnostics", "{file}"], "exit": 0,
+                    "stdout_contains": "object not found in object stream 9999; found by scanning (object 1 0) [objectOffsetWrong]"}
+
 FIXTURES = [
     {"name": name, "klass": 12, "what": what, "defect": defect,
-     "data": with_xref_stream(body_objects(), make, prev), "checks": recovered()}
+     "data": with_xref_stream(body_objects(), make, prev),
+     "checks": recovered()[:1] + [FOUND_ONE_BY_ONE] if make is garbage_entries else recovered()}
     for name, make, prev, what, defect in CASES
 ] + [
     {"name": "xref-table-pages-free", "klass": 12,
@@ -195,9 +242,27 @@ FIXTURES = [
 
 FIXTURES.append({
     "name": "xref-stream-no-catalog-anywhere", "klass": 12,
-    "what": "garbage xref stream entries (as in xref-stream-garbage-entries) in a file that holds a page but no catalog at all",
+    "what": "a file that holds a page but no catalog at all, whose xref stream sends /Root into an object stream that "
+            "does not exist and marks every other object free",
     "defect": "0 pages and exit 0; now, as the rebuild finds no catalog and no page can be read, exit 1 with a message",
-    "data": with_xref_stream(no_catalog_objects(), garbage_entries),
+    "data": with_xref_stream(no_catalog_objects(), root_nowhere_rest_free),
     "checks": [{"args": ["text", "{file}"], "exit": 1, "stderr_contains": "no page could be read"},
                {"args": ["info", "{file}"], "exit": 1, "stderr_contains": "xref-stream-no-catalog-anywhere.pdf"}],
+})
+
+FIXTURES.append({
+    "name": "xref-stream-garbage-objstm", "klass": 12,
+    "what": "the catalog, page tree and page inside an object stream; xref stream entries that all point into an object stream that does not exist",
+    "defect": "0 pages and exit 0 (no page object outside the object stream for the page scan to find); now the file is "
+              "rebuilt by scanning, object streams included",
+    "data": with_xref_stream(in_object_stream(), garbage_entries),
+    "checks": recovered(),
+})
+
+FIXTURES.append({
+    "name": "xref-stream-garbage-objstm-encrypted", "klass": 12,
+    "what": "as xref-stream-garbage-objstm, RC4-encrypted with an empty user password (the object stream too)",
+    "defect": "0 pages and exit 0; now the rebuild reads the encrypted object stream with the document's key",
+    "data": with_xref_stream(encrypted_in_object_stream(), garbage_entries_encrypted),
+    "checks": recovered(),
 })
