@@ -119,9 +119,9 @@ FIXTURES = [
     {
         "name": "numeric-type4-exp-roll",
         "klass": 1,
-        "what": "The same Separation space with the calculator function `{pop 1 10 300 exp roll 0 0 0}` and `-1e300 1e300 roll`.",
-        "defect": "`roll` converted 1e300 to Int and trapped; now a bad operand stops the function.",
-        "data": _separation_type4(b"{pop 0 1 10 300 exp roll 0 0 0 1 -1e300 1e300 roll pop pop}"),
+        "what": "The same Separation space with the calculator function `{pop 10 300 exp 1 roll 0 0 0}` (a roll of 1e300 elements).",
+        "defect": "`roll` converted its count 1e300 to Int and trapped; now a bad operand stops the function.",
+        "data": _separation_type4(b"{pop 10 300 exp 1 roll 0 0 0}"),
         "checks": [{"args": ["text", "{file}"], "exit": 0, "stdout_contains": "Numeric survivor"}],
     },
     {
