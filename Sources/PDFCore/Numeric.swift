@@ -45,10 +45,3 @@ extension FixedWidthInteger {
         return overflow ? ((self < 0) != (other < 0) ? Self.min : Self.max) : r
     }
 }
-
-extension BinaryFloatingPoint {
-    /// `self` if it is finite, else `replacement` (NaN and the infinities). Used where a
-    /// number is written out (JSON has no NaN or infinity) or fed to further arithmetic.
-    @inlinable
-    public func finiteOr(_ replacement: Self) -> Self { isFinite ? self : replacement }
-}

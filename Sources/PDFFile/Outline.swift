@@ -196,7 +196,10 @@ struct LinkResolver: Sendable {
         var page: Int? = nil
         switch first {
         case .reference(let r): page = remote ? nil : pageIndex[r.number]
-        case .integer(let i): page = Int(i)  // remote-style page number, used by some writers
+        case .integer(let i):
+            // A remote-style page number, used by some writers. No page tree holds more than
+            // `maxPages` pages, and writers add 1 to the index: 2^63 − 1 must not reach them.
+            page = i >= 0 && i < Int64(store.limits.maxPages) ? Int(i) : nil
         default: break
         }
         let kind = array.count > 1 ? store.name(array[1])?.string : nil

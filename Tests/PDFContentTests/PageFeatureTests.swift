@@ -448,7 +448,7 @@ import PDFTextModel
     @Test("a Separation space with a failing calculator or a NaN sampled transform paints a finite colour")
     func separationFill() throws {
         let cs = "/CS1 [/Separation /Spot /DeviceRGB 30 0 R]"
-        for program in ["{pop 10 300 exp copy 0 0 0}", "{pop 10 300 exp index 0 0 0}", "{pop 0 1 10 300 exp roll 0 0 0}"] {
+        for program in ["{pop 10 300 exp copy 0 0 0}", "{pop 10 300 exp index 0 0 0}", "{pop 10 300 exp 1 roll 0 0 0}"] {
             var page = TestPage("BT /F1 10 Tf 10 10 Td /CS1 cs 0.5 sc /CS1 cs 0.25 scn (A) Tj ET")
             page.resources += " /ColorSpace << \(cs) >>"
             page.streams = [(30, "/FunctionType 4 /Domain [0 1] /Range [0 1 0 1 0 1]", program)]

@@ -47,13 +47,4 @@ import PDFCore
         #expect(6.multipliedSaturating(by: 7) == 42)
         #expect(Int32.max.addingSaturating(1) == Int32.max)
     }
-
-    @Test("finiteOr replaces NaN and the infinities only")
-    func finiteOr() {
-        #expect(Double.nan.finiteOr(0) == 0)
-        #expect(Double.infinity.finiteOr(-1) == -1)
-        #expect((-Double.infinity).finiteOr(2) == 2)
-        #expect(1.7e308.finiteOr(0) == 1.7e308)
-        #expect((-0.0).finiteOr(5) == 0)
-    }
 }

@@ -111,6 +111,19 @@ struct HostileNumberCLITests {
         }
     }
 
+    @Test("a link and an outline item to page 2^63 − 1: link writers keep the text, without a page link")
+    func linkToHugePage() throws {
+        let file = Self.hostile("numeric-link-page-int64-max")
+        for format in ["html", "markdown", "rtf", "json"] {
+            let r = try CLI.run(["text", "--attributed", "--format", format, file])
+            #expect(r.status == 0, "\(format): \(r.stderr)")
+            #expect(r.stdout.contains("Follow this link") && r.stdout.contains("Numeric survivor"), "\(format)")
+            #expect(!r.stdout.contains("#page-") && !r.stdout.contains("page-9223372036854775808"), "\(format)")
+        }
+        let semantic = try CLI.run(["text", "--format", "html", file])
+        #expect(semantic.status == 0 && semantic.stdout.contains("Follow this link"), "\(semantic.stderr)")
+    }
+
     @Test("--jobs past the maximum is a usage error (exit 64) for every subcommand that takes it")
     func hugeJobs() throws {
         let file = try TestDocument(TestDocument.lines(["Jobs"])).write()

@@ -1,12 +1,15 @@
 import Foundation
+import PDFCore
 import PDFTestSupport
 import PDFText
 import Testing
 
-/// Every PDF under `Corpus/` that opens without a password.
+/// Every PDF under `Corpus/` but `Corpus/hostile/` that opens without a password.
 func corpusPDFs() -> [URL] {
     guard let e = FileManager.default.enumerator(at: corpusURL, includingPropertiesForKeys: nil) else { return [] }
-    return e.compactMap { $0 as? URL }.filter { $0.pathExtension.lowercased() == "pdf" }
+    // Corpus/hostile/ holds files written to hurt (text at 1e30, pages of ±1.7e308) where
+    // selection geometry cannot hold; its own tests check them for a result without a trap.
+    return e.compactMap { $0 as? URL }.filter { $0.pathExtension.lowercased() == "pdf" && !$0.pathComponents.contains("hostile") }
         .sorted { $0.path < $1.path }
 }
 
@@ -61,13 +64,13 @@ func checkInvariants(_ doc: PDFDocument, name: String, maxPages: Int = .max, int
             real.append((starts[ci], Double(b.midX), Double(b.midY)))
         }
         for (k, r) in real.enumerated() {
-            centres[Int((r.x * 1000).rounded()) &* 31 &+ Int((r.y * 1000).rounded()), default: []].append(k)
+            centres[Int(saturating: (r.x * 1000).rounded()) &* 31 &+ Int(saturating: (r.y * 1000).rounded()), default: []].append(k)
         }
         for r in real {
             report.characters += 1
             let hit = page.characterIndex(at: CGPoint(x: r.x, y: r.y))
             guard hit != r.index else { continue }
-            let key = Int((r.x * 1000).rounded()) &* 31 &+ Int((r.y * 1000).rounded())
+            let key = Int(saturating: (r.x * 1000).rounded()) &* 31 &+ Int(saturating: (r.y * 1000).rounded())
             if centres[key, default: []].count > 1 { report.coincident += 1; continue }
             fail("characterIndex(at: centre of \(r.index)) = \(hit)")
         }

@@ -88,6 +88,17 @@ def _widths_huge():
                     extra_objects=[(6, font), (7, desc), (8, stream(b"/Length1 %d" % len(program), program))])
 
 
+def _link_to_page_int64_max():
+    """A link and an outline item whose destinations are the page number 2^63 - 1."""
+    content = b"BT /F1 12 Tf 72 700 Td (Follow this link) Tj ET\n" + TEXT.replace(b"700", b"650")
+    link = (b"<< /Type /Annot /Subtype /Link /Rect [70 695 200 715] /Border [0 0 0] "
+            b"/Dest [9223372036854775807 /Fit] >>")
+    outlines = b"<< /Type /Outlines /First 8 0 R /Last 8 0 R /Count 1 >>"
+    item = b"<< /Title (Far away) /Parent 7 0 R /Dest [9223372036854775807 /XYZ 0 1e30 0] >>"
+    return one_page(content, page_extra=b"/Annots [6 0 R]", catalog_extra=b"/Outlines 7 0 R",
+                    extra_objects=[(6, link), (7, outlines), (8, item)])
+
+
 FIXTURES = [
     {
         "name": "numeric-type4-exp-copy",
@@ -108,9 +119,9 @@ FIXTURES = [
     {
         "name": "numeric-type4-exp-roll",
         "klass": 1,
-        "what": "The same Separation space with the calculator function `{pop 1 10 300 exp roll 0 0 0}` and `-1e300 1e300 roll`.",
-        "defect": "`roll` converted 1e300 to Int and trapped; now a bad operand stops the function.",
-        "data": _separation_type4(b"{pop 0 1 10 300 exp roll 0 0 0 1 -1e300 1e300 roll pop pop}"),
+        "what": "The same Separation space with the calculator function `{pop 10 300 exp 1 roll 0 0 0}` (a roll of 1e300 elements).",
+        "defect": "`roll` converted its count 1e300 to Int and trapped; now a bad operand stops the function.",
+        "data": _separation_type4(b"{pop 10 300 exp 1 roll 0 0 0}"),
         "checks": [{"args": ["text", "{file}"], "exit": 0, "stdout_contains": "Numeric survivor"}],
     },
     {
@@ -160,6 +171,18 @@ FIXTURES = [
         "checks": [
             {"args": ["audit", "{file}"], "exit": 4, "stdout_contains": "7.21.5-1"},
             {"args": ["text", "{file}"], "exit": 0, "stdout_contains": "survivor"},
+        ],
+    },
+    {
+        "name": "numeric-link-page-int64-max",
+        "klass": 1,
+        "what": "A link annotation and an outline item whose destinations name the page number 9223372036854775807.",
+        "defect": "Writers turned the page index into a page number with + 1 and overflowed (HTML, Markdown and RTF links); destination page numbers outside the page limit are now dropped.",
+        "data": _link_to_page_int64_max(),
+        "checks": [
+            {"args": ["text", "--attributed", "--format", "html", "{file}"], "exit": 0, "stdout_contains": "Follow this link"},
+            {"args": ["text", "--attributed", "--format", "markdown", "{file}"], "exit": 0, "stdout_contains": "Follow this link"},
+            {"args": ["text", "--attributed", "--format", "rtf", "{file}"], "exit": 0, "stdout_not_contains": "9223372036854775808"},
         ],
     },
 ]
