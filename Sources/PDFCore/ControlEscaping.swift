@@ -27,6 +27,26 @@ public enum ControlEscaping {
         }
     }
 
+    /// Whether `s` is a control that never belongs in extracted text: C0 other than tab,
+    /// line feed, carriage return and form feed (the page separator); DEL; C1.
+    @inlinable
+    public static func isTextControl(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x09, 0x0A, 0x0C, 0x0D: false
+        case 0..<0x20, 0x7F..<0xA0: true
+        default: false
+        }
+    }
+
+    /// Text (ActualText, Alt, the content of a tagged file) as page text shows it: the
+    /// controls ``isTextControl(_:)`` names left out, a carriage return as a space.
+    public static func withoutTextControls(_ s: String) -> String {
+        guard s.unicodeScalars.contains(where: { isTextControl($0) || $0 == "\r" }) else { return s }
+        var out = String.UnicodeScalarView()
+        for c in s.unicodeScalars where !isTextControl(c) { out.append(c == "\r" ? " " : c) }
+        return String(out)
+    }
+
     /// The visible escape of one character (`\t`, `\n`, `\r`, `\u{1b}`).
     public static func escape(_ s: Unicode.Scalar) -> String {
         switch s {

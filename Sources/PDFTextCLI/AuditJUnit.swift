@@ -89,14 +89,16 @@ enum AuditJUnit {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
-            default: if allowed(c) || c == "\n" || c == "\t" || c == "\r" { out.unicodeScalars.append(c) }
+            case "\r": out += "&#13;"
+            default: if allowed(c) || c == "\n" || c == "\t" { out.unicodeScalars.append(c) }
             }
         }
         return out
     }
 
     static func allowed(_ c: Unicode.Scalar) -> Bool {
-        c.value >= 0x20 && c.value != 0xFFFE && c.value != 0xFFFF
+        // Not C0 (XML forbids it), DEL or C1 (a terminal acts on them), U+FFFE or U+FFFF.
+        c.value >= 0x20 && !(0x7F...0x9F).contains(c.value) && c.value != 0xFFFE && c.value != 0xFFFF
     }
 }
 

@@ -68,8 +68,10 @@ struct Bytes: Sendable {
         return buffer.prefix(max(0, min(Int(n), buffer.count - 1))).map { UInt8(bitPattern: $0) }
     }
 
-    /// Text with `& < > " '` escaped for XML, and characters XML 1.0 does not allow
-    /// (controls other than tab, line feed and carriage return; U+FFFE, U+FFFF) replaced by U+FFFD.
+    /// Text with `& < > " '` escaped for XML, a carriage return as a line feed (what an XML or
+    /// HTML parser reads it as), and the other controls (C0 but tab and line feed, DEL, C1:
+    /// XML 1.0 forbids or discourages them, HTML calls them parse errors, terminals act on
+    /// them) and U+FFFE, U+FFFF replaced by U+FFFD.
     mutating func xmlEscaped<S: Sequence>(_ scalars: S) where S.Element == Unicode.Scalar {
         for s in scalars {
             switch s {
@@ -80,7 +82,9 @@ struct Bytes: Sendable {
             case "'": append("&apos;")
             default:
                 let v = s.value
-                if (v < 0x20 && v != 9 && v != 10 && v != 13) || v == 0xFFFE || v == 0xFFFF {
+                if v == 13 {
+                    append("\n" as Unicode.Scalar)
+                } else if (v < 0x20 && v != 9 && v != 10) || (0x7F...0x9F).contains(v) || v == 0xFFFE || v == 0xFFFF {
                     append("\u{FFFD}" as Unicode.Scalar)
                 } else {
                     append(s)

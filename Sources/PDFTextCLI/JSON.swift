@@ -64,8 +64,9 @@ indirect enum JSONValue {
     }
 
     /// The escape of a character in a JSON string (RFC 8259), or nil when it is written as
-    /// it is: quote and backslash; every C0 control (`\n`, `\r`, `\t`, else `\u00XX`); and
-    /// U+2028 and U+2029, which JSON allows raw but JavaScript before ES2019 does not.
+    /// it is: quote and backslash; every C0 control (`\n`, `\r`, `\t`, else `\u00XX`); DEL and
+    /// the C1 controls (`\u007f`–`\u009f`), which JSON allows raw but a terminal may act on;
+    /// and U+2028 and U+2029, which JSON allows raw but JavaScript before ES2019 does not.
     static func escape(_ scalar: Unicode.Scalar) -> String? {
         switch scalar {
         case "\"": return "\\\""
@@ -73,7 +74,9 @@ indirect enum JSONValue {
         case "\n": return "\\n"
         case "\r": return "\\r"
         case "\t": return "\\t"
-        case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+        // C0 as the specification requires; DEL and C1 too (a terminal may act on U+009B,
+        // CSI, as on ESC [), and the line separators JavaScript once refused in strings.
+        case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029:
             let hex = String(scalar.value, radix: 16)
             return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
         default: return nil

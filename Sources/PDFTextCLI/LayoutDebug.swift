@@ -1,4 +1,5 @@
 import ArgumentParser
+import PDFCore
 import PDFText
 
 /// `pdftext layout-debug FILE`: the page text with each block's kind and the order source,
@@ -22,10 +23,10 @@ struct LayoutDebug: ParsableCommand {
                 for b in t.layout.blocks {
                     let l = t.layout.lines[Int(b.lines.lowerBound)..<Int(b.lines.upperBound)]
                     print("--- \(b.kind) \(b.bounds)")
-                    for line in l { print(t.layout.text(line.characters)) }
+                    for line in l { print(ControlEscaping.escaped(t.layout.text(line.characters))) }
                 }
             } else {
-                print(t.layout.text, terminator: "\u{0C}")
+                print(ControlEscaping.escapedLines(t.layout.text), terminator: "\u{0C}")
             }
         }
     }

@@ -26,6 +26,15 @@ struct ControlEscapingTests {
         #expect(ControlEscaping.escaped("a\\tb", doublingBackslashes: false) == "a\\tb")
     }
 
+    @Test("text drops C0 (but tab, line feed, form feed), DEL and C1, turns a carriage return into a space, keeps bidi marks")
+    func textControls() {
+        #expect(ControlEscaping.withoutTextControls("a\u{0}b\u{7}c\u{1b}[2Jd\u{7f}e\u{9b}31mf") == "abc[2Jde31mf")
+        #expect(ControlEscaping.withoutTextControls("one\rtwo\tthree\nfour\u{0C}five") == "one two\tthree\nfour\u{0C}five")
+        #expect(ControlEscaping.withoutTextControls("\u{202E}abc\u{200F}") == "\u{202E}abc\u{200F}")
+        let plain = "nothing to drop"
+        #expect(ControlEscaping.withoutTextControls(plain) == plain)
+    }
+
     @Test("several lines keep their line feeds and escape the rest")
     func lines() {
         #expect(ControlEscaping.escapedLines("one\u{1B}]0;t\u{07}\ntwo\r\n") == "one\\u{1b}]0;t\\u{7}\ntwo\\r\n")

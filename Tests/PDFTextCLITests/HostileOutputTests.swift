@@ -73,7 +73,7 @@ struct HostileOutputTests {
         #expect(r.stdout.contains("Subject:         Subject\\u{7}\\u{8}\\r\\u{0}end\n"))
         let j = try CLI.run(["info", "--json", Self.info])
         #expect(Self.raw(j.stdout).filter { $0.value < 0x20 }.isEmpty)
-        #expect(j.stdout.contains("\"title\":\"Title\\u0007\\u0000\\u0008\\r[2J\u{202E}gpj.exe\u{9B}31m\""))
+        #expect(j.stdout.contains("\"title\":\"Title\\u0007\\u0000\\u0008\\r[2J\u{202E}gpj.exe\\u009b31m\""))
     }
 
     @Test("structure and audit show types, Lang, Alt, ActualText and Title escaped")
@@ -162,10 +162,10 @@ struct HostileOutputTests {
         #expect(grep.stdout.contains(":1:Hello A[31mA AA A\\u{202e}A world\n"))
     }
 
-    @Test("both JSON writers escape every C0 control as the specification says, and U+2028/U+2029")
+    @Test("both JSON writers escape every C0 control as the specification says, DEL, C1 and U+2028/U+2029")
     func jsonEscapes() {
-        let input = "q\"b\\\u{0}\u{1}\u{8}\t\n\r\u{1B}\u{1F}\u{7F}\u{2028}\u{2029}\u{202E}é"
-        let expected = "\"q\\\"b\\\\\\u0000\\u0001\\u0008\\t\\n\\r\\u001b\\u001f\u{7F}\\u2028\\u2029\u{202E}é\""
+        let input = "q\"b\\\u{0}\u{1}\u{8}\t\n\r\u{1B}\u{1F}\u{7F}\u{80}\u{9B}\u{9F}\u{A0}\u{2028}\u{2029}\u{202E}é"
+        let expected = "\"q\\\"b\\\\\\u0000\\u0001\\u0008\\t\\n\\r\\u001b\\u001f\\u007f\\u0080\\u009b\\u009f\u{A0}\\u2028\\u2029\u{202E}é\""
         #expect(JSONValue.string(input).serialized == expected)
         var b = Bytes()
         b.jsonString(input.unicodeScalars)
@@ -177,5 +177,13 @@ struct HostileOutputTests {
         #expect(AttributedRTFFormatter.fieldArgument(url: "https://e.org/a\"b\\c", pageIndex: nil) == "\"https://e.org/a%22b%5Cc\"")
         #expect(AttributedRTFFormatter.fieldArgument(url: "javascript:x", pageIndex: 1) == "\\l \"page-2\"")
         #expect(AttributedRTFFormatter.fieldArgument(url: " data:text/html,x", pageIndex: nil) == nil)
+    }
+
+    @Test("XML and HTML text: a carriage return is a line feed, other C0, DEL and C1 a replacement character")
+    func xmlEscapes() {
+        var b = Bytes()
+        b.xmlEscaped("a\r\nb\u{1B}[2J\u{7F}\u{9B}31m\t<&>\u{A0}")
+        #expect(String(decoding: b.data, as: UTF8.self) == "a\n\nb\u{FFFD}[2J\u{FFFD}\u{FFFD}31m\t&lt;&amp;&gt;\u{A0}")
+        #expect(AuditJUnit.text("a\rb\u{9B}c\u{1B}d") == "a&#13;bcd")
     }
 }

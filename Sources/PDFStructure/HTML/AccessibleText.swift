@@ -1,3 +1,4 @@
+import PDFCore
 import PDFText
 
 /// Writes a ``SemanticDocument`` as linear plain text for plain-text readers and braille:
@@ -21,7 +22,9 @@ public enum AccessibleText {
             if i > 0 { w.out += "\u{0C}" }
             w.blocks(page.children, indent: 0)
         }
-        return w.out
+        // Controls a tagged file can carry in ActualText, Alt or its content, left out as the
+        // page text leaves them out.
+        return ControlEscaping.withoutTextControls(w.out)
     }
 
     struct Writer {

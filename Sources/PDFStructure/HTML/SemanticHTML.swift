@@ -28,9 +28,13 @@ public enum SemanticHTML {
             case "\"": r += "&quot;"
             case "'": r += "&#39;"
             default:
-                // Characters XML forbids (controls other than tab/newline, unpaired surrogates
-                // cannot occur in a String) become a replacement character.
-                if u.value < 0x20 && u != "\t" && u != "\n" && u != "\r" || u.value == 0xFFFE || u.value == 0xFFFF {
+                // A carriage return is read as a line feed by the parser anyway; the other
+                // controls (XML forbids C0, HTML calls C0, DEL and C1 parse errors, a terminal
+                // acts on them) become a replacement character (unpaired surrogates cannot
+                // occur in a String).
+                if u == "\r" {
+                    r += "\n"
+                } else if u.value < 0x20 && u != "\t" && u != "\n" || (0x7F...0x9F).contains(u.value) || u.value == 0xFFFE || u.value == 0xFFFF {
                     r += "\u{FFFD}"
                 } else {
                     r.unicodeScalars.append(u)
