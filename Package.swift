@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(name: "PDFLayoutTests", dependencies: ["PDFLayout", "PDFTextModel", "PDFTestSupport"]),
         .testTarget(name: "PDFTextTests", dependencies: ["PDFText", "PDFFile", "PDFTestSupport"]),
         .testTarget(name: "PDFStructureTests", dependencies: ["PDFStructure", "PDFFile", "PDFText", "PDFTestSupport"]),
-        .testTarget(name: "PDFTextCLITests", dependencies: ["PDFTextCLI", "PDFText", "PDFStructure", "PDFSearch", "PDFSearchIndex", "PDFTestSupport"]),
+        .testTarget(name: "PDFTextCLITests", dependencies: ["PDFTextCLI", "PDFText", "PDFStructure", "PDFSearch", "PDFSearchIndex", "PDFTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "PDFSearchTests", dependencies: ["PDFSearch", "PDFSearchIndex", "PDFText", "PDFFile", "PDFTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "CorpusTests", dependencies: ["PDFText", "PDFFile", "PDFContent", "PDFFonts", "PDFTextModel", "PDFLayout", "PDFTestSupport"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CZlib", "CFreeType", "CPDFUnicode"]),

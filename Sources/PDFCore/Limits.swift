@@ -30,15 +30,16 @@ public struct Limits: Sendable, Hashable {
     // MARK: Search index and queries (`pdftext index`, `pdftext search`)
 
     /// The most index terms (words; a Chinese or Japanese character counts as one) a search
-    /// index keeps of one file; the pages after are left out and the file is recorded as
-    /// truncated. Each kept term costs about 40 bytes of index (its text, its key, its box
-    /// and its postings), so the default, twice the words of a 1,000-page book, bounds one
-    /// file's share at about 50 MB, whatever its pages repeat.
-    public var maxIndexedTermsPerFile: Int = 1_000_000
+    /// index keeps of one file; the rest of the page that reaches it and the pages after are
+    /// left out, and the file is recorded as truncated. A kept word costs about 56 bytes of
+    /// index (its text, its key, its box, its postings), so the default, 1.6 times the words
+    /// of a 1,000-page book, bounds one file's share at about 45 MB, however often its pages
+    /// repeat one content stream.
+    public var maxIndexedTermsPerFile: Int = 800_000
     /// The most characters (Unicode scalars) of page text a search index keeps of one file,
-    /// with the same effect: about eight characters per kept term, and a bound for pages of
-    /// text with no words in it.
-    public var maxIndexedCharactersPerFile: Int = 8_000_000
+    /// with the same effect: eight characters per kept word (text averages six), and a
+    /// bound on pages of text with no words in it.
+    public var maxIndexedCharactersPerFile: Int = 6_400_000
     /// The longest search query, in UTF-8 bytes. A query is parsed and matched in time that
     /// grows with its length; a pasted paragraph fits many times over.
     public var maxQueryBytes: Int = 8192

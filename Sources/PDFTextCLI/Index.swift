@@ -81,7 +81,7 @@ public struct IndexCommand: ParsableCommand {
     @Flag(name: [.customShort("v"), .customLong("verbose")], help: "Say what happened to each file (indexed, copied, same content, removed).")
     public var verbose = false
 
-    @Flag(help: "Report on standard output, one JSON object per line: each file indexed, copied, found with the same content, removed or failed, then a summary.")
+    @Flag(help: "Report on standard output, one JSON object per line: each file indexed (and whether truncated), copied, found with the same content, removed, failed or skipped (a link out of a folder), then a summary.")
     public var json = false
 
     @Flag(help: "Hash every file, also those whose size and time are unchanged.")

@@ -8,9 +8,6 @@ struct RawPath: Hashable, Sendable {
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
-    /// A path given as text (an argument): its UTF-8 bytes.
-    init(_ text: String) { bytes = Array(text.utf8) }
-
     /// A path given on the command line. Swift's arguments replace bytes that are not UTF-8
     /// with U+FFFD; such an argument is taken from the process's own argument bytes, so a
     /// name that is not UTF-8 can be given as it is.

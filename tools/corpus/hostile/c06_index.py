@@ -20,13 +20,13 @@ import zlib
 from pdfbytes import HELVETICA, pdf
 
 PAGES = 200
-WORDS_PER_LINE = 250
+WORDS_PER_LINE = 25
 VOCABULARY = 997     # distinct words, cycled (a prime, so lines do not repeat in step)
 
 
 def words_content(lines):
     words = [b"w%03dx%s" % (k, b"abcdefghij"[k % 10:k % 10 + 3]) for k in range(VOCABULARY)]
-    out = bytearray(b"BT /F1 1 Tf 1.2 TL 4 1180 Td\n")
+    out = bytearray(b"BT /F1 4 Tf 4.8 TL 10 4990 Td\n")
     k = 0
     for _ in range(lines):
         line = []
@@ -46,13 +46,13 @@ def nested_flate(data, times=2):
     return data
 
 
-def shared_stream_document(lines=1):
+def shared_stream_document(lines=10):
     content = words_content(lines)
     packed = nested_flate(content)
     kids = b" ".join(b"%d 0 R" % (10 + p) for p in range(PAGES))
     objects = [
         (1, b"<< /Type /Catalog /Pages 2 0 R >>"),
-        (2, b"<< /Type /Pages /Kids [" + kids + b"] /Count %d /MediaBox [0 0 1400 1200] >>" % PAGES),
+        (2, b"<< /Type /Pages /Kids [" + kids + b"] /Count %d /MediaBox [0 0 600 5000] >>" % PAGES),
         (3, HELVETICA),
         (4, b"<< /Length %d /Filter [/FlateDecode /FlateDecode] >>\nstream\n" % len(packed) + packed + b"\nendstream"),
     ]
@@ -65,7 +65,7 @@ FIXTURES = [
     {
         "name": "index-shared-stream-200-pages",
         "klass": 6,
-        "what": "200 pages that all draw one shared content stream of 250 words (1 pt Helvetica); the same shape with 25,000 words a page made a 255 MB index.",
+        "what": "200 pages that all draw one shared content stream of 250 words (4 pt Helvetica); the same shape with 25,000 words a page made a 255 MB index.",
         "defect": "`pdftext index` stored every word of every page (a 255 MB index in 32 s); it now keeps "
                   "--max-words-per-file words and --max-characters-per-file characters per file and reports the file as truncated.",
         "data": shared_stream_document(),
@@ -79,4 +79,4 @@ FIXTURES = [
 
 if __name__ == "__main__" and len(sys.argv) == 3 and sys.argv[1] == "--large":
     with open(sys.argv[2], "wb") as fh:
-        fh.write(shared_stream_document(lines=100))
+        fh.write(shared_stream_document(lines=1000))
