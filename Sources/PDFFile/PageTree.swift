@@ -150,10 +150,21 @@ enum PageTree {
             trimBox: rect(node["TrimBox"], store: store),
             artBox: rect(node["ArtBox"], store: store),
             rotation: normalised,
-            userUnit: store.number(node["UserUnit"]).flatMap { $0 > 0 ? $0 : nil } ?? 1)
+            userUnit: Self.userUnit(store.number(node["UserUnit"])))
     }
 
     /// A rectangle array `[x0 y0 x1 y1]` (any corner order).
+    /// The largest `/UserUnit` taken as written: 75,000 makes the largest page box the
+    /// specification's implementation limits allow (14,400 units) as wide as the largest
+    /// page Acrobat supports (15,000,000 inches). Larger values, which only make page
+    /// sizes overflow to infinity, are clamped; zero, negative and non-finite ones are 1.
+    static let maxUserUnit = 75_000.0
+
+    static func userUnit(_ value: Double?) -> Double {
+        guard let value, value.isFinite, value > 0 else { return 1 }
+        return min(value, maxUserUnit)
+    }
+
     static func rect(_ object: PDFObject?, store: ObjectStore) -> Rect? {
         guard let a = store.array(object), a.count >= 4 else { return nil }
         let v = a.prefix(4).compactMap { store.number($0) }

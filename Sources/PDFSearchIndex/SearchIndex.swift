@@ -296,7 +296,8 @@ public final class SearchIndex: @unchecked Sendable {
         public init(number: Int, label: String?, text: String, terms: String, language: String?,
                     width: Double, height: Double, boxes: [UInt8]) {
             self.number = number; self.label = label; self.text = text; self.terms = terms
-            self.language = language; self.width = width; self.height = height; self.boxes = boxes
+            self.language = language; self.width = width.isFinite ? width : 0
+            self.height = height.isFinite ? height : 0; self.boxes = boxes
             scalarCount = text.unicodeScalars.count
             termEnds = []
         }
@@ -307,8 +308,10 @@ public final class SearchIndex: @unchecked Sendable {
             text = page.text
             terms = page.termString
             language = page.language
-            width = page.width
-            height = page.height
+            // SQLite stores NaN as NULL, which the words table refuses: a page size that is
+            // not finite (a hostile box or unit) is stored as 0.
+            width = page.width.isFinite ? page.width : 0
+            height = page.height.isFinite ? page.height : 0
             boxes = TermBoxes.encode(page)
             scalarCount = page.scalars.count
             termEnds = page.terms.map(\.range.upperBound)

@@ -64,7 +64,7 @@ struct AttributedMarkdownFormatter: PageFormatter {
         if s.isStrikethrough { e.append(.strike) }
         if s.isUnderlined { e.append(.underline) }
         if s.baselineOffset > 0 { e.append(.superscript) } else if s.baselineOffset < 0 { e.append(.subscript) }
-        if s.isMonospace { e.append(.code(text.contains("`") ? "`` " : "`")) }
+        if s.isMonospace { e.append(.code(codeFence(for: text))) }
         return e
     }
 
@@ -91,7 +91,7 @@ struct AttributedMarkdownFormatter: PageFormatter {
         case .underline: out.append("</u>")
         case .superscript: out.append("</sup>")
         case .subscript: out.append("</sub>")
-        case .code(let fence): out.append(fence == "`" ? "`" : " ``")
+        case .code(let fence): out.append(String(fence.reversed()))
         }
     }
 
@@ -112,26 +112,49 @@ struct AttributedMarkdownFormatter: PageFormatter {
         return out
     }
 
+    /// The opening fence of a code span holding `text`: one backtick more than its longest
+    /// run of backticks (so that no run inside closes the span), and a space inside the
+    /// fence when it holds any (so that a backtick at either end is not part of the fence).
+    /// The closing fence is the opening one reversed.
+    static func codeFence(for text: String) -> String {
+        var longest = 0, run = 0
+        for b in text.utf8 {
+            if b == UInt8(ascii: "`") { run += 1; longest = max(longest, run) } else { run = 0 }
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        return longest > 0 ? fence + " " : fence
+    }
+
     /// Characters that would start markup anywhere in a line.
-    static let special: Set<Character> = ["\\", "`", "*", "_", "[", "]", "<", ">", "#", "|", "~", "&", "!"]
+    static let special: Set<Unicode.Scalar> = ["\\", "`", "*", "_", "[", "]", ">", "#", "|", "~", "&", "!"]
 
     /// Text with Markdown's special characters escaped; at the start of a line also what would
-    /// start a list, a heading underline or a quote (`-`, `+`, `=`, `1.`, `1)`).
+    /// start a list, a heading underline or a quote (`-`, `+`, `=`, `1.`, `1)`). `<` is written
+    /// `&lt;` (no autolink, no raw HTML), and a `(` after a `]` is escaped as well, so that the
+    /// text never reads as link syntax, even to a tool that ignores backslashes. By scalars,
+    /// not characters: a combining or prepended mark must not hide a bracket.
     static func escaped(_ text: String, atLineStart: Bool) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 8)
+        var out = String.UnicodeScalarView()
         var leading = atLineStart, digits = 0
-        for ch in text {
-            if special.contains(ch) {
+        var previous: Unicode.Scalar?
+        for c in text.unicodeScalars {
+            if c == "<" {
+                out.append(contentsOf: "&lt;".unicodeScalars)
+                leading = false
+                previous = c
+                continue
+            }
+            if special.contains(c) || (c == "(" && previous == "]") {
                 out.append("\\")
-            } else if leading && digits == 0 && (ch == "-" || ch == "+" || ch == "=") {
+            } else if leading && digits == 0 && (c == "-" || c == "+" || c == "=") {
                 out.append("\\")
-            } else if leading && digits > 0 && (ch == "." || ch == ")") {
+            } else if leading && digits > 0 && (c == "." || c == ")") {
                 out.append("\\")
             }
-            if leading && ch.isASCII && ch.isNumber { digits += 1 } else { leading = false }
-            out.append(ch)
+            if leading && ("0"..."9").contains(c) { digits += 1 } else { leading = false }
+            out.append(c)
+            previous = c
         }
-        return out
+        return String(out)
     }
 }

@@ -136,8 +136,10 @@ struct AttributedRTFFormatter: PageFormatter {
         link = nil
     }
 
-    /// Text for RTF: `\`, `{`, `}` escaped, tabs as `\tab`, other control characters left
-    /// out, and everything outside ASCII as `\uN?` per UTF-16 unit (N signed 16-bit).
+    /// Text for RTF: `\`, `{`, `}` escaped, tabs as `\tab`, other control characters (DEL
+    /// too) left out, a quote as `\'22` (text never reads as a field argument, even to a tool
+    /// that does not parse RTF), and everything outside ASCII as `\uN?` per UTF-16 unit (N
+    /// signed 16-bit).
     static func text(_ s: String, into out: inout Bytes) {
         for unit in s.utf16 {
             switch unit {
@@ -146,8 +148,9 @@ struct AttributedRTFFormatter: PageFormatter {
             case 0x7D: out.append("\\}")
             case 0x09: out.append("\\tab ")
             case 0x0A, 0x0D: out.append(" ")
-            case 0..<0x20: break
-            case 0x20..<0x80: out.append(UInt8(unit))
+            case 0x22: out.append("\\'22")
+            case 0..<0x20, 0x7F: break
+            case 0x20..<0x7F: out.append(UInt8(unit))
             default: out.append("\\u\(Int16(bitPattern: unit))?")
             }
         }

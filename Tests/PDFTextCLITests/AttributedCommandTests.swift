@@ -107,7 +107,14 @@ struct AttributedCommandTests {
 
     @Test("Markdown specials in text are escaped, list and heading starts too")
     func markdownEscaping() {
-        #expect(AttributedMarkdownFormatter.escaped("*a* [b] `c` <d> #e", atLineStart: false) == "\\*a\\* \\[b\\] \\`c\\` \\<d\\> \\#e")
+        #expect(AttributedMarkdownFormatter.escaped("*a* [b] `c` <d> #e", atLineStart: false) == "\\*a\\* \\[b\\] \\`c\\` &lt;d\\> \\#e")
+        // A prepended or combining mark does not hide a bracket; `](` never survives as such.
+        #expect(AttributedMarkdownFormatter.escaped("\u{D4E}[x\u{D4E}](javascript:a)", atLineStart: false) == "\u{D4E}\\[x\u{D4E}\\]\\(javascript:a)")
+        #expect(AttributedMarkdownFormatter.escaped("[\u{301}x]\u{301}(y) \u{600}<javascript:b\u{600}>", atLineStart: false) == "\\[\u{301}x\\]\u{301}(y) \u{600}&lt;javascript:b\u{600}\\>")
+        // A code span's fence is longer than any run of backticks inside it.
+        #expect(AttributedMarkdownFormatter.codeFence(for: "plain") == "`")
+        #expect(AttributedMarkdownFormatter.codeFence(for: "a``[y](javascript:z)") == "``` ")
+        #expect(AttributedMarkdownFormatter.codeFence(for: "`x`") == "`` ")
         #expect(AttributedMarkdownFormatter.escaped("1. item", atLineStart: true) == "1\\. item")
         #expect(AttributedMarkdownFormatter.escaped("1. item", atLineStart: false) == "1. item")
         #expect(AttributedMarkdownFormatter.escaped("- x", atLineStart: true) == "\\- x")
@@ -147,6 +154,9 @@ struct AttributedCommandTests {
         var b = Bytes()
         AttributedRTFFormatter.text("\u{1F600}", into: &b)
         #expect(String(decoding: b.data, as: UTF8.self) == "\\u-10179?\\u-8704?")
+        var q = Bytes()
+        AttributedRTFFormatter.text("HYPERLINK \"javascript:x\"\u{7F}\u{1B}", into: &q)
+        #expect(String(decoding: q.data, as: UTF8.self) == "HYPERLINK \\'22javascript:x\\'22")
     }
 
     @Test("--attributed refuses plain formats; --format json without it stays plain JSON")

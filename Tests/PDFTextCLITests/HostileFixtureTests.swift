@@ -126,6 +126,17 @@ struct HostileFixtureTests {
         }
     }
 
+    @Test("the link check finds script-capable targets where a reader finds links, and only there")
+    func linkCheck() {
+        let html = #"<p title="&lt;a href=javascript:x&gt;"><a class=x href=" JaVa&#x09;script:alert(1)">a</a><img src='data:x'/></p>"#
+        #expect(Self.linkTargets(html, kind: .html).filter(Self.isScriptCapable).count == 2)
+        #expect(Self.linkTargets(#"<abbr title="&lt;a href=javascript:x&gt;">t</abbr>"#, kind: .html).filter(Self.isScriptCapable).isEmpty)
+        #expect(Self.linkTargets(#"[a](javascript:x) \\[b](data:y) <vbscript:z>"#, kind: .markdown).filter(Self.isScriptCapable).count == 3)
+        #expect(Self.linkTargets(#"\[a\](javascript:x) \<vbscript:z>"#, kind: .markdown).filter(Self.isScriptCapable).isEmpty)
+        #expect(Self.linkTargets(#"{\field{\*\fldinst{HYPERLINK "file:///etc/passwd"}}"#, kind: .rtf).filter(Self.isScriptCapable).count == 1)
+        #expect(Self.isScriptCapable("%6Aavascript:x") && !Self.isScriptCapable("https://example.org/javascript:x"))
+    }
+
     @Test("every subcommand and format gives a result or a one-line error", arguments: fixtures)
     func everySubcommand(_ fixture: Fixture) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pdftext-hostile-\(UUID().uuidString)")
@@ -231,26 +242,45 @@ struct HostileFixtureTests {
         return (try? JSONSerialization.jsonObject(with: Data(trimmed), options: [.fragmentsAllowed])) != nil
     }
 
-    /// Link targets as a reader (browser, Markdown renderer, word processor) resolves them.
+    /// Link targets as a reader (browser, Markdown renderer, word processor) resolves them:
+    /// in HTML the URL attributes of tags, read attribute by attribute (so that escaped text
+    /// inside another attribute's value is not taken for one); in Markdown the destinations
+    /// of inline links whose `](` is not escaped, autolinks and reference definitions; in
+    /// RTF the arguments of `HYPERLINK` fields.
     static func linkTargets(_ s: String, kind: Kind) -> [String] {
-        let patterns: [String]
         switch kind {
-        case .html: patterns = [#"(?i)\b(?:href|src|action|formaction|xlink:href)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))"#]
-        case .markdown: patterns = [#"\]\(\s*<?([^)>\s]*)"#, #"<([A-Za-z][A-Za-z0-9+.\-]*:[^>\s]*)>"#, #"(?m)^\s*\[[^\]]*\]:\s*<?(\S+)"#]
-        case .rtf: patterns = [#"HYPERLINK\s+"((?:[^"\\]|\\.)*)""#]
-        default: return []
-        }
-        var out: [String] = []
-        for p in patterns {
-            guard let re = try? NSRegularExpression(pattern: p) else { continue }
-            let ns = s as NSString
-            for m in re.matches(in: s, range: NSRange(location: 0, length: ns.length)) {
-                for g in 1..<m.numberOfRanges where m.range(at: g).location != NSNotFound {
-                    out.append(ns.substring(with: m.range(at: g)))
+        case .html:
+            let tag = #"<[A-Za-z][\w:-]*((?:\s+[^\s=>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*/?>"#
+            let attribute = #"\s+([^\s=>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?"#
+            var out: [String] = []
+            for attributes in captures(tag, in: s).compactMap({ $0.first ?? nil }) {
+                guard let re = try? NSRegularExpression(pattern: attribute) else { continue }
+                let ns = attributes as NSString
+                for m in re.matches(in: attributes, range: NSRange(location: 0, length: ns.length)) {
+                    let name = ns.substring(with: m.range(at: 1)).lowercased()
+                    guard ["href", "src", "action", "formaction", "xlink:href", "data", "poster", "background"].contains(name) else { continue }
+                    for g in 2...4 where m.range(at: g).location != NSNotFound { out.append(ns.substring(with: m.range(at: g))) }
                 }
             }
+            return out
+        case .markdown:
+            // An even run of backslashes (escaped backslashes) may precede the `](`.
+            return [#"(?<!\\)(?:\\\\)*\]\(\s*<?([^)>\s]*)"#, #"(?<!\\)<([A-Za-z][A-Za-z0-9+.\-]*:[^>\s]*)>"#,
+                    #"(?m)^\s{0,3}\[[^\]]*\]:\s*<?(\S+)"#].flatMap { captures($0, in: s).compactMap { $0.first ?? nil } }
+        case .rtf:
+            return captures(#"HYPERLINK\s+"((?:[^"\\]|\\.)*)""#, in: s).compactMap { $0.first ?? nil }
+        default:
+            return []
         }
-        return out
+    }
+
+    /// The capture groups of every match of `pattern`.
+    static func captures(_ pattern: String, in s: String) -> [[String?]] {
+        guard let re = try? NSRegularExpression(pattern: pattern) else { return [] }
+        let ns = s as NSString
+        return re.matches(in: s, range: NSRange(location: 0, length: ns.length)).map { m in
+            (1..<m.numberOfRanges).map { g in m.range(at: g).location == NSNotFound ? nil : ns.substring(with: m.range(at: g)) }
+        }
     }
 
     /// Whether a link target, decoded as a browser would, names a scheme that can run script

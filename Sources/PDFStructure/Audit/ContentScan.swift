@@ -179,10 +179,16 @@ func isValidLanguageTag(_ s: String) -> Bool {
 }
 
 private final class ScanSink: ContentSink {
+    /// One open marked-content sequence, with what is in scope there (so that each
+    /// question is answered from the innermost entry, not by walking a stack a file can
+    /// nest a hundred thousand deep).
     struct Span {
         var tag: String
+        /// The innermost MCID in scope (this sequence's or an enclosing one's).
         var mcid: Int?
+        /// Inside an artifact (this sequence or an enclosing one).
         var isArtifact: Bool
+        /// The innermost marked-content Lang in scope.
         var lang: String?
     }
 
@@ -210,8 +216,8 @@ private final class ScanSink: ContentSink {
         self.store = store
     }
 
-    var inArtifact: Bool { stack.contains { $0.isArtifact } }
-    var innermostMCID: Int? { stack.last { $0.mcid != nil }?.mcid }
+    var inArtifact: Bool { stack.last?.isArtifact ?? false }
+    var innermostMCID: Int? { stack.last?.mcid }
     var stream: ObjectID? { forms.last ?? nil }
 
     /// The structure element owning the innermost MCID, when the tree claims it.
@@ -223,7 +229,7 @@ private final class ScanSink: ContentSink {
 
     /// Marked-content Lang, else the owning element's (or an ancestor's), else the catalog's.
     func effectiveLanguage() -> String? {
-        if let l = stack.last(where: { $0.lang != nil })?.lang { return l }
+        if let l = stack.last?.lang { return l }
         if let e = owningElement(), let l = tree.language(of: e) { return l }
         return catalogLang
     }
@@ -267,7 +273,8 @@ private final class ScanSink: ContentSink {
                 scan.fail("7.2-29", .init(location: location(bbox: nil), evidence: [.init("Lang", value), .init("where", "marked content /\(tag.string)")]))
             }
         }
-        stack.append(Span(tag: tag.string, mcid: mcid, isArtifact: isArtifact, lang: lang))
+        stack.append(Span(tag: tag.string, mcid: mcid ?? innermostMCID, isArtifact: isArtifact || inArtifact,
+                          lang: lang ?? stack.last?.lang))
         if tag == "Span", let p = properties {
             for (key, rule) in [("ActualText", "7.2-30"), ("Alt", "7.2-31"), ("E", "7.2-32")] where p[Name(key)] != nil {
                 scan.check(rule)
