@@ -507,7 +507,7 @@ public final class ContentInterpreter<Sink: ContentSink> {
     /// (its own, else the caller's). `matrix`, when given, replaces the CTM the form is
     /// painted under (annotations).
     public func runForm(_ stream: PDFStream, id: ObjectID?, callerResources: PDFDictionary?, matrix: Matrix?) {
-        guard !budgetExceeded, spend(options.formRunCost) else { return }
+        guard !budgetExceeded else { return }
         guard formStack.count < options.maxFormDepth else {
             diagnostics.note(.formRecursion, "form XObjects nested deeper than \(options.maxFormDepth); skipped")
             return
@@ -516,6 +516,7 @@ public final class ContentInterpreter<Sink: ContentSink> {
             diagnostics.note(.formRecursion, "form XObject \(id) draws itself; skipped", objectNumber: id.number)
             return
         }
+        guard spend(options.formRunCost) else { return }
         let d = stream.dictionary
         let savedState = gs, savedText = textMatrix, savedLine = lineMatrix
         let savedPath = pathBounds, savedPending = pendingClip
