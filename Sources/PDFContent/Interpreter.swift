@@ -80,7 +80,8 @@ public final class ContentInterpreter<Sink: ContentSink> {
     public let sink: Sink
     /// What went wrong, capped per kind.
     public internal(set) var diagnostics = CappedLog()
-    /// Operators executed so far (every stream of the page).
+    /// Operators executed so far (every stream of the page), each form or appearance run
+    /// counting `options.formRunCost` more.
     public internal(set) var operatorCount = 0
     /// The 0-based index of the operator being executed within its own stream (the page's
     /// contents, a form XObject or an appearance stream); sinks read it to locate events.
@@ -88,6 +89,8 @@ public final class ContentInterpreter<Sink: ContentSink> {
     public internal(set) var glyphCount = 0
     /// Set when a budget of `options` ran out: interpretation stopped there.
     public internal(set) var budgetExceeded = false
+    /// Operators drawn from the document's budget and not spent yet.
+    var workCredit = 0
 
     /// Flags added to every glyph (`.annotation` while running an appearance stream).
     public var extraFlags: GlyphFlags = []
@@ -170,15 +173,31 @@ public final class ContentInterpreter<Sink: ContentSink> {
             diagnostics.merge(parser.diagnostics)
         }
         while let op = parser.next() {
-            operatorCount += 1
             operatorIndex += 1
-            if operatorCount > options.maxOperators {
-                exceedBudget("more than \(options.maxOperators) operators on the page; the rest is not interpreted")
-                return
-            }
+            guard spend(1) else { return }
             execute(op, resources: resources, bytes: bytes)
             if budgetExceeded { return }
         }
+    }
+
+    /// Counts `work` operators against the page's budget (`options.maxOperators`) and the
+    /// document's (`ObjectStore.operatorBudget`, drawn in batches); false, with a
+    /// `contentBudget` diagnostic, when either is spent.
+    func spend(_ work: Int) -> Bool {
+        operatorCount = operatorCount.addingReportingOverflow(work).overflow ? Int.max : operatorCount + work
+        if operatorCount > options.maxOperators {
+            exceedBudget("more than \(options.maxOperators) operators on the page (a form run counts \(options.formRunCost)); the rest is not interpreted")
+            return false
+        }
+        workCredit -= work
+        if workCredit < 0 {
+            workCredit += store.operatorBudget.draw(upTo: 4096 - workCredit)
+            if workCredit < 0 {
+                exceedBudget("the document's budget of \(store.operatorBudget.capacity) operators (Limits.maxOperatorsPerDocument) is spent; the rest of the page is not interpreted")
+                return false
+            }
+        }
+        return true
     }
 
     func exceedBudget(_ message: String) {
@@ -187,12 +206,16 @@ public final class ContentInterpreter<Sink: ContentSink> {
     }
 
     /// Decoded stream data, with its decoding diagnostics.
-    func data(of stream: PDFStream) -> [UInt8] {
+    func data(of stream: PDFStream) -> [UInt8] { decoded(stream).bytes }
+
+    /// Decoded stream data with its share of the document's decode budget (keep the result
+    /// while the bytes are in use), with its decoding diagnostics.
+    func decoded(_ stream: PDFStream) -> (bytes: [UInt8], lease: DecodeLease?) {
         let r = store.streamData(stream)
         if !r.isComplete || !r.diagnostics.isEmpty {
             diagnostics.append(contentsOf: r.diagnostics)
         }
-        return r.bytes
+        return (r.bytes, r.lease)
     }
 
     // MARK: Operators
@@ -493,6 +516,7 @@ public final class ContentInterpreter<Sink: ContentSink> {
             diagnostics.note(.formRecursion, "form XObject \(id) draws itself; skipped", objectNumber: id.number)
             return
         }
+        guard spend(options.formRunCost) else { return }
         let d = stream.dictionary
         let savedState = gs, savedText = textMatrix, savedLine = lineMatrix
         let savedPath = pathBounds, savedPending = pendingClip
@@ -508,11 +532,11 @@ public final class ContentInterpreter<Sink: ContentSink> {
         pathBounds = nil
         pendingClip = false
         let resources = store.dictionary(d["Resources"]) ?? callerResources
-        let bytes = data(of: stream)
+        let content = decoded(stream)
         formStack.append(id ?? ObjectID(-1 - formStack.count))
         defer { formStack.removeLast() }
         sink.beginForm(objectID: id)
-        run(bytes, resources: resources)
+        withExtendedLifetime(content.lease) { run(content.bytes, resources: resources) }
         sink.endForm()
     }
 

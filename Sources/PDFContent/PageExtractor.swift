@@ -19,8 +19,15 @@ public struct ExtractionOptions: Sendable, Hashable {
     /// them (see `SynthesizedAppearance`).
     public var synthesizeAppearances = true
     /// The most operators executed per page, over the page and every form and annotation
-    /// it paints. Past it interpretation stops with a `contentBudget` diagnostic.
+    /// it paints, each form or appearance run counting ``formRunCost`` more. Past it
+    /// interpretation stops with a `contentBudget` diagnostic; the text read before is kept.
+    /// The document as a whole has its own budget, `Limits.maxOperatorsPerDocument`.
     public var maxOperators = 10_000_000
+    /// What running a form XObject or an appearance stream costs against the operator
+    /// budgets, on top of the operators it runs: the work of finding, decoding and parsing
+    /// it. Counting it bounds a page whose forms draw each other many times over
+    /// (`/X Do /X Do` nested 40 deep is 2^40 runs of two operators each).
+    public var formRunCost = 100
     /// The most glyphs per page (same treatment).
     public var maxGlyphs = 2_000_000
     /// The most paths recorded per page (later ones are counted, not kept).
@@ -84,7 +91,8 @@ public struct PageExtractor: Sendable {
         interpreter.fallbackResources = inheritedResources(page)
         interpreter.optionalContent = optionalContent
         prepare(interpreter)
-        interpreter.run(contentBytes(page, interpreter: interpreter), resources: page.resources)
+        let content = contentBytes(page, interpreter: interpreter)
+        withExtendedLifetime(content.lease) { interpreter.run(content.bytes, resources: page.resources) }
         if options.includeAnnotations {
             runAnnotations(page, interpreter: interpreter)
         }
@@ -106,23 +114,39 @@ public struct PageExtractor: Sendable {
         return nil
     }
 
-    /// The page's /Contents: one stream, or an array of streams joined with a space.
-    func contentBytes<S>(_ page: PageInfo, interpreter: ContentInterpreter<S>) -> [UInt8] {
+    /// The page's /Contents: one stream, or an array of streams joined with a space; with
+    /// the share of the document's decode budget the bytes hold.
+    func contentBytes<S>(_ page: PageInfo, interpreter: ContentInterpreter<S>) -> (bytes: [UInt8], lease: DecodeLease?) {
         let store = document.store
         let contents = store.resolve(page.dictionary["Contents"])
-        if let s = contents.stream { return interpreter.data(of: s) }
-        guard let array = contents.array else { return [] }
+        if let s = contents.stream {
+            return interpreter.decoded(s)
+        }
+        guard let array = contents.array else { return ([], nil) }
         var out: [UInt8] = []
+        // The joined bytes are drawn from the budget as they grow (each part's own share
+        // goes back once it is copied).
+        var allowance = DecodeAllowance(budget: store.decodeBudget)
         for (i, item) in array.prefix(10_000).enumerated() {
             guard let s = store.resolve(item).stream else { continue }
+            let part = interpreter.decoded(s)
+            let wanted = part.bytes.count + (i > 0 ? 1 : 0)
+            let granted = allowance.take(upTo: wanted)
+            if granted < wanted {
+                out += part.bytes.prefix(max(0, granted - 1))
+                interpreter.diagnostics.note(.decodeBudget, "page contents cut at \(out.count) bytes: the document's decode budget of \(store.decodeBudget.capacity) bytes is in use", severity: .error)
+                break
+            }
             if i > 0 { out.append(0x20) }
-            out += interpreter.data(of: s)
+            out += part.bytes
             if out.count > store.limits.maxDecodedStreamBytes {
                 interpreter.diagnostics.note(.contentBudget, "page contents larger than \(store.limits.maxDecodedStreamBytes) bytes; cut")
                 break
             }
         }
-        return out
+        allowance.settle(keeping: out.count)
+        let lease = allowance.held > 0 ? DecodeLease(budget: store.decodeBudget, count: allowance.held) : nil
+        return (out, lease)
     }
 
     /// Each visible annotation's normal appearance, placed on its /Rect (ISO 32000-2 §12.5.5).

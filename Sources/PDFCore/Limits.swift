@@ -6,6 +6,29 @@ public struct Limits: Sendable, Hashable {
     /// The largest decoded size of one stream, in bytes. Decoding stops here with a
     /// diagnostic (decompression bombs).
     public var maxDecodedStreamBytes: Int = 256 << 20
+    /// The most decoded stream data one document holds at once, in bytes: every stream
+    /// being decoded or still held (a page's content, its forms, fonts, CMaps, object
+    /// streams), over all the pages processed in parallel, intermediate buffers of a filter
+    /// chain included (see ``DocumentBudget``). Past it decoding is cut short with a
+    /// `decodeBudget` diagnostic, so that peak memory does not grow with the number of
+    /// pages in flight. Twice ``maxDecodedStreamBytes`` by default: one stream at its
+    /// limit, with the buffer it was inflated from, still fits.
+    public var maxDecodedBytesInFlight: Int = 512 << 20
+    /// The most bytes read from one input: a file, standard input, a pipe or a device.
+    /// Regular files are refused up front by size; other inputs are read until they pass
+    /// it and then refused (``PDFError/Code/limitExceeded``), so that an endless input
+    /// (`/dev/zero`, a pipe that never closes) stops with an error. The whole file is held
+    /// in memory; 1 GiB is far beyond real documents and leaves the decode budget room
+    /// within the memory of a small machine.
+    public var maxInputBytes: Int = 1 << 30
+    /// The most content-stream work interpreted over a whole document, summed over its
+    /// pages (and every pass over them: text, audit, glyphs), in operators: every operator
+    /// of a page, its forms and annotation appearances, each form or appearance run
+    /// counting `ExtractionOptions.formRunCost` more. Past it, pages stop where they are
+    /// with a `contentBudget` diagnostic (the text read before is kept). The per-page
+    /// budget is `ExtractionOptions.maxOperators`; this one bounds a file whose many pages
+    /// each reach theirs (forms drawn from every page).
+    public var maxOperatorsPerDocument: Int = 1_000_000_000
     /// The deepest nesting of arrays and dictionaries the parser accepts.
     public var maxNestingDepth: Int = 256
     /// The most indirect objects a cross-reference section (or a rescan) may declare.
@@ -58,6 +81,9 @@ public struct Limits: Sendable, Hashable {
     public static var fuzzing: Limits {
         var l = Limits()
         l.maxDecodedStreamBytes = 16 << 20
+        l.maxDecodedBytesInFlight = 32 << 20
+        l.maxInputBytes = 64 << 20
+        l.maxOperatorsPerDocument = 20_000_000
         l.maxNestingDepth = 64
         l.maxObjectCount = 200_000
         l.maxRecursionDepth = 64

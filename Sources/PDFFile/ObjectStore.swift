@@ -26,6 +26,12 @@ public final class ObjectStore: Sendable {
     /// The whole file. Stream data ranges point into it.
     public let bytes: [UInt8]
     public let limits: Limits
+    /// The decoded data this file may hold at once (``Limits/maxDecodedBytesInFlight``),
+    /// shared by every page, font and form decoded from it, whatever the number of threads.
+    public let decodeBudget: DocumentBudget
+    /// The content operators the document's pages may run in all
+    /// (``Limits/maxOperatorsPerDocument``), drawn by the content interpreter.
+    public let operatorBudget: DocumentBudget
     /// Offset of `%PDF-` (junk before the header shifts every offset by this much).
     public let headerOffset: Int
     /// The version in the header, e.g. "1.7"; nil when there was no header.
@@ -73,6 +79,8 @@ public final class ObjectStore: Sendable {
 
     struct ObjectStreamContents: Sendable {
         var data: [UInt8]
+        /// The budget share of `data`, held while the contents are cached.
+        var lease: DecodeLease?
         var first: Int
         var header: [(number: Int, offset: Int)]
         var extends: ObjectID?
@@ -83,6 +91,8 @@ public final class ObjectStore: Sendable {
     public init(bytes: [UInt8], limits: Limits = .default) throws(PDFError) {
         self.bytes = bytes
         self.limits = limits
+        self.decodeBudget = DocumentBudget(capacity: limits.maxDecodedBytesInFlight)
+        self.operatorBudget = DocumentBudget(capacity: limits.maxOperatorsPerDocument)
         var log = DiagnosticLog(capacity: limits.maxDiagnostics)
         let header = FileStructure.findHeader(bytes)
         self.headerOffset = header?.offset ?? 0
@@ -121,6 +131,8 @@ public final class ObjectStore: Sendable {
     init(bytes: [UInt8], entries: [Int: XRefEntry], trailer: PDFDictionary, limits: Limits) {
         self.bytes = bytes
         self.limits = limits
+        self.decodeBudget = DocumentBudget(capacity: limits.maxDecodedBytesInFlight)
+        self.operatorBudget = DocumentBudget(capacity: limits.maxOperatorsPerDocument)
         self.headerOffset = 0
         self.headerVersion = nil
         let xref = CrossReferences(FileStructure.Loaded(entries: entries, trailer: trailer, sectionOffsets: []), repaired: true)
@@ -355,7 +367,10 @@ public final class ObjectStore: Sendable {
         if header.count < n {
             note(Diagnostic(.objectStreamDamaged, .warning, "object stream header lists \(header.count) of \(n) objects", objectNumber: number))
         }
-        let contents = ObjectStreamContents(data: decoded.bytes, first: first, header: header, extends: s.dictionary["Extends"]?.reference)
+        if decoded.diagnostics.contains(.decodeBudget) {
+            note(Diagnostic(.decodeBudget, .error, "object stream cut short: the document's decode budget is in use", objectNumber: number))
+        }
+        let contents = ObjectStreamContents(data: decoded.bytes, lease: decoded.lease, first: first, header: header, extends: s.dictionary["Extends"]?.reference)
         state.withLock { $0.objectStreams[number] = contents }
         return contents
     }
@@ -363,7 +378,8 @@ public final class ObjectStore: Sendable {
     // MARK: Streams
 
     /// The decoded data of a stream: decrypted, then run through its filters. Image codecs
-    /// are passed over (the result says where decoding stopped).
+    /// are passed over (the result says where decoding stopped). The data is drawn from
+    /// ``decodeBudget``; keep the result (its `lease`) while the bytes are in use for long.
     public func streamData(_ stream: PDFStream) -> DecodeResult {
         let range = stream.dataRange.clamped(to: 0..<bytes.count)
         var raw: ArraySlice<UInt8> = bytes[range]
@@ -385,7 +401,7 @@ public final class ObjectStore: Sendable {
         }
         filters.removeAll { $0.filter == .crypt }
         if let decrypted { raw = decrypted[...] }
-        return decodeStream(raw, filters: filters.map { ($0.filter, $0.parameters) }, limits: limits)
+        return decodeStream(raw, filters: filters.map { ($0.filter, $0.parameters) }, limits: limits, budget: decodeBudget)
     }
 
     func shouldDecrypt(_ stream: PDFStream, id: ObjectID) -> Bool {

@@ -13,12 +13,14 @@ func initialOutputSize(inputCount: Int, factor: Int, limit: Int) -> Int {
 }
 
 /// Grows a zero-filled output buffer so that it has at least `needed` bytes, doubling so
-/// that repeated growth stays linear, and never past `limit` (`needed <= limit`).
+/// that repeated growth stays linear, and never past `limit` (`needed <= limit`) nor past
+/// what `allowance` grants (the buffer may then stay shorter than `needed`).
 @inline(__always)
-func grow(_ buffer: inout [UInt8], toAtLeast needed: Int, limit: Int) {
+func grow(_ buffer: inout [UInt8], toAtLeast needed: Int, limit: Int, allowance: inout DecodeAllowance) {
     let target = min(limit, max(needed, buffer.count.multipliedSaturating(by: 2), 1024))
     if target > buffer.count {
-        buffer.append(contentsOf: repeatElement(0, count: target - buffer.count))
+        let granted = allowance.take(upTo: target - buffer.count)
+        buffer.append(contentsOf: repeatElement(0, count: granted))
     }
 }
 

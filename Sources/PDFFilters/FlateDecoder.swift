@@ -14,6 +14,16 @@ public enum FlateDecoder {
     public static func decode(
         _ input: ArraySlice<UInt8>, maxOutput: Int, log: inout DiagnosticLog
     ) -> (bytes: [UInt8], complete: Bool) {
+        var unlimited = DecodeAllowance(budget: nil)
+        return decode(input, maxOutput: maxOutput, allowance: &unlimited, log: &log)
+    }
+
+    /// Inflates `input` as above, drawing each output chunk from `allowance` before it is
+    /// allocated: when the budget grants no more, inflating stops there (not complete, no
+    /// size-limit diagnostic; the caller reports the budget).
+    public static func decode(
+        _ input: ArraySlice<UInt8>, maxOutput: Int, allowance: inout DecodeAllowance, log: inout DiagnosticLog
+    ) -> (bytes: [UInt8], complete: Bool) {
         let cap = max(0, maxOutput)
         if input.isEmpty { return ([], true) }
         // One byte of headroom tells "exactly `cap` bytes" apart from "more than `cap`".
@@ -22,18 +32,18 @@ public enum FlateDecoder {
         var outcome = input.withUnsafeBufferPointer { src -> Outcome in
             let format = detectFormat(src)
             let body = UnsafeBufferPointer(rebasing: src[format.start...])
-            var result = inflateRun(body, windowBits: format.windowBits, limit: limit)
+            var result = inflateRun(body, windowBits: format.windowBits, limit: limit, allowance: &allowance)
             if format.windowBits == rawWindowBits {
                 if result.bytes.isEmpty, !result.status.isEnd, body.count > 2 {
                     // A damaged two-byte header in front of good deflate data.
-                    let skipped = inflateRun(UnsafeBufferPointer(rebasing: body[2...]), windowBits: rawWindowBits, limit: limit)
+                    let skipped = inflateRun(UnsafeBufferPointer(rebasing: body[2...]), windowBits: rawWindowBits, limit: limit, allowance: &allowance)
                     if skipped.isBetter(than: result) { result = skipped }
                 }
                 result.fellBackToRaw = true
             } else if result.bytes.isEmpty, !result.status.isEnd, result.status != .truncated {
                 // zlib rejected the data before producing anything: maybe it is raw deflate
                 // that happens to start like a zlib header.
-                let raw = inflateRun(body, windowBits: rawWindowBits, limit: limit)
+                let raw = inflateRun(body, windowBits: rawWindowBits, limit: limit, allowance: &allowance)
                 if raw.isBetter(than: result) {
                     result = raw
                     result.fellBackToRaw = true
@@ -121,8 +131,11 @@ public enum FlateDecoder {
     ///
     /// Inflates straight into uninitialised chunks, the first sized from the input, each
     /// next one as large as everything so far; several chunks are joined once at the end.
-    /// Nothing is zero-filled and nothing is copied while the output grows.
-    static func inflateRun(_ src: UnsafeBufferPointer<UInt8>, windowBits: Int32, limit: Int) -> Outcome {
+    /// Nothing is zero-filled and nothing is copied while the output grows. Each chunk is
+    /// drawn from `allowance` first; the join gives each chunk back as soon as it is copied,
+    /// so that it holds about the output size, not twice it.
+    static func inflateRun(_ src: UnsafeBufferPointer<UInt8>, windowBits: Int32, limit: Int,
+                           allowance: inout DecodeAllowance) -> Outcome {
         var stream = z_stream()
         guard inflateInit2_(&stream, windowBits, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             return Outcome(bytes: [], status: .noMemory)
@@ -136,7 +149,7 @@ public enum FlateDecoder {
         var chunkSize = initialOutputSize(inputCount: src.count, factor: 4, limit: limit)
 
         while status == nil {
-            let size = min(chunkSize, limit - total)
+            let size = allowance.take(upTo: min(chunkSize, limit - total))
             if size <= 0 { status = .limit; break }
             let chunk = [UInt8](unsafeUninitializedCapacity: size) { dst, initialized in
                 var filled = 0
@@ -185,11 +198,12 @@ public enum FlateDecoder {
         } else {
             bytes = [UInt8](unsafeUninitializedCapacity: total) { dst, initialized in
                 var at = 0
-                for chunk in chunks {
-                    chunk.withUnsafeBufferPointer { c in
+                for i in chunks.indices {
+                    chunks[i].withUnsafeBufferPointer { c in
                         if let base = c.baseAddress { (dst.baseAddress! + at).initialize(from: base, count: c.count) }
                     }
-                    at += chunk.count
+                    at += chunks[i].count
+                    chunks[i] = []
                 }
                 initialized = at
             }

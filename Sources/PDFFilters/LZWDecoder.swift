@@ -18,9 +18,21 @@ public enum LZWDecoder {
     public static func decode(
         _ input: ArraySlice<UInt8>, earlyChange: Int = 1, maxOutput: Int, log: inout DiagnosticLog
     ) -> (bytes: [UInt8], complete: Bool) {
+        var unlimited = DecodeAllowance(budget: nil)
+        return decode(input, earlyChange: earlyChange, maxOutput: maxOutput, allowance: &unlimited, log: &log)
+    }
+
+    /// Decodes as above, drawing the output buffer from `allowance` as it grows: when the
+    /// budget grants no more, decoding stops there (not complete, no size-limit diagnostic;
+    /// the caller reports the budget).
+    public static func decode(
+        _ input: ArraySlice<UInt8>, earlyChange: Int = 1, maxOutput: Int, allowance: inout DecodeAllowance,
+        log: inout DiagnosticLog
+    ) -> (bytes: [UInt8], complete: Bool) {
         let cap = max(0, maxOutput)
         let early = earlyChange == 0 ? 0 : 1
-        var out = [UInt8](repeating: 0, count: initialOutputSize(inputCount: input.count, factor: 4, limit: cap))
+        let initial = allowance.take(upTo: initialOutputSize(inputCount: input.count, factor: 4, limit: cap))
+        var out = [UInt8](repeating: 0, count: initial)
         var n = 0
         var entryStart = [Int](repeating: 0, count: tableSize)
         var entryLength = [Int](repeating: 0, count: tableSize)
@@ -30,6 +42,7 @@ public enum LZWDecoder {
         var previousLength = 0
         var badCode = -1
         var hitLimit = false
+        var outOfBudget = false
 
         input.withUnsafeBufferPointer { src in
             var position = 0
@@ -75,7 +88,14 @@ public enum LZWDecoder {
                     length = cap - n
                     if length == 0 { break decoding }
                 }
-                if n + length > out.count { grow(&out, toAtLeast: n + length, limit: cap) }
+                if n + length > out.count {
+                    grow(&out, toAtLeast: n + length, limit: cap, allowance: &allowance)
+                    if n + length > out.count {
+                        outOfBudget = true
+                        length = out.count - n
+                        if length <= 0 { break decoding }
+                    }
+                }
                 if start < 0 {
                     out[n] = UInt8(truncatingIfNeeded: code)
                 } else {
@@ -90,7 +110,7 @@ public enum LZWDecoder {
                         }
                     }
                 }
-                if hitLimit { n += length; break decoding }
+                if hitLimit || outOfBudget { n += length; break decoding }
 
                 if previousStart >= 0, nextCode < tableSize {
                     entryStart[nextCode] = previousStart
@@ -113,6 +133,7 @@ public enum LZWDecoder {
             complete = false
             logSizeLimit(&log, "LZWDecode", cap)
         }
+        if outOfBudget { complete = false }
         return (finishOutput(&out, count: n), complete)
     }
 }

@@ -163,7 +163,7 @@ public final class PDFDocument: Sendable {
 
     /// Opens a file, throwing a `PDFError` that names the problem.
     public convenience init(contentsOf url: URL, limits: Limits = .default, options: PDFTextOptions = PDFTextOptions()) throws(PDFError) {
-        let bytes = try FileBytes.read(path: url.path)
+        let bytes = try FileBytes.read(path: url.path, maxBytes: limits.maxInputBytes)
         self.init(file: try Document(bytes: bytes, limits: limits), url: url, options: options)
     }
 

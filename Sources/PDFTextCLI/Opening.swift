@@ -13,7 +13,7 @@ public enum Opening {
     }
 
     public static func open(path: String, passwords: [String], limits: Limits = .default) -> Result<(Document, Int), Failure> {
-        switch read(path: path) {
+        switch read(path: path, limits: limits) {
         case .failure(let f): return .failure(f)
         case .success(let bytes):
             return open(bytes: bytes, path: path, passwords: passwords, limits: limits).map { ($0, bytes.count) }
@@ -32,10 +32,12 @@ public enum Opening {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The bytes of `path` (`-`: standard input).
-    public static func read(path: String) -> Result<[UInt8], Failure> {
+    /// The bytes of `path` (`-`: standard input), at most `limits.maxInputBytes` of them
+    /// (a larger or endless input is a failure, exit 1).
+    public static func read(path: String, limits: Limits = .default) -> Result<[UInt8], Failure> {
         do {
-            return .success(path == "-" ? try FileBytes.readStream(0) : try FileBytes.read(path: path))
+            let cap = limits.maxInputBytes
+            return .success(path == "-" ? try FileBytes.readStream(0, maxBytes: cap) : try FileBytes.read(path: path, maxBytes: cap))
         } catch {
             return .failure(Failure(message: "\(path): \(error.message)", exitCode: ExitStatus.openFailed))
         }
