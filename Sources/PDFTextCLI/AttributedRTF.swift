@@ -82,7 +82,7 @@ struct AttributedRTFFormatter: PageFormatter {
                             Self.endLink(&link, &out)
                             if let target {
                                 out.append("{\\field{\\*\\fldinst{HYPERLINK ")
-                                Self.text(target, into: &out)
+                                Self.text(target, into: &out, fieldInstruction: true)
                                 out.append("}}{\\fldrslt{")
                                 link = target
                             }
@@ -139,8 +139,9 @@ struct AttributedRTFFormatter: PageFormatter {
     /// Text for RTF: `\`, `{`, `}` escaped, tabs as `\tab`, other control characters (DEL
     /// too) left out, a quote as `\'22` (text never reads as a field argument, even to a tool
     /// that does not parse RTF), and everything outside ASCII as `\uN?` per UTF-16 unit (N
-    /// signed 16-bit).
-    static func text(_ s: String, into out: inout Bytes) {
+    /// signed 16-bit). In a field instruction (`fieldInstruction`), where quotes delimit the
+    /// argument, a quote is written as it is.
+    static func text(_ s: String, into out: inout Bytes, fieldInstruction: Bool = false) {
         for unit in s.utf16 {
             switch unit {
             case 0x5C: out.append("\\\\")
@@ -148,7 +149,7 @@ struct AttributedRTFFormatter: PageFormatter {
             case 0x7D: out.append("\\}")
             case 0x09: out.append("\\tab ")
             case 0x0A, 0x0D: out.append(" ")
-            case 0x22: out.append("\\'22")
+            case 0x22: out.append(fieldInstruction ? "\"" : "\\'22")
             case 0..<0x20, 0x7F: break
             case 0x20..<0x7F: out.append(UInt8(unit))
             default: out.append("\\u\(Int16(bitPattern: unit))?")

@@ -33,13 +33,25 @@ public enum Opening {
     }
 
     /// The bytes of `path` (`-`: standard input), at most `limits.maxInputBytes` of them
-    /// (a larger or endless input is a failure, exit 1).
+    /// (a larger or endless input is a failure, exit 1). A file whose name is not UTF-8 is
+    /// read by the name's bytes as the command line gave them (Swift's arguments hold U+FFFD
+    /// in their place), and named in messages with `\xNN` for those bytes.
     public static func read(path: String, limits: Limits = .default) -> Result<[UInt8], Failure> {
-        do {
-            let cap = limits.maxInputBytes
-            return .success(path == "-" ? try FileBytes.readStream(0, maxBytes: cap) : try FileBytes.read(path: path, maxBytes: cap))
+        let cap = limits.maxInputBytes
+        let raw = path == "-" ? nil : RawPath(argument: path)
+        let shown = raw.map { $0.bytes == Array(path.utf8) ? path : $0.key } ?? path
+        do throws(PDFError) {
+            if path == "-" { return .success(try FileBytes.readStream(0, maxBytes: cap)) }
+            if let raw, raw.bytes != Array(path.utf8) {
+                let fd = raw.withCString(openForReading)
+                guard fd >= 0 else { throw PDFError(.io, String(cString: strerror(errno)).lowercased()) }
+                defer { close(fd) }
+                // The descriptor's own name, so that FileBytes reads it as it reads any path.
+                return .success(try FileBytes.read(path: "/dev/fd/\(fd)", maxBytes: cap))
+            }
+            return .success(try FileBytes.read(path: path, maxBytes: cap))
         } catch {
-            return .failure(Failure(message: "\(path): \(error.message)", exitCode: ExitStatus.openFailed))
+            return .failure(Failure(message: "\(shown): \(error.message)", exitCode: ExitStatus.openFailed))
         }
     }
 
@@ -106,3 +118,6 @@ public enum Opening {
 func printError(_ line: String) {
     FileHandle.standardError.write(Data(("pdftext: " + ControlEscaping.escaped(line) + "\n").utf8))
 }
+
+/// `open(2)` for reading, outside `Opening`, whose own `open` would hide it.
+private func openForReading(_ path: UnsafePointer<CChar>) -> Int32 { open(path, O_RDONLY | O_CLOEXEC) }

@@ -41,6 +41,35 @@ struct HostileOutputTests {
         }
     }
 
+    @Test("a file whose name is not UTF-8 is read through the one opening path of the subcommands, and named with \\xNN")
+    func namesThatAreNotUTF8() throws {
+        guard let binary = CLI.binary else { return }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pdftext-raw-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // Process passes arguments as UTF-8, so the shell makes the bytes (\377 and a C1 CSI).
+        func sh(_ script: String) throws -> CLI.Output {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/bin/sh")
+            p.arguments = ["-c", script, binary.path, dir, CLI.fixture("basic/hello.pdf")]
+            let out = Pipe(), err = Pipe()
+            p.standardOutput = out
+            p.standardError = err
+            try p.run()
+            let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+            p.waitUntilExit()
+            return CLI.Output(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        }
+        _ = try sh(#"cp "$2" "$1/$(printf 'name\302\23331m\377.pdf')""#)
+        let text = try sh(#"exec "$0" text "$1/$(printf 'name\302\23331m\377.pdf')" -"#)
+        #expect(text.status == 0 && text.stdout.contains("Hello, world."), "\(text.stderr)")
+        let info = try sh(#"exec "$0" info "$1/$(printf 'name\302\23331m\377.pdf')""#)
+        #expect(info.status == 0 && info.stdout.contains("Pages:           1"))
+        let missing = try sh(#"exec "$0" info "$1/$(printf 'gone\377.pdf')""#)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("gone\\xff.pdf: "), "\(missing.stderr)")
+    }
+
     @Test("a URI with a quote, a line feed, '>', a space, parentheses, a backslash and braces stays one token")
     func oddTarget() throws {
         let html = try CLI.run(["--attributed", "--format", "html", Self.links]).stdout
