@@ -53,7 +53,7 @@ doubling = document([(FORM_RESOURCES, TEXT + b"/X0 Do\n" + AFTER)], form_chain()
 
 # Twenty pages, each drawing the chain: each page stops at its budget, and the document
 # stops at its own.
-many_pages = document([(FORM_RESOURCES, TEXT + b"/X0 Do\n")] * 8, form_chain())
+many_pages = document([(FORM_RESOURCES, TEXT + b"/X0 Do\n")] * 3, form_chain())
 
 # A Type 3 font whose glyph procedure draws the chain.
 T3 = (b"<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1000 1000] /FontMatrix [0.001 0 0 0.001 0 0] "
@@ -96,9 +96,9 @@ FIXTURES = [
         "checks": checks([{"args": ["text", "{file}"], "exit": 0, "stdout_not_contains": "After the forms", "max_seconds": 2}]),
     },
     {
-        "name": "cpu-form-doubling-8-pages",
+        "name": "cpu-form-doubling-3-pages",
         "klass": 5,
-        "what": "Eight pages, each drawing the 40-form doubling chain.",
+        "what": "Three pages, each drawing the 40-form doubling chain.",
         "defect": "Each page ran ten million form runs; now each page stops within its budget (a form run costs ExtractionOptions.formRunCost); the document-wide budget (Limits.maxOperatorsPerDocument, 10^9) bounds the sum over pages of a longer file.",
         "data": many_pages,
         "checks": [{"args": ["text", "{file}"], "exit": 0, "stdout_contains": "Before the forms", "max_seconds": 20}],
