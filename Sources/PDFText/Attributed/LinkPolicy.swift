@@ -67,9 +67,10 @@ public enum LinkPolicy {
     }
 
     /// The target to write for a URI, or nil when it must not become a link: the browser
-    /// form of the URI, with spaces, controls, bidirectional formatting characters
-    /// (``ControlEscaping``) and `"` `<` `>` `\` `^` `` ` `` `{` `|` `}` percent-encoded
-    /// (UTF-8), so that the target is one token in every output syntax.
+    /// form of the URI, with spaces, controls, bidirectional formatting characters (those
+    /// `ControlEscaping` escapes), quotes, angle brackets, backslash, caret, backtick, braces
+    /// and vertical bar percent-encoded (UTF-8), so that the target is one token in every
+    /// output syntax.
     public static func target(for uri: String) -> String? {
         guard allows(uri) else { return nil }
         var out = ""
