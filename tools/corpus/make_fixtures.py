@@ -14,9 +14,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 CORPUS = os.path.join(ROOT, "Corpus")
 
 
-def pdf(objects, trailer_extra=b"", version=b"1.7"):
-    """objects: list of (number, body bytes). Writes a classic table."""
-    out = bytearray(b"%PDF-" + version + b"\n%\xe2\xe3\xcf\xd3\n")
+def pdf(objects, trailer_extra=b"", version=b"1.7", header=b""):
+    """objects: list of (number, body bytes). Writes a classic table; `header` goes before
+    `%PDF-` (junk a reader must skip)."""
+    out = bytearray(header + b"%PDF-" + version + b"\n%\xe2\xe3\xcf\xd3\n")
     offsets = {}
     for num, body in objects:
         offsets[num] = len(out)

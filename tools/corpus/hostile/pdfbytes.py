@@ -1,21 +1,8 @@
-"""Byte-level PDF writing shared by the hostile fixture modules (no dependencies)."""
+"""Byte-level PDF writing shared by the hostile fixture modules: the classic-table writer of
+make_fixtures.py, a stream writer at the highest compression, and a one-page document."""
 import zlib
 
-
-def pdf(objects, trailer_extra=b"", version=b"1.7", header=b""):
-    """objects: list of (number, body bytes). A classic cross-reference table."""
-    out = bytearray(header + b"%PDF-" + version + b"\n%\xe2\xe3\xcf\xd3\n")
-    offsets = {}
-    for num, body in objects:
-        offsets[num] = len(out)
-        out += b"%d 0 obj\n" % num + body + b"\nendobj\n"
-    size = max(offsets) + 1
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f\r\n" % size
-    for n in range(1, size):
-        out += (b"%010d 00000 n\r\n" % offsets[n]) if n in offsets else b"0000000000 00000 f\r\n"
-    out += b"trailer\n<< /Size %d /Root 1 0 R " % size + trailer_extra + b" >>\nstartxref\n%d\n%%%%EOF\n" % xref
-    return bytes(out)
+from make_fixtures import pdf  # noqa: F401 (re-exported to the class modules)
 
 
 def stream(dict_text, data, compress=True):
