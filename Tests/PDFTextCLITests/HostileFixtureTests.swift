@@ -145,6 +145,19 @@ struct HostileFixtureTests {
         #expect(Self.isScriptCapable("%6Aavascript:x") && !Self.isScriptCapable("https://example.org/javascript:x"))
     }
 
+    @Test("a child's peak memory is its own, not this test process's")
+    func childPeakIsItsOwn() throws {
+        // Grow this process well past what `pdftext --version` needs, touching every page.
+        let size = 384 << 20
+        let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 4096)
+        defer { block.deallocate() }
+        for offset in stride(from: 0, to: size, by: 4096) { block.storeBytes(of: 1, toByteOffset: offset, as: UInt8.self) }
+        #expect(Spawn.highWaterMark(of: "self") >= size, "VmHWM of this process is not readable")
+        let r = try Spawn.run(["--version"], timeout: Self.wallLimit)
+        #expect(r.status == 0)
+        #expect(r.maxRSS < 128 << 20, "pdftext --version measured at \(r.maxRSS >> 20) MiB: the parent's peak leaked in")
+    }
+
     @Test("every subcommand and format gives a result or a one-line error", arguments: fixtures)
     func everySubcommand(_ fixture: Fixture) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pdftext-hostile-\(UUID().uuidString)")
@@ -353,10 +366,17 @@ enum Spawn {
         let start = DispatchTime.now().uptimeNanoseconds
         let rc = posix_spawn(&pid, binary.path, &actions, nil, argv, environ)
         guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EIO) }
+        // The exec has happened by now (glibc's posix_spawn returns after it), so this bounds
+        // the high-water mark the kernel may have carried over from this process.
+        let parentHWM = highWaterMark(of: "self")
+        var polledHWM = 0
         var status: Int32 = 0
         var usage = rusage()
         var timedOut = false
+        var polls = 0
         while true {
+            if polls % 5 == 0 { polledHWM = max(polledHWM, highWaterMark(of: String(pid))) }
+            polls += 1
             let w = wait4(pid, &status, WNOHANG, &usage)
             if w == pid { break }
             if w < 0 && errno != EINTR { break }
@@ -372,8 +392,25 @@ enum Spawn {
         let exited = termSignal == 0
         let out = (try? [UInt8](Data(contentsOf: URL(fileURLWithPath: outPath)))) ?? []
         let err = (try? [UInt8](Data(contentsOf: URL(fileURLWithPath: errPath)))) ?? []
+        // Linux keeps the larger of the old and new address space's high-water marks across
+        // `execve`, and posix_spawn's child starts on this (test) process's address space: so
+        // `ru_maxrss` reports at least this process's peak. Above that it is the child's own;
+        // at or below it, the child's peak is the largest VmHWM polled while it ran.
+        let reported = Int(usage.ru_maxrss) * 1024
+        let maxRSS = reported > parentHWM ? reported : polledHWM
         return Result(status: exited ? (status >> 8) & 0xFF : -1, signal: exited || timedOut ? nil : termSignal,
-                      timedOut: timedOut, seconds: seconds, maxRSS: Int(usage.ru_maxrss) * 1024,
+                      timedOut: timedOut, seconds: seconds, maxRSS: maxRSS,
                       stdout: out, stderr: err)
+    }
+
+    /// `VmHWM` of `/proc/<pid>/status` in bytes, 0 when it cannot be read (the process has
+    /// exited, or this is not Linux).
+    static func highWaterMark(of pid: String) -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
+        for line in text.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let digits = line.dropFirst(6).filter(\.isNumber)
+            return (Int(digits) ?? 0) * 1024
+        }
+        return 0
     }
 }
