@@ -54,6 +54,11 @@ int32_t pdfu_nfkc(const uint16_t *input, int32_t inputLength,
     return normalize(unorm2_getNFKCInstance, input, inputLength, output, outputCapacity, outLength);
 }
 
+int32_t pdfu_nfc(const uint16_t *input, int32_t inputLength,
+                 uint16_t *output, int32_t outputCapacity, int32_t *outLength) {
+    return normalize(unorm2_getNFCInstance, input, inputLength, output, outputCapacity, outLength);
+}
+
 // MARK: Bidi
 
 int32_t pdfu_bidi_class(uint32_t codePoint) {

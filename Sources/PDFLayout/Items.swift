@@ -25,6 +25,8 @@ struct Item {
     var isCJK: Bool
     /// The glyph's text starts with a letter or digit.
     var isAlphanumeric: Bool
+    /// The glyph's text starts with a combining mark (general category Mn or Me).
+    var isMark: Bool = false
     /// Top and bottom of the em box across the text direction.
     var top: Double { baseline - 0.8 * size }
     var bottom: Double { baseline + 0.25 * size }
@@ -85,6 +87,13 @@ extension Unicode.Scalar {
         let v = value
         if v < 0x80 { return ((v | 0x20) >= 0x61 && (v | 0x20) <= 0x7A) || (v >= 0x30 && v <= 0x39) }
         return properties.isAlphabetic || properties.numericType != nil
+    }
+
+    /// A nonspacing or enclosing combining mark, with a fast path below U+0300.
+    @inline(__always) var isCombiningMark: Bool {
+        guard value >= 0x300 else { return false }
+        let c = properties.generalCategory
+        return c == .nonspacingMark || c == .enclosingMark
     }
 
     var isLayoutWhitespace: Bool {

@@ -17,6 +17,9 @@ struct LayoutBuilder {
     let options: LayoutOptions
     var items: [Item] = []
     var groups: [Orientation] = []
+    /// Accents and combining marks drawn as glyphs of their own, by the glyph of the letter
+    /// they belong to (see `attachAccentsAndMarks`); their items are gone from `items`.
+    var attachments: [Int32: [Int32]] = [:]
     var statistics = LayoutStatistics()
     var diagnostics = DiagnosticLog()
 
@@ -27,6 +30,7 @@ struct LayoutBuilder {
 
     mutating func run(structureOrder: [Int]?) -> PageLayout {
         collectItems()
+        attachAccentsAndMarks()
         regroupStackedGlyphs()
         var blocks: [Block] = []
         var segments: [Segment] = []
@@ -92,6 +96,7 @@ struct LayoutBuilder {
             }
         }
         var assembler = TextAssembler(page: page, items: items, segments: segments, groups: groups, options: options)
+        assembler.attachments = attachments
         var layout = assembler.assemble(blocks)
         layout.orderSource = source
         layout.orderConfidence = confidence
@@ -182,8 +187,76 @@ struct LayoutBuilder {
             }
             items.append(Item(glyph: Int32(i), x0: along, x1: along + extent, baseline: across,
                               size: size, group: group, isSpace: isSpace, isCJK: first.isCJKLike,
-                              isAlphanumeric: first.isLetterOrDigit))
+                              isAlphanumeric: first.isLetterOrDigit, isMark: first.isCombiningMark))
         }
+    }
+
+    /// Spacing accents drawn over or under a letter (`composesAccents`) and combining marks
+    /// drawn as glyphs of their own (Arabic harakat, Hebrew points) join their letter: they
+    /// leave `items` and are recorded in `attachments` under the letter's glyph, which
+    /// `TextAssembler` composes. The letter is looked for among the few glyphs painted just
+    /// before and after (TeX paints the accent first, word processors the letter), in the same
+    /// orientation, of a similar size, with a baseline within `accentBaselineShift`: for an
+    /// accent, a letter its box overlaps by `accentOverlap` with its centre over the letter;
+    /// for a mark, any glyph whose box holds the mark's centre (give or take `markReach`).
+    mutating func attachAccentsAndMarks() {
+        let n = items.count
+        guard n > 1 else { return }
+        // 1: a spacing accent, 2: a combining mark, 0: anything else.
+        var kind = [UInt8](repeating: 0, count: n)
+        var any = false
+        for k in 0..<n {
+            let it = items[k]
+            if it.isSpace { continue }
+            if it.isMark { kind[k] = 2; any = true; continue }
+            guard options.composesAccents else { continue }
+            let text = page.glyphs[Int(it.glyph)].text
+            if text.upperBound - text.lowerBound == 1,
+               TextNormalization.combiningAccent(page.scalars[Int(text.lowerBound)]) != nil {
+                kind[k] = 1; any = true
+            }
+        }
+        guard any else { return }
+        var removed = [Bool](repeating: false, count: n)
+        let window = 3
+        for k in 0..<n where kind[k] != 0 {
+            let a = items[k]
+            let centre = (a.x0 + a.x1) / 2
+            var best = -1
+            var bestScore = Double.infinity
+            for step in 1...(2 * window) {
+                // k-1, k+1, k-2, k+2, …: the nearest in painting order first.
+                let j = step % 2 == 1 ? k - (step + 1) / 2 : k + step / 2
+                if j >= 0 && j < n && kind[j] == 0 && !removed[j] {
+                    let b = items[j]
+                    guard b.group == a.group, !b.isSpace,
+                          b.size <= a.size * 1.5, a.size <= b.size * 1.5 else { continue }
+                    let size = max(a.size, b.size)
+                    guard abs(b.baseline - a.baseline) <= options.accentBaselineShift * size else { continue }
+                    let score: Double
+                    if kind[k] == 1 {
+                        guard b.isAlphanumeric, centre >= b.x0, centre <= b.x1 else { continue }
+                        let overlap = min(a.x1, b.x1) - max(a.x0, b.x0)
+                        let narrower = min(a.x1 - a.x0, b.x1 - b.x0)
+                        guard overlap >= options.accentOverlap * narrower else { continue }
+                        score = abs(centre - (b.x0 + b.x1) / 2)
+                    } else {
+                        let outside = max(b.x0 - centre, centre - b.x1, 0)
+                        guard outside <= options.markReach * size else { continue }
+                        score = outside
+                    }
+                    if score < bestScore { bestScore = score; best = j }
+                }
+            }
+            guard best >= 0 else { continue }
+            attachments[items[best].glyph, default: []].append(a.glyph)
+            removed[k] = true
+        }
+        guard removed.contains(true) else { return }
+        var kept: [Item] = []
+        kept.reserveCapacity(n)
+        for k in 0..<n where !removed[k] { kept.append(items[k]) }
+        items = kept
     }
 
     /// Vertical text set with upright glyphs in horizontal writing mode (each glyph placed below

@@ -38,6 +38,28 @@ public struct LayoutOptions: Sendable, Hashable {
     /// Letter spacing (a line's typical gap between letters) is estimated from this quantile
     /// of its gaps, so letter-spaced headings do not turn into one word per letter.
     public var letterSpacingQuantile: Double = 0.25
+    /// Full stops closer than this (em, between their boxes) are one word: an ellipsis set
+    /// as spaced periods (TeX's `\ldots`, about 0.17 em apart) reads "...". Dot leaders in
+    /// tables of contents (about 0.5 em apart) keep their spaces.
+    public var ellipsisGapRatio: Double = 0.3
+
+    // MARK: Accents and marks
+
+    /// A spacing accent (¨ ´ ` ˆ ˜ ¯ ˘ ˇ ˚ ¸ ˛ ˙ ˝) drawn as its own glyph over or under a
+    /// letter, as pdfTeX with OT1 fonts and old word processors do, is composed with the
+    /// letter into one character ("Schöpf", not "Sch¨opf"), whichever of the two is painted
+    /// first. The accent then adds no character and no space of its own.
+    public var composesAccents = true
+    /// An accent composes with a letter when their boxes overlap along the line by at least
+    /// this fraction of the narrower box and the accent's centre lies over the letter.
+    public var accentOverlap: Double = 0.5
+    /// How far (em) an accent's or a combining mark's baseline may lie from its letter's
+    /// (TeX raises accents over capitals).
+    public var accentBaselineShift: Double = 0.8
+    /// A combining mark (general category Mn, such as Arabic harakat and tanween) drawn as
+    /// its own glyph joins the letter whose box holds its centre, give or take this much (em);
+    /// a mark never starts a word or makes a space.
+    public var markReach: Double = 0.15
 
     // MARK: Lines
 

@@ -330,9 +330,18 @@ struct LineFinder {
         return segs.indices.filter { !removed[$0] }.map { segs[$0] }
     }
 
+    /// The glyph's text is a full stop and nothing else.
+    func isFullStop(_ it: Item) -> Bool {
+        let r = page.glyphs[Int(it.glyph)].text
+        return r.upperBound - r.lowerBound == 1 && page.scalars[Int(r.lowerBound)] == "."
+    }
+
     /// Decides where spaces go inside a segment: an explicit space glyph, or a gap wider than
     /// `wordGapRatio` beyond the segment's usual letter spacing (its `letterSpacingQuantile`
-    /// gap, when it has enough gaps to tell), or `cjkWordGapRatio` between CJK characters.
+    /// gap when it has six gaps between letters or more; with three to five, the smallest
+    /// when all are wide and alike, as in a short letter-spaced heading), or
+    /// `cjkWordGapRatio` between CJK characters. Spaced full stops closer than
+    /// `ellipsisGapRatio` stay one word ("..."); a combining mark never makes a space.
     func inferSpaces(_ seg: inout Segment) {
         let n = seg.items.count
         seg.spaceAfter = [Bool](repeating: false, count: max(0, n - 1))
@@ -349,21 +358,33 @@ struct LineFinder {
             gaps.sort()
             let q = gaps[min(gaps.count - 1, max(0, Int(saturating: Double(gaps.count) * options.letterSpacingQuantile)))]
             letterSpacing = min(max(q, 0), 1)
+        } else if gaps.count >= 3, let lo = gaps.min(), let hi = gaps.max(),
+                  lo > options.wordGapRatio, hi - lo <= options.wordGapRatio {
+            // Too few gaps for a quantile, but every one would be a space and none stands out
+            // from the others: a short letter-spaced word or heading ("F O R M"), not four
+            // one-letter words.
+            letterSpacing = min(lo, 1)
         }
         var words = 0
         var wordHasLetter = false
+        // The end of the text so far: a combining mark left on its own (not attached to its
+        // letter) lies inside its letter's box, so the gap after it counts from the letter.
+        var reach = -Double.infinity
         for k in 0..<n {
             let it = items[Int(seg.items[k])]
-            if !it.isSpace && it.isAlphanumeric { wordHasLetter = true }
+            reach = it.isMark ? max(reach, it.x1) : it.x1
+            if !it.isSpace && it.isAlphanumeric && !it.isMark { wordHasLetter = true }
             var boundary = it.isSpace || k == n - 1
             if k < n - 1 {
                 let b = items[Int(seg.items[k + 1])]
                 var space = false
-                if !it.isSpace && !b.isSpace {
+                if !it.isSpace && !b.isSpace && !b.isMark {
                     let size = max(it.size, b.size)
-                    let gap = (b.x0 - it.x1) / size
+                    let gap = (b.x0 - reach) / size
                     let threshold = (it.isCJK && b.isCJK) ? options.cjkWordGapRatio : letterSpacing + options.wordGapRatio
                     space = gap > threshold
+                    // Spaced full stops (an ellipsis) stay together.
+                    if space && gap < options.ellipsisGapRatio && isFullStop(it) && isFullStop(b) { space = false }
                     // A raised number opening a line (a footnote's marker) is its own word.
                     if !space && k == 0 && it.size <= 0.8 * b.size && it.baseline < b.baseline - 0.15 * b.size
                         && it.isAlphanumeric && !it.isCJK && b.isAlphanumeric {

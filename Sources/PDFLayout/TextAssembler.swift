@@ -11,6 +11,9 @@ struct TextAssembler {
     let groups: [Orientation]
     let options: LayoutOptions
     var hyphenationsJoined = 0
+    /// Accents and marks drawn as glyphs of their own, by their letter's glyph (from
+    /// `LayoutBuilder.attachAccentsAndMarks`).
+    var attachments: [Int32: [Int32]] = [:]
 
     /// One unit of a line: a glyph's text (scalars in `buffer`) or a space.
     struct Cluster {
@@ -72,8 +75,39 @@ struct TextAssembler {
             }
             buffer.append(s)
         }
+        if !attachments.isEmpty, let attached = attachments[glyph], buffer.count > Int(start) {
+            appendAttached(attached, from: Int(start))
+        }
         let end = Int32(buffer.count)
         return end > start ? Cluster(start: start, end: end, glyph: glyph, isSpace: false) : nil
+    }
+
+    /// Adds the accents and marks attached to the letter whose text starts at `start`: a
+    /// spacing accent becomes its combining mark and the letter is composed (NFC; a dotless
+    /// i or j under an accent above becomes i or j); a combining mark is added as drawn. The
+    /// letter's glyph stands for all of them (word bounds include theirs).
+    mutating func appendAttached(_ attached: [Int32], from start: Int) {
+        var composes = false
+        for g in attached {
+            let r = page.glyphs[Int(g)].text
+            for s in page.scalars[Int(r.lowerBound)..<Int(r.upperBound)] {
+                if let mark = TextNormalization.combiningAccent(s) {
+                    let above = mark.value != 0x0327 && mark.value != 0x0328
+                    if above, let last = buffer.last, last.value == 0x0131 || last.value == 0x0237 {
+                        buffer[buffer.count - 1] = last.value == 0x0131 ? "i" : "j"
+                    }
+                    buffer.append(mark)
+                    composes = true
+                } else if s.isCombiningMark {
+                    buffer.append(s)
+                }
+            }
+        }
+        if composes {
+            let out = TextNormalization.composed(buffer[start...])
+            buffer.removeSubrange(start...)
+            buffer.append(contentsOf: out)
+        }
     }
 
     /// A line from its segments (one, or a table row's cells), in logical order.
@@ -306,6 +340,9 @@ struct TextAssembler {
                     out.characters.append(LayoutCharacter(scalar: s, glyph: c.glyph))
                 }
                 wordBounds = union(wordBounds, bounds(ofGlyph: c.glyph))
+                if !attachments.isEmpty, let attached = attachments[c.glyph] {
+                    for g in attached { wordBounds = union(wordBounds, bounds(ofGlyph: g)) }
+                }
                 if wordGlyph < 0 { wordGlyph = c.glyph }
             }
             closeWord(&out)

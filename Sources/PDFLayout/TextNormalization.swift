@@ -30,6 +30,45 @@ public enum TextNormalization {
         return presentationForms[Int(v - 0xFB1D)]
     }
 
+    /// The combining mark for a spacing accent drawn as a glyph of its own (¨ → U+0308,
+    /// ´ → U+0301, ` → U+0300, ˆ → U+0302, ˜ → U+0303, ¯ → U+0304, ˘ → U+0306, ˇ → U+030C,
+    /// ˚ → U+030A, ¸ → U+0327, ˛ → U+0328, ˙ → U+0307, ˝ → U+030B), or nil.
+    public static func combiningAccent(_ s: Unicode.Scalar) -> Unicode.Scalar? {
+        switch s.value {
+        case 0x00A8: return "\u{0308}"
+        case 0x00B4, 0x02CA: return "\u{0301}"
+        case 0x0060, 0x02CB: return "\u{0300}"
+        case 0x02C6: return "\u{0302}"
+        case 0x02DC: return "\u{0303}"
+        case 0x00AF, 0x02C9: return "\u{0304}"
+        case 0x02D8: return "\u{0306}"
+        case 0x02C7: return "\u{030C}"
+        case 0x02DA: return "\u{030A}"
+        case 0x00B8: return "\u{0327}"
+        case 0x02DB: return "\u{0328}"
+        case 0x02D9: return "\u{0307}"
+        case 0x02DD: return "\u{030B}"
+        default: return nil
+        }
+    }
+
+    /// NFC (canonical composition) of a short run of scalars, through ICU; the input
+    /// unchanged when ICU fails. Used on a letter and the accents composed with it.
+    public static func composed(_ scalars: ArraySlice<Unicode.Scalar>) -> [Unicode.Scalar] {
+        var input: [UInt16] = []
+        input.reserveCapacity(scalars.count * 2)
+        for s in scalars { input.append(contentsOf: UTF16.encode(s)!) }
+        var output = [UInt16](repeating: 0, count: input.count + 16)
+        var n: Int32 = 0
+        let status = input.withUnsafeBufferPointer { inp in
+            output.withUnsafeMutableBufferPointer { out in
+                pdfu_nfc(inp.baseAddress, Int32(inp.count), out.baseAddress, Int32(out.count), &n)
+            }
+        }
+        guard status == Int32(PDFU_OK), n > 0, Int(n) <= output.count else { return Array(scalars) }
+        return Array(String(decoding: output[0..<Int(n)], as: UTF16.self).unicodeScalars)
+    }
+
     // MARK: Tables
 
     /// U+FB00–FB17; the ligatures' letters, nil between them.

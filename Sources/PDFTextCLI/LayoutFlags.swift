@@ -50,6 +50,18 @@ public struct LayoutFlags: ParsableArguments {
     public var cjkWordGapRatio: Double = LayoutOptions().cjkWordGapRatio
     @Option(help: ArgumentHelp("Letter spacing (a line's typical gap between letters) is estimated from this quantile of its gaps, so letter-spaced headings do not turn into one word per letter.", valueName: "q"))
     public var letterSpacingQuantile: Double = LayoutOptions().letterSpacingQuantile
+    @Option(help: ArgumentHelp("Full stops closer than this (between their boxes) are one word: an ellipsis set as spaced periods (TeX's \\ldots) reads \"...\"; dot leaders keep their spaces. Fraction of the font size.", valueName: "em"))
+    public var ellipsisGapRatio: Double = LayoutOptions().ellipsisGapRatio
+
+    // Accents and marks
+    @Flag(help: "Keep a spacing accent drawn as its own glyph over or under a letter (pdfTeX with OT1 fonts, old word processors) as a character of its own instead of composing it with the letter.")
+    public var separateAccents = false
+    @Option(help: ArgumentHelp("An accent composes with a letter when their boxes overlap along the line by at least this fraction of the narrower box and the accent's centre lies over the letter.", valueName: "fraction"))
+    public var accentOverlap: Double = LayoutOptions().accentOverlap
+    @Option(help: ArgumentHelp("How far an accent's or a combining mark's baseline may lie from its letter's. Fraction of the font size.", valueName: "em"))
+    public var accentBaselineShift: Double = LayoutOptions().accentBaselineShift
+    @Option(help: ArgumentHelp("A combining mark drawn as its own glyph (Arabic harakat, Hebrew points) joins the letter whose box holds its centre, give or take this much; a mark never starts a word or makes a space. Fraction of the font size.", valueName: "em"))
+    public var markReach: Double = LayoutOptions().markReach
 
     // Lines
     @Option(help: ArgumentHelp("Two glyphs share a line when their baselines differ by less than this. Fraction of the font size.", valueName: "em"))
@@ -123,6 +135,7 @@ public struct LayoutFlags: ParsableArguments {
     /// The `LayoutOptions` fields these flags set.
     public static let fieldNames: Set<String> = [
         "readingOrder", "wordGapRatio", "cjkWordGapRatio", "letterSpacingQuantile", "baselineTolerance",
+        "ellipsisGapRatio", "composesAccents", "accentOverlap", "accentBaselineShift", "markReach",
         "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "hardSegmentGapRatio", "scriptShiftRatio",
         "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "blockGapRatio", "blockSizeChange",
         "detectsTables", "tableCellWords", "marksRunningArtifacts", "marginBand", "expandsLigatures",
@@ -138,12 +151,14 @@ public struct LayoutFlags: ParsableArguments {
             ("--minimum-stripe-ratio", minimumStripeRatio), ("--cell-start-window", cellStartWindow), ("--hard-segment-gap-ratio", hardSegmentGapRatio),
             ("--table-row-gap-ratio", tableRowGapRatio), ("--block-gap-ratio", blockGapRatio),
             ("--block-size-change", blockSizeChange), ("--table-cell-words", tableCellWords),
-            ("--diagonal-angle", diagonalAngle),
+            ("--diagonal-angle", diagonalAngle), ("--ellipsis-gap-ratio", ellipsisGapRatio),
+            ("--accent-baseline-shift", accentBaselineShift), ("--mark-reach", markReach),
         ]
         for (name, v) in ratios {
             if !(v.isFinite && v >= 0) { throw ValidationError("\(name) must be a number of 0 or more") }
         }
-        for (name, v) in [("--letter-spacing-quantile", letterSpacingQuantile), ("--margin-band", marginBand)] {
+        for (name, v) in [("--letter-spacing-quantile", letterSpacingQuantile), ("--margin-band", marginBand),
+                          ("--accent-overlap", accentOverlap)] {
             if !(v >= 0 && v <= 1) { throw ValidationError("\(name) must be between 0 and 1") }
         }
         if maxOrderedBlocks < 1 { throw ValidationError("--max-ordered-blocks must be 1 or more") }
@@ -156,6 +171,11 @@ public struct LayoutFlags: ParsableArguments {
         o.wordGapRatio = wordGapRatio
         o.cjkWordGapRatio = cjkWordGapRatio
         o.letterSpacingQuantile = letterSpacingQuantile
+        o.ellipsisGapRatio = ellipsisGapRatio
+        if separateAccents { o.composesAccents = false }
+        o.accentOverlap = accentOverlap
+        o.accentBaselineShift = accentBaselineShift
+        o.markReach = markReach
         o.baselineTolerance = baselineTolerance
         o.segmentGapRatio = segmentGapRatio
         o.stripeWindow = stripeWindow

@@ -68,6 +68,36 @@ struct GlyphListTableTests {
         #expect(GlyphList.resolve(String(repeating: "A", count: 5000)) == nil)
     }
 
+    /// TeX's glyph names (generated from texlive's lists) come after the AGL: sized
+    /// delimiters map to their base character, AMS and wasy/stmaryrd names to their symbols.
+    @Test func texGlyphNames() {
+        #expect(GlyphList.resolve("parenleftBigg") == .derived(scalars("(")))
+        #expect(GlyphList.resolve("braceleftBigg") == .derived(scalars("{")))
+        #expect(GlyphList.resolve("bracketrightbig") == .derived(scalars("]")))
+        #expect(GlyphList.resolve("radicalbig") == .derived(scalars("\u{221A}")))
+        #expect(GlyphList.resolve("summationtext") == .derived(scalars("\u{2211}")))
+        #expect(GlyphList.resolve("integraldisplay") == .derived(scalars("\u{222B}")))
+        #expect(GlyphList.resolve("bracelefttp") == .derived(scalars("\u{23A7}")))
+        #expect(GlyphList.resolve("square") == .derived(scalars("\u{25A1}")))
+        #expect(GlyphList.resolve("squaresolid") == .derived(scalars("\u{25A0}")))
+        #expect(GlyphList.resolve("lessornotequal") == .derived(scalars("\u{2268}")))
+        #expect(GlyphList.resolve("check") == .derived(scalars("\u{2713}")))
+        #expect(GlyphList.resolve("Box") == .derived(scalars("\u{25A1}")))
+        #expect(GlyphList.resolve("llbracket") == .derived(scalars("\u{27E6}")))
+        #expect(GlyphList.resolve("boxdot") == .derived(scalars("\u{22A1}")))
+        #expect(GlyphList.resolve("pi1") == .derived(scalars("\u{03D6}")))
+        // The AGL still comes first (and keeps `.standard`).
+        #expect(GlyphList.resolve("blacksquare") == .standard(scalars("\u{25A0}")))
+        #expect(GlyphList.resolve("theta1") == .standard(scalars("\u{03D1}")))
+        // Numeric names stay numeric (lasy, line and xypic give them different glyphs).
+        #expect(GlyphList.resolve("a40") == nil)
+        #expect(GlyphList.resolve("d12") == nil)
+        // Near miss: an unknown name is still unresolved; the uniXXXX fallback still works.
+        #expect(GlyphList.resolve("parenleftHuge") == nil)
+        #expect(GlyphList.resolve("squarebogus") == nil)
+        #expect(GlyphList.resolve("uni25A1") == .derived(scalars("\u{25A1}")))
+    }
+
     @Test func numericForms() {
         #expect(GlyphList.numericForm("g123") == .glyphID(123))
         #expect(GlyphList.numericForm("gid7") == .glyphID(7))

@@ -32,6 +32,11 @@ int32_t pdfu_nfkc_casefold(const uint16_t *input, int32_t inputLength,
 int32_t pdfu_nfkc(const uint16_t *input, int32_t inputLength,
                   uint16_t *output, int32_t outputCapacity, int32_t *outLength);
 
+/// NFC (canonical decomposition, then canonical composition), UTF-16 in and out. Used to
+/// compose a letter with an accent drawn as a separate glyph ("o" + U+0308 → "ö").
+int32_t pdfu_nfc(const uint16_t *input, int32_t inputLength,
+                 uint16_t *output, int32_t outputCapacity, int32_t *outLength);
+
 // MARK: Bidi
 
 /// Paragraph directions for the bidi functions.

@@ -1,5 +1,6 @@
 // Glyph names → Unicode: the Adobe Glyph List and the AGL specification's rules, plus the
-// numeric names some producers write. Tables: Generated/GlyphListData.swift.
+// numeric names some producers write. Tables: Generated/GlyphListData.swift and
+// Generated/TeXGlyphListData.swift (TeX's glyph-name lists).
 
 /// How a glyph name was resolved to Unicode.
 public enum GlyphNameResolution: Sendable, Hashable {
@@ -59,6 +60,7 @@ public enum GlyphList {
     private static func resolveComponent(_ c: ArraySlice<UInt8>) -> [Unicode.Scalar] {
         let text = String(decoding: c, as: UTF8.self)
         if let listed = Tables.shared.byName[text] { return listed }
+        if let tex = Tables.shared.tex[text] { return tex }
         if let tex = TeXGlyphNames.lookup(text) { return [tex] }
         if c.count > 3, c.starts(with: "uni".utf8) {
             let digits = c.dropFirst(3)
@@ -160,6 +162,8 @@ public enum GlyphList {
         static let shared = Tables()
 
         let byName: [String: [Unicode.Scalar]]
+        /// TeX's glyph names outside the AGL (consulted after it).
+        let tex: [String: [Unicode.Scalar]]
         let dingbats: [String: [Unicode.Scalar]]
         let preferred: [UInt32: String]
 
@@ -177,6 +181,7 @@ public enum GlyphList {
             }
             let byName = parse(GlyphListData.adobeGlyphList, capacity: 4400)
             dingbats = parse(GlyphListData.zapfDingbats, capacity: 220)
+            tex = parse(TeXGlyphListData.texGlyphList, capacity: 1500)
             var preferred: [UInt32: String] = [:]
             preferred.reserveCapacity(1600)
             Self.forEachLine(GlyphListData.preferredNames) { left, right in

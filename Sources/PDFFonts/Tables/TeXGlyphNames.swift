@@ -1,12 +1,14 @@
 /// Glyph names that TeX's Computer Modern and Latin Modern fonts (OML, OMS and OT1
 /// encodings) and a few other producers (`square`, `triangle` in Type 3 fonts) use and that
 /// the Adobe Glyph List lacks. Written by hand from those fonts' encoding vectors;
-/// consulted after the Adobe Glyph List, and the result is marked `.derived`
+/// consulted after the Adobe Glyph List and the generated TeX glyph list
+/// (Generated/TeXGlyphListData.swift), and the result is marked `.derived`
 /// (UnicodeSource `.glyphName`).
 enum TeXGlyphNames {
     static let table: [String: Unicode.Scalar] = [
         "epsilon1": "\u{03F5}", "theta1": "\u{03D1}", "phi1": "\u{03D5}", "omega1": "\u{03D6}",
-        "rho1": "\u{03F1}", "sigma1": "\u{03C2}", "dotlessj": "\u{0237}", "visiblespace": "\u{2423}",
+        "rho1": "\u{03F1}", "pi1": "\u{03D6}",
+        "sigma1": "\u{03C2}", "dotlessj": "\u{0237}", "visiblespace": "\u{2423}",
         "angbracketleft": "\u{27E8}", "angbracketright": "\u{27E9}", "vector": "\u{20D7}",
         "negationslash": "\u{0338}", "lscript": "\u{2113}", "turnstileleft": "\u{22A2}",
         "turnstileright": "\u{22A3}", "latticetop": "\u{22A4}", "mapsto": "\u{21A6}",

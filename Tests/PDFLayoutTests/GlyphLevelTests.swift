@@ -1,0 +1,199 @@
+import PDFCore
+import PDFTextModel
+import Testing
+@testable import PDFLayout
+
+/// Accents drawn as glyphs of their own over a letter (pdfTeX with OT1 fonts, old word
+/// processors): one composed character.
+@Suite struct AccentCompositionTests {
+    /// "Sch¨opf" as pdfTeX paints it: the accent first, at the letter's position (a kern),
+    /// then the letter.
+    func schoepf(_ p: inout GlyphPage, accentFirst: Bool = true, y: Double = 700) {
+        p.text("Sch", x: 72, y: y)
+        if accentFirst {
+            p.text("\u{A8}", x: 87, y: y)
+            p.text("o", x: 87, y: y)
+        } else {
+            p.text("o", x: 87, y: y)
+            p.text("\u{A8}", x: 87, y: y)
+        }
+        p.text("pf", x: 92, y: y)
+    }
+
+    @Test func accentPaintedBeforeTheLetterComposes() {
+        var p = GlyphPage()
+        schoepf(&p)
+        let layout = p.layout()
+        #expect(layout.text == "Sch\u{F6}pf\n")
+        // The composed letter points at the letter's glyph (index 4: S c h ¨ o); no character
+        // points at the accent's glyph, and the word's box still covers it.
+        #expect(layout.characters[3].glyph == 4)
+        #expect(!layout.characters.contains { $0.glyph == 3 })
+        #expect(layout.words.count == 1)
+    }
+
+    @Test func accentPaintedAfterTheLetterComposes() {
+        var p = GlyphPage()
+        schoepf(&p, accentFirst: false)
+        #expect(p.layout().text == "Sch\u{F6}pf\n")
+    }
+
+    @Test func raisedAccentOverCapitalCedillaAndDotlessI() {
+        var p = GlyphPage()
+        // Ü with the accent raised by a quarter em (TeX raises accents over capitals).
+        p.text("\u{A8}", x: 72, y: 702.5)
+        p.text("Uber", x: 72, y: 700)
+        // ç: the cedilla hangs below, on the letter's baseline.
+        p.text("\u{B8}", x: 102, y: 700)
+        p.text("ca", x: 102, y: 700)
+        // naïve with a dotless i under the dieresis.
+        p.text("na\u{131}ve", x: 132, y: 700)
+        p.text("\u{A8}", x: 142, y: 700)
+        #expect(p.layout().foldedText == "\u{DC}ber \u{E7}a na\u{EF}ve")
+    }
+
+    @Test func everySpacingAccentHasItsCombiningMark() {
+        let pairs: [(Unicode.Scalar, String)] = [
+            ("\u{B4}", "\u{E9}"), ("`", "\u{E8}"), ("\u{2C6}", "\u{EA}"), ("\u{2DC}", "\u{1EBD}"),
+            ("\u{AF}", "\u{113}"), ("\u{2D8}", "\u{115}"), ("\u{2C7}", "\u{11B}"), ("\u{2DA}", "e\u{30A}"),
+            ("\u{2DB}", "\u{119}"), ("\u{2D9}", "\u{117}"), ("\u{2DD}", "e\u{30B}"),
+        ]
+        for (accent, expected) in pairs {
+            var p = GlyphPage()
+            p.text("e", x: 72, y: 700)
+            p.text(String(accent), x: 72, y: 700)
+            #expect(p.layout().foldedText == expected)
+        }
+    }
+
+    @Test func nearMissAccentBesideALetterStaysApart() {
+        var p = GlyphPage()
+        // "don´t": the acute stands after the n, its own box, not over a letter.
+        p.text("don\u{B4}t", x: 72, y: 700)
+        #expect(p.layout().foldedText == "don\u{B4}t")
+        // A lone dieresis between words is not moved either.
+        var q = GlyphPage()
+        q.text("a \u{A8} b", x: 72, y: 700, spacesAsGaps: true)
+        #expect(q.layout().foldedText == "a \u{A8} b")
+    }
+
+    @Test func optionOffKeepsTheAccentAsACharacter() {
+        var p = GlyphPage()
+        schoepf(&p)
+        var o = LayoutOptions()
+        o.composesAccents = false
+        #expect(p.layout(o).text == "Sch\u{A8}opf\n")
+    }
+}
+
+/// Combining marks drawn as glyphs of their own (Arabic harakat and tanween).
+@Suite struct CombiningMarkTests {
+    /// كَتَبَ (kaf, teh, beh, each with a fatha) drawn left to right, the marks narrow and
+    /// near each letter's left edge (so a gap opens between a mark and the next letter).
+    func kataba(_ p: inout GlyphPage, x: Double, y: Double = 700) {
+        for (k, letter) in ["\u{628}", "\u{62A}", "\u{643}"].enumerated() {
+            let lx = x + Double(k) * 6
+            p.text(letter, x: lx, y: y, advance: 0.6)
+            p.text("\u{64E}", x: lx + 1, y: y + 2, advance: 0.2)
+        }
+    }
+
+    @Test func harakatMakeNoSpaceAndFollowTheirLetter() {
+        var p = GlyphPage()
+        kataba(&p, x: 100)
+        #expect(p.layout().foldedText == "\u{643}\u{64E}\u{62A}\u{64E}\u{628}\u{64E}")
+    }
+
+    @Test func tanweenAtTheWordsEndAndTwoWords() {
+        var p = GlyphPage()
+        // Two words: كَتَبَ on the right, and كِتَابٌ-like word on the left ending in dammatan.
+        kataba(&p, x: 128)
+        p.text("\u{628}", x: 100, y: 700, advance: 0.6)
+        p.text("\u{64C}", x: 101, y: 702, advance: 0.2)
+        p.text("\u{627}\u{62A}", x: 106, y: 700, advance: 0.6)
+        p.text("\u{643}", x: 118, y: 700, advance: 0.6)
+        p.text("\u{650}", x: 119, y: 697, advance: 0.2)
+        let text = p.layout().foldedText
+        #expect(text == "\u{643}\u{64E}\u{62A}\u{64E}\u{628}\u{64E} \u{643}\u{650}\u{62A}\u{627}\u{628}\u{64C}")
+    }
+
+    @Test func nearMissWordGapBetweenMarkedWordsStays() {
+        var p = GlyphPage()
+        kataba(&p, x: 100)
+        kataba(&p, x: 124)
+        let words = p.layout().foldedText.split(separator: " ")
+        #expect(words.count == 2)
+    }
+}
+
+/// `\ldots` and spaced full stops; dot leaders keep their spaces.
+@Suite struct EllipsisTests {
+    @Test func spacedFullStopsAreOneEllipsis() {
+        var p = GlyphPage()
+        p.text("The end", x: 72, y: 700, spacesAsGaps: true)
+        // Three periods 0.28 em wide, a sixth of an em apart (TeX's \ldots).
+        p.text("...", x: 105, y: 700, advance: 0.28, gap: 0.17)
+        p.text("and then more text follows here", x: 125, y: 700, spacesAsGaps: true)
+        #expect(p.layout().foldedText == "The end... and then more text follows here")
+    }
+
+    @Test func nearMissDotLeadersKeepTheirSpaces() {
+        var p = GlyphPage()
+        // A table-of-contents leader: half an em between the dots.
+        p.text("Intro", x: 72, y: 700)
+        p.text("......", x: 100, y: 700, advance: 0.28, gap: 0.5)
+        p.text("5", x: 150, y: 700)
+        #expect(p.layout().foldedText.contains(". . . . . ."))
+    }
+}
+
+/// Letter-spaced text (LetterSpace, CSS letter-spacing, character spacing): words stay
+/// words; ordinary text neither gains nor loses spaces.
+@Suite struct LetterSpacingTests {
+    @Test func letterSpacedLineKeepsItsWordSpaces() {
+        var p = GlyphPage()
+        p.text("This form shall mean any agreement", x: 72, y: 700, gap: 0.2, spacesAsGaps: true, spaceWidth: 0.33)
+        #expect(p.layout().foldedText == "This form shall mean any agreement")
+    }
+
+    @Test func widelyLetterSpacedLineKeepsItsWordSpaces() {
+        var p = GlyphPage()
+        p.text("This form shall mean any", x: 40, y: 700, gap: 0.6, spacesAsGaps: true, spaceWidth: 0.33)
+        #expect(p.layout().foldedText == "This form shall mean any")
+    }
+
+    @Test func shortLetterSpacedHeadingIsOneWord() {
+        var p = GlyphPage()
+        p.text("FORM", x: 72, y: 700, gap: 0.3)
+        #expect(p.layout().foldedText == "FORM")
+    }
+
+    @Test func nearMissKernedWordsGetNoInnerSpaces() {
+        var p = GlyphPage()
+        // Ordinary text: kerning pulls some pairs in and pushes others out by a few hundredths
+        // of an em; a third of an em between the words.
+        var x = 72.0
+        for (w, word) in ["AVAWAY", "Tower", "Ta", "Wolf", "office"].enumerated() {
+            for (k, ch) in word.enumerated() {
+                p.text(String(ch), x: x, y: 700)
+                x += 5 + ((k + w) % 3 == 0 ? -0.8 : 0.4)
+            }
+            x += 3.3
+        }
+        #expect(p.layout().foldedText == "AVAWAY Tower Ta Wolf office")
+    }
+
+    @Test func nearMissJustifiedTextKeepsItsSpaces() {
+        var p = GlyphPage()
+        // Stretched word spaces (0.6 em), drawn as gaps; and a line with space glyphs.
+        p.text("we must not lose any spaces in them", x: 72, y: 700, spacesAsGaps: true, spaceWidth: 0.6)
+        p.text("nor here in a line with space glyphs", x: 72, y: 686, gap: 0.02)
+        #expect(p.layout().lineTexts() == ["we must not lose any spaces in them", "nor here in a line with space glyphs"])
+    }
+
+    @Test func nearMissTwoOneLetterWordsStayApart() {
+        var p = GlyphPage()
+        p.text("x y", x: 72, y: 700, spacesAsGaps: true)
+        #expect(p.layout().foldedText == "x y")
+    }
+}
