@@ -50,7 +50,7 @@ public struct LayoutFlags: ParsableArguments {
     public var cjkWordGapRatio: Double = LayoutOptions().cjkWordGapRatio
     @Option(help: ArgumentHelp("Letter spacing (a line's typical gap between letters) is estimated from this quantile of its gaps, so letter-spaced headings do not turn into one word per letter.", valueName: "q"))
     public var letterSpacingQuantile: Double = LayoutOptions().letterSpacingQuantile
-    @Option(help: ArgumentHelp("Full stops closer than this (between their boxes) are one word: an ellipsis set as spaced periods (TeX's \\ldots) reads \"...\"; dot leaders keep their spaces. Fraction of the font size.", valueName: "em"))
+    @Option(help: ArgumentHelp("Full stops closer than this (em, between their boxes) are one word: an ellipsis set as spaced periods (TeX's `\\ldots`, about 0.17 em apart) reads \"...\". Dot leaders in tables of contents (about 0.5 em apart) keep their spaces.", valueName: "em"))
     public var ellipsisGapRatio: Double = LayoutOptions().ellipsisGapRatio
 
     // Accents and marks
@@ -58,9 +58,9 @@ public struct LayoutFlags: ParsableArguments {
     public var separateAccents = false
     @Option(help: ArgumentHelp("An accent composes with a letter when their boxes overlap along the line by at least this fraction of the narrower box and the accent's centre lies over the letter.", valueName: "fraction"))
     public var accentOverlap: Double = LayoutOptions().accentOverlap
-    @Option(help: ArgumentHelp("How far an accent's or a combining mark's baseline may lie from its letter's. Fraction of the font size.", valueName: "em"))
+    @Option(help: ArgumentHelp("How far (em) an accent's or a combining mark's baseline may lie from its letter's (TeX raises accents over capitals).", valueName: "em"))
     public var accentBaselineShift: Double = LayoutOptions().accentBaselineShift
-    @Option(help: ArgumentHelp("A combining mark drawn as its own glyph (Arabic harakat, Hebrew points) joins the letter whose box holds its centre, give or take this much; a mark never starts a word or makes a space. Fraction of the font size.", valueName: "em"))
+    @Option(help: ArgumentHelp("A combining mark (general category Mn, such as Arabic harakat and tanween) drawn as its own glyph joins the letter whose box holds its centre, give or take this much (em); a mark never starts a word or makes a space.", valueName: "em"))
     public var markReach: Double = LayoutOptions().markReach
 
     // Lines

@@ -26,7 +26,9 @@ Sources, all from Debian's texlive packages (first list to name a glyph wins):
      documentation, for glyphs none of the lists maps (squaresmallsolid, Box, llbracket, …).
 
 Rules applied to every entry:
-  - names in the Adobe Glyph List are skipped (the AGL is consulted first);
+  - names in the Adobe Glyph List are skipped (the AGL is consulted first), except those
+    the AGL maps only to the private use area (bracelefttp, Asmall): for them a TeX list's
+    standard character is preferred;
   - numeric names (a1, d12, …) are skipped: lasy, line, lcircle and xypic's arrow-tip fonts
     give the same numeric names to different glyphs, so they cannot be mapped by name;
   - of comma-separated alternatives (texglyphlist.txt), the first one without private-use
@@ -179,8 +181,15 @@ def read_unicode_math(path):
 
 
 def main():
+    # AGL names are left out unless the AGL gives them only private-use values (Apple's
+    # pieces of big delimiters such as bracelefttp, the small capitals of expert fonts).
+    agl = set()
     with open(AGL, encoding="latin-1") as f:
-        agl = {line.split(";", 1)[0] for line in f if ";" in line and not line.startswith("#")}
+        for line in f:
+            if ";" in line and not line.startswith("#"):
+                name, field = line.strip().split(";", 1)
+                if not all(0xE000 <= int(v, 16) <= 0xF8FF for v in field.split()):
+                    agl.add(name)
     table = {}
     counts = []
     font_names = symbol_font_glyph_names()
@@ -217,7 +226,8 @@ def main():
 //   symbol tables of the wasysym, stmaryrd and amssymb documentation (see the generator).
 //   Only glyph-name → Unicode facts are taken, filtered and reformatted.
 // Entries added per list: {", ".join(f"{label} {n}" for label, n in counts)}.
-// Names in the Adobe Glyph List and numeric names (a1, d12) are left out; variation
+// Names in the Adobe Glyph List (but for those it maps only to the private use area, such
+// as bracelefttp) and numeric names (a1, d12) are left out; variation
 // selectors are dropped (sized delimiters map to their base character); values that are
 // private-use only are left out.
 

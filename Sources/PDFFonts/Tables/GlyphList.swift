@@ -46,7 +46,14 @@ public enum GlyphList {
     /// Hexadecimal digits may be lowercase (a common producer variant; the specification
     /// asks for uppercase). Surrogates (D800–DFFF) and values above 10FFFF are rejected.
     public static func resolve(_ name: String, zapfDingbats: Bool = false) -> GlyphNameResolution? {
-        if let exact = standardUnicode(for: name, zapfDingbats: zapfDingbats) { return .standard(exact) }
+        if let exact = standardUnicode(for: name, zapfDingbats: zapfDingbats) {
+            // An AGL entry in the private use area (Apple's delimiter pieces, expert small
+            // capitals) yields to a TeX list's standard character.
+            if let tex = Tables.shared.tex[name], exact.allSatisfy({ (0xE000...0xF8FF).contains($0.value) }) {
+                return .derived(tex)
+            }
+            return .standard(exact)
+        }
         let bytes = Array(name.utf8)
         guard bytes.count <= maximumNameLength else { return nil }
         let base = bytes.firstIndex(of: UInt8(ascii: ".")).map { bytes[..<$0] } ?? bytes[...]
@@ -59,8 +66,8 @@ public enum GlyphList {
 
     private static func resolveComponent(_ c: ArraySlice<UInt8>) -> [Unicode.Scalar] {
         let text = String(decoding: c, as: UTF8.self)
-        if let listed = Tables.shared.byName[text] { return listed }
         if let tex = Tables.shared.tex[text] { return tex }
+        if let listed = Tables.shared.byName[text] { return listed }
         if let tex = TeXGlyphNames.lookup(text) { return [tex] }
         if c.count > 3, c.starts(with: "uni".utf8) {
             let digits = c.dropFirst(3)

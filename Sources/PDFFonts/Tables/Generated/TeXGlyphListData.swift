@@ -12,8 +12,9 @@
 //   (wasy, stmaryrd), only names those fonts carry; and a few names typed in from the
 //   symbol tables of the wasysym, stmaryrd and amssymb documentation (see the generator).
 //   Only glyph-name → Unicode facts are taken, filtered and reformatted.
-// Entries added per list: texglyphlist.txt 269, glyphtounicode.tex 953, glyphtounicode-cmr.tex 112, unicode-math-table.tex 40, typed in 94.
-// Names in the Adobe Glyph List and numeric names (a1, d12) are left out; variation
+// Entries added per list: texglyphlist.txt 270, glyphtounicode.tex 1089, glyphtounicode-cmr.tex 132, unicode-math-table.tex 40, typed in 94.
+// Names in the Adobe Glyph List (but for those it maps only to the private use area, such
+// as bracelefttp) and numeric names (a1, d12) are left out; variation
 // selectors are dropped (sized delimiters map to their base character); values that are
 // private-use only are left out.
 
@@ -21,38 +22,120 @@
 // lazily, by GlyphList; consulted after the Adobe Glyph List.
 
 enum TeXGlyphListData {
-    /// TeX glyph names outside the Adobe Glyph List: 1468 names.
+    /// TeX glyph names outside the Adobe Glyph List: 1625 names.
     static let texGlyphList: String = """
         AC;223F
+        AEsmall;00E6
+        Aacutesmall;00E1
+        Acircumflexsmall;00E2
+        Acute;00B4
+        Acutesmall;00B4
+        Adieresissmall;00E4
+        Agravesmall;00E0
+        Aringsmall;00E5
+        Asmall;0061
+        Atildesmall;00E3
         Box;25A1
+        Brevesmall;02D8
+        Bsmall;0062
         CIRCLE;25CF
+        Caron;02C7
+        Caronsmall;02C7
+        Ccedillasmall;00E7
+        Cedillasmall;00B8
         Circle;25CB
+        Circumflexsmall;02C6
+        Csmall;0063
         Dbar;0110
         Diamond;25C7
+        Dieresis;00A8
+        Dieresissmall;00A8
         Digamma;1D7CB
+        Dotaccentsmall;02D9
+        Dsmall;0064
+        Eacutesmall;00E9
+        Ecircumflexsmall;00EA
+        Edieresissmall;00EB
+        Egravesmall;00E8
+        Esmall;0065
+        Ethsmall;00F0
         FFIsmall;0066 0066 0069
         FFLsmall;0066 0066 006C
         FFsmall;0066 0066
         FIsmall;0066 0069
         FLsmall;0066 006C
         Finv;2132
+        Fsmall;0066
         Germandbls;0053 0053
         Germandblssmall;0073 0073
         Gmir;2141
+        Grave;0060
+        Gravesmall;0060
+        Gsmall;0067
+        Hsmall;0068
+        Hungarumlaut;02DD
+        Hungarumlautsmall;02DD
+        Iacutesmall;00ED
+        Icircumflexsmall;00EE
+        Idieresissmall;00EF
         Ifractur;2111
+        Igravesmall;00EC
+        Ismall;0069
+        Jsmall;006A
+        Ksmall;006B
         LHD;25C0
+        LL;004C 004C
         Lbag;27C5
+        Lslashsmall;0142
+        Lsmall;006C
+        Macron;00AF
+        Macronsmall;00AF
+        Msmall;006D
         Ng;014A
+        Nsmall;006E
+        Ntildesmall;00F1
+        OEsmall;0153
+        Oacutesmall;00F3
+        Ocircumflexsmall;00F4
+        Odieresissmall;00F6
+        Ogoneksmall;02DB
+        Ogravesmall;00F2
         Omegainv;2127
+        Oslashsmall;00F8
+        Osmall;006F
+        Otildesmall;00F5
         Paragraph;00B6
+        Psmall;0070
+        Qsmall;0071
         RHD;25B6
         Rbag;27C6
         Rfractur;211C
+        Ringsmall;02DA
+        Rsmall;0072
         SS;0053 0053
         SSsmall;0073 0073
+        Scaronsmall;0161
+        Ssmall;0073
+        Thornsmall;00FE
+        Tildesmall;02DC
+        Tsmall;0074
+        Uacutesmall;00FA
+        Ucircumflexsmall;00FB
+        Udieresissmall;00FC
+        Ugravesmall;00F9
+        Usmall;0075
+        Vsmall;0076
+        Wsmall;0077
         XBox;2612
+        Xsmall;0078
+        Yacutesmall;00FD
+        Ydieresissmall;00FF
         Yen;00A5
+        Ysmall;0079
         Yup;2144
+        Zcaronsmall;017E
+        Zsmall;007A
+        ampersandsmall;0026
         angbracketleft;27E8
         angbracketleftBig;27E8
         angbracketleftBigg;27E8
@@ -93,9 +176,11 @@ enum TeXGlyphListData {
         arrowtp;2191
         arrowtripleleft;21DA
         arrowtripleright;21DB
+        arrowvertex;23D0
         arrowvertexdbl;20E6
         ascnode;260A
         asteriskcentered;2217
+        asuperior;0061
         backslashBig;005C
         backslashBigg;005C
         backslashbig;005C
@@ -117,6 +202,7 @@ enum TeXGlyphListData {
         boxdot;22A1
         boxempty;25A1
         boxslash;29C4
+        braceex;23AA
         bracehtipdownleft;23DF
         bracehtipdownright;23DF
         bracehtipupleft;23DE
@@ -125,19 +211,32 @@ enum TeXGlyphListData {
         braceleftBigg;007B
         braceleftbig;007B
         braceleftbigg;007B
+        braceleftbt;23A9
+        braceleftmid;23A8
+        bracelefttp;23A7
         bracerightBig;007D
         bracerightBigg;007D
         bracerightbig;007D
         bracerightbigg;007D
+        bracerightbt;23AD
+        bracerightmid;23AC
+        bracerighttp;23AB
         bracketleftBig;005B
         bracketleftBigg;005B
         bracketleftbig;005B
         bracketleftbigg;005B
+        bracketleftbt;23A3
+        bracketleftex;23A2
+        bracketlefttp;23A1
         bracketrightBig;005D
         bracketrightBigg;005D
         bracketrightbig;005D
         bracketrightbigg;005D
+        bracketrightbt;23A6
+        bracketrightex;23A5
+        bracketrighttp;23A4
         brokenvert;00A6
+        bsuperior;0062
         cancer;264B
         capricorn;2651
         ceilingleft;2308
@@ -150,6 +249,9 @@ enum TeXGlyphListData {
         ceilingrightBigg;2309
         ceilingrightbig;2309
         ceilingrightbigg;2309
+        centinferior;00A2
+        centoldstyle;00A2
+        centsuperior;00A2
         check;2713
         checked;2713
         circleR;00AE
@@ -168,6 +270,8 @@ enum TeXGlyphListData {
         circleplustext;2A01
         circlering;229A
         clockwise;27F3
+        commainferior;002C
+        commasuperior;002C
         complement;2201
         compwordmark;200C
         conjunction;260C
@@ -176,25 +280,35 @@ enum TeXGlyphListData {
         coproduct;2A3F
         coproductdisplay;2210
         coproducttext;2210
+        copyrightsans;00A9
+        copyrightserif;00A9
         ct;0063 0074
         curlyleft;21AB
         curlyright;21AC
         cwm;200C
+        cyrBreve;02D8
+        cyrFlex;00A0 0311
+        cyrbreve;02D8
+        cyrflex;00A0 0311
         daleth;2138
         davidsstar;2721
         dbar;0111
+        dblGrave;00A0 030F
         dblarrowdwn;21CA
         dblarrowheadleft;219E
         dblarrowheadright;21A0
         dblarrowup;21C8
         dblbracketleft;27E6
         dblbracketright;27E7
+        dblgrave;00A0 030F
         defines;225C
         descnode;260B
         dh;00F0
         diameter;2300
         diamondmath;22C4
         diamondsolid;2666
+        dieresisacute;00A0 0308 0301
+        dieresisgrave;00A0 0308 0300
         difference;224F
         dispiiint;222D
         dispiint;222C
@@ -202,9 +316,15 @@ enum TeXGlyphListData {
         dispvarint;222B
         dispvaroint;222E
         dividemultiply;22C7
+        dollarinferior;0024
+        dollaroldstyle;0024
+        dollarsuperior;0024
+        dotlessj;0237
         dotplus;2214
         downfall;22CE
         downslope;29F9
+        dsuperior;0064
+        eightoldstyle;0038
         eigthnote;266A
         epsilon1;03F5
         epsiloninv;03F6
@@ -217,6 +337,10 @@ enum TeXGlyphListData {
         equalorsimilar;2242
         equalsdots;2251
         equivasymptotic;224D
+        esuperior;0065
+        exclamdownsmall;00A1
+        exclamsmall;0021
+        fiveoldstyle;0035
         flat;266D
         floorleft;230A
         floorleftBig;230A
@@ -238,6 +362,7 @@ enum TeXGlyphListData {
         forces;22A9
         forcesbar;22AA
         fork;22D4
+        fouroldstyle;0034
         frown;2322
         frownie;2639
         gemini;264A
@@ -266,6 +391,8 @@ enum TeXGlyphListData {
         hatwidest;02C6
         hexagon;2394
         hyphenchar;002D
+        hypheninferior;002D
+        hyphensuperior;002D
         iiint;222D
         iint;222C
         integerdivide;2216
@@ -281,6 +408,7 @@ enum TeXGlyphListData {
         intersectiontext;22C2
         inve;0259
         invneg;2310
+        isuperior;0069
         jupiter;2643
         kreuz;2720
         latticetop;22A4
@@ -305,6 +433,7 @@ enum TeXGlyphListData {
         lhd;22B2
         libra;264E
         lightning;21AF
+        ll;006C 006C
         llbracket;27E6
         llparenthesis;2987
         logicalanddisplay;22C0
@@ -317,11 +446,13 @@ enum TeXGlyphListData {
         longsl;017F 006C
         longst;FB05
         lscript;2113
+        lsuperior;006C
         maltesecross;2720
         mapsto;21A6
         measuredangle;2221
         mercury;263F
         minuso;29B5
+        msuperior;006D
         multicloseleft;22C9
         multicloseright;22CA
         multimap;22B8
@@ -332,6 +463,7 @@ enum TeXGlyphListData {
         negationslash;0338
         neptun;2646
         ng;014B
+        nineoldstyle;0039
         notapproxequal;2247
         notarrowboth;21AE
         notarrowleft;219A
@@ -372,20 +504,31 @@ enum TeXGlyphListData {
         ogreaterthan;29C1
         oiint;222F
         olessthan;29C0
+        onefitted;0031
+        oneoldstyle;0031
         openo;0254
         opposition;260D
         orunderscore;22BB
+        osuperior;006F
         owner;220B
         parallelshort;2225
         parenleftBig;0028
         parenleftBigg;0028
         parenleftbig;0028
         parenleftbigg;0028
+        parenleftbt;239D
+        parenleftex;239C
+        parenlefttp;239B
         parenrightBig;0029
         parenrightBigg;0029
         parenrightbig;0029
         parenrightbigg;0029
+        parenrightbt;23A0
+        parenrightex;239F
+        parenrighttp;239E
         pentagon;2B20
+        periodinferior;002E
+        periodsuperior;002E
         permil;2030
         perpcorrespond;2A5E
         pertenthousand;2031
@@ -405,6 +548,8 @@ enum TeXGlyphListData {
         productdisplay;220F
         producttext;220F
         punctdash;2014
+        questiondownsmall;00BF
+        questionsmall;003F
         radicalBig;221A
         radicalBigg;221A
         radicalbig;221A
@@ -414,6 +559,8 @@ enum TeXGlyphListData {
         radicalvertex;20D3
         rangedash;2013
         rbag;27C6
+        registersans;00AE
+        registerserif;00AE
         revasymptequal;22CD
         revsimilar;223D
         rhd;22B3
@@ -426,10 +573,13 @@ enum TeXGlyphListData {
         ringinequal;2256
         rrbracket;27E7
         rrparenthesis;2988
+        rsuperior;0072
+        rupiah;20A8
         sagittarius;2650
         satisfies;22A8
         saturn;2644
         scorpio;264F
+        sevenoldstyle;0037
         sharp;266F
         shiftleft;21B0
         shiftright;21B1
@@ -438,6 +588,7 @@ enum TeXGlyphListData {
         shortrightarrow;2192
         shortuparrow;2191
         similarequal;2243
+        sixoldstyle;0036
         slashBig;002F
         slashBigg;002F
         slashbig;002F
@@ -461,6 +612,7 @@ enum TeXGlyphListData {
         squiggleleftright;21AD
         squiggleright;21DD
         sslash;2AFD
+        ssuperior;0073
         st;FB06
         star;22C6
         subsetdbl;22D0
@@ -1434,10 +1586,13 @@ enum TeXGlyphListData {
         tfm:zpzdr-reversed/a97;275B
         tfm:zpzdr-reversed/a98;275C
         tfm:zpzdr-reversed/a99;275D
+        threeoldstyle;0033
         tie;2040
         tildewide;02DC
         tildewider;02DC
         tildewidest;02DC
+        trademarksans;2122
+        trademarkserif;2122
         triangle;25B3
         triangledownsld;25BC
         triangleinv;25BD
@@ -1448,9 +1603,11 @@ enum TeXGlyphListData {
         trianglerightequal;22B5
         trianglerightsld;25B6
         trianglesolid;25B2
+        tsuperior;0074
         turnstileleft;22A2
         turnstileright;22A3
         twonotes;266B
+        twooldstyle;0032
         uniondbl;22D3
         uniondisplay;22C3
         unionmulti;228E
@@ -1490,6 +1647,7 @@ enum TeXGlyphListData {
         visiblespace;2423
         visualspace;2423
         wreathproduct;2240
+        zerooldstyle;0030
         zh;0292
         """
 }
