@@ -217,39 +217,52 @@ struct LayoutBuilder {
             }
         }
         guard any else { return }
+        /// How well glyph `j` fits as the letter of accent or mark `k`: a score (lower is
+        /// better), or nil when it cannot be.
+        func fit(_ k: Int, _ j: Int) -> Double? {
+            guard j >= 0 && j < n && kind[j] == 0 else { return nil }
+            let a = items[k], b = items[j]
+            guard b.group == a.group, !b.isSpace, b.size <= a.size * 1.5, a.size <= b.size * 1.5 else { return nil }
+            let size = max(a.size, b.size)
+            guard abs(b.baseline - a.baseline) <= options.accentBaselineShift * size else { return nil }
+            let centre = (a.x0 + a.x1) / 2
+            if kind[k] == 1 {
+                guard b.isAlphanumeric, centre >= b.x0, centre <= b.x1 else { return nil }
+                let overlap = min(a.x1, b.x1) - max(a.x0, b.x0)
+                let narrower = min(a.x1 - a.x0, b.x1 - b.x0)
+                guard overlap >= options.accentOverlap * narrower else { return nil }
+                return abs(centre - (b.x0 + b.x1) / 2) / size
+            }
+            let outside = max(b.x0 - centre, centre - b.x1, 0) / size
+            return outside <= options.markReach ? outside : nil
+        }
+        // Producers paint a mark just before its letter or just after it, one way on a whole
+        // page; where the neighbours' boxes both hold a mark (letters whose ink overhangs
+        // their advance, as Arabic initial forms do), the page's way decides. Told from the
+        // marks only one neighbour holds.
+        var before = 0, after = 0
+        for k in 0..<n where kind[k] == 2 {
+            let p = fit(k, k - 1) != nil, q = fit(k, k + 1) != nil
+            if p && !q { after += 1 } else if q && !p { before += 1 }
+        }
+        let first = before > after ? 1 : -1
         var removed = [Bool](repeating: false, count: n)
         let window = 3
         for k in 0..<n where kind[k] != 0 {
-            let a = items[k]
-            let centre = (a.x0 + a.x1) / 2
             var best = -1
             var bestScore = Double.infinity
             for step in 1...(2 * window) {
-                // k-1, k+1, k-2, k+2, …: the nearest in painting order first.
-                let j = step % 2 == 1 ? k - (step + 1) / 2 : k + step / 2
-                if j >= 0 && j < n && kind[j] == 0 && !removed[j] {
-                    let b = items[j]
-                    guard b.group == a.group, !b.isSpace,
-                          b.size <= a.size * 1.5, a.size <= b.size * 1.5 else { continue }
-                    let size = max(a.size, b.size)
-                    guard abs(b.baseline - a.baseline) <= options.accentBaselineShift * size else { continue }
-                    let score: Double
-                    if kind[k] == 1 {
-                        guard b.isAlphanumeric, centre >= b.x0, centre <= b.x1 else { continue }
-                        let overlap = min(a.x1, b.x1) - max(a.x0, b.x0)
-                        let narrower = min(a.x1 - a.x0, b.x1 - b.x0)
-                        guard overlap >= options.accentOverlap * narrower else { continue }
-                        score = abs(centre - (b.x0 + b.x1) / 2)
-                    } else {
-                        let outside = max(b.x0 - centre, centre - b.x1, 0)
-                        guard outside <= options.markReach * size else { continue }
-                        score = outside
-                    }
-                    if score < bestScore { bestScore = score; best = j }
-                }
+                // The two neighbours in painting order (the page's side first for a mark),
+                // then the next two out.
+                let side = step % 2 == 1 ? (kind[k] == 2 ? first : -1) : (kind[k] == 2 ? -first : 1)
+                let j = k + side * ((step + 1) / 2)
+                guard j >= 0 && j < n && !removed[j], var score = fit(k, j) else { continue }
+                // A mark goes to the first neighbour that holds it.
+                if kind[k] == 2 { score = Double(step) }
+                if score < bestScore { bestScore = score; best = j }
             }
             guard best >= 0 else { continue }
-            attachments[items[best].glyph, default: []].append(a.glyph)
+            attachments[items[best].glyph, default: []].append(items[k].glyph)
             removed[k] = true
         }
         guard removed.contains(true) else { return }
