@@ -135,6 +135,18 @@ func toUnicodeCMap(_ body: String, codespace: String = "<00> <FF>") -> String {
         #expect(r.sources == [.glyphName, .encoding, .glyphName])  // theta1 is in the AGL itself
     }
 
+    @Test("a ToUnicode entry only in the private use area yields to a glyph name with a standard character; other entries stay")
+    func privateUseToUnicodeYieldsToTeXName() throws {
+        var f = FontFixture()
+        // pdfTeX's glyphtounicode.tex maps the pieces of big braces to Apple's codes (U+F8F1…).
+        f.add(10, "<< /Type /Font /Subtype /Type1 /BaseFont /CMEX10 /Encoding << /Differences [2 /bracelefttp /braceleftbt /a61 /parenleftBigg] >> /ToUnicode 12 0 R >>")
+        f.stream(12, toUnicodeCMap("4 beginbfchar <02> <F8F1> <03> <F8F3> <04> <E000> <05> <0028> endbfchar"))
+        let r = decode(try f.font(), [2, 3, 4, 5])
+        // The near miss: a private-use entry whose name has no standard character (a61) stays.
+        #expect(r.text == "\u{23A7}\u{23A9}\u{E000}(")
+        #expect(r.sources == [.glyphName, .glyphName, .toUnicode, .toUnicode])
+    }
+
     @Test("a non-standard font without /Widths or program is measured with a substitute: Times, Helvetica when sans, Courier when fixed")
     func substituteWidths() throws {
         var f = FontFixture()

@@ -99,6 +99,13 @@ extension FontLoader {
             var source = UnicodeSource.none
             if let u = Self.usable(toUnicode?.unicode(for: code, length: 1)) {
                 unicode = u; source = .toUnicode
+                // A ToUnicode entry only in the private use area yields to a glyph name with
+                // a standard character: pdfTeX's glyphtounicode.tex writes the AGL's Apple
+                // codes (U+F8E5–F8FE) for the pieces of big delimiters (bracelefttp).
+                if u.allSatisfy(\.isPrivateUse), let name, let r = GlyphList.resolve(name, zapfDingbats: isDingbats),
+                   !r.scalars.contains(where: \.isPrivateUse) {
+                    unicode = r.scalars; source = .glyphName
+                }
             } else if let name, let r = GlyphList.resolve(name, zapfDingbats: isDingbats) {
                 switch r {
                 case .standard(let s): unicode = s; source = .encoding

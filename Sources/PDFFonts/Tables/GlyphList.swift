@@ -24,6 +24,11 @@ public enum NumericGlyphName: Sendable, Hashable {
     case code(Int)
 }
 
+extension Unicode.Scalar {
+    /// In the Basic Multilingual Plane's private use area (U+E000–F8FF).
+    var isPrivateUse: Bool { value >= 0xE000 && value <= 0xF8FF }
+}
+
 public enum GlyphList {
     /// Names longer than this are not resolved (Type 1 limits names to 127 bytes; hostile
     /// files can write megabytes).
@@ -49,7 +54,7 @@ public enum GlyphList {
         if let exact = standardUnicode(for: name, zapfDingbats: zapfDingbats) {
             // An AGL entry in the private use area (Apple's delimiter pieces, expert small
             // capitals) yields to a TeX list's standard character.
-            if let tex = Tables.shared.tex[name], exact.allSatisfy({ (0xE000...0xF8FF).contains($0.value) }) {
+            if let tex = Tables.shared.tex[name], exact.allSatisfy(\.isPrivateUse) {
                 return .derived(tex)
             }
             return .standard(exact)
