@@ -339,7 +339,7 @@ struct LineFinder {
     /// Decides where spaces go inside a segment: an explicit space glyph, or a gap wider than
     /// `wordGapRatio` beyond the segment's usual letter spacing (its `letterSpacingQuantile`
     /// gap when it has six gaps between letters or more; with three to five, the smallest
-    /// when all are wide and alike, as in a short letter-spaced heading), or
+    /// when all are wider than `wordGapRatio`, as in a short letter-spaced line), or
     /// `cjkWordGapRatio` between CJK characters. Spaced full stops closer than
     /// `ellipsisGapRatio` stay one word ("..."); a combining mark never makes a space.
     func inferSpaces(_ seg: inout Segment) {
@@ -358,12 +358,13 @@ struct LineFinder {
             gaps.sort()
             let q = gaps[min(gaps.count - 1, max(0, Int(saturating: Double(gaps.count) * options.letterSpacingQuantile)))]
             letterSpacing = min(max(q, 0), 1)
-        } else if gaps.count >= 3, let lo = gaps.min(), let hi = gaps.max(),
-                  lo > options.wordGapRatio, hi - lo <= options.wordGapRatio {
-            // Too few gaps for a quantile, but every one would be a space and none stands out
-            // from the others: a short letter-spaced word or heading ("F O R M"), not four
-            // one-letter words.
-            letterSpacing = min(lo, 1)
+        } else if gaps.count >= 3, let lo = gaps.min(), lo > options.wordGapRatio,
+                  lo <= options.shortLineLetterSpacing {
+            // Too few gaps for a quantile, but every one would be a space: a short
+            // letter-spaced line ("F O R M", the last line "t h e m  i n" of a letter-spaced
+            // paragraph) rather than four one-letter words; the narrowest gap is the letter
+            // spacing (up to `shortLineLetterSpacing`: wider gaps part one-digit table cells).
+            letterSpacing = lo
         }
         var words = 0
         var wordHasLetter = false

@@ -50,6 +50,8 @@ public struct LayoutFlags: ParsableArguments {
     public var cjkWordGapRatio: Double = LayoutOptions().cjkWordGapRatio
     @Option(help: ArgumentHelp("Letter spacing (a line's typical gap between letters) is estimated from this quantile of its gaps, so letter-spaced headings do not turn into one word per letter.", valueName: "q"))
     public var letterSpacingQuantile: Double = LayoutOptions().letterSpacingQuantile
+    @Option(help: ArgumentHelp("A line with three to five gaps between letters, every one wider than `wordGapRatio`, is letter-spaced (\"F O R M\") when its narrowest gap is at most this (em); wider gaps part one-letter words or one-digit cells.", valueName: "em"))
+    public var shortLineLetterSpacing: Double = LayoutOptions().shortLineLetterSpacing
     @Option(help: ArgumentHelp("Full stops closer than this (em, between their boxes) are one word: an ellipsis set as spaced periods (TeX's `\\ldots`, about 0.17 em apart) reads \"...\". Dot leaders in tables of contents (about 0.5 em apart) keep their spaces.", valueName: "em"))
     public var ellipsisGapRatio: Double = LayoutOptions().ellipsisGapRatio
 
@@ -135,7 +137,7 @@ public struct LayoutFlags: ParsableArguments {
     /// The `LayoutOptions` fields these flags set.
     public static let fieldNames: Set<String> = [
         "readingOrder", "wordGapRatio", "cjkWordGapRatio", "letterSpacingQuantile", "baselineTolerance",
-        "ellipsisGapRatio", "composesAccents", "accentOverlap", "accentBaselineShift", "markReach",
+        "shortLineLetterSpacing", "ellipsisGapRatio", "composesAccents", "accentOverlap", "accentBaselineShift", "markReach",
         "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "hardSegmentGapRatio", "scriptShiftRatio",
         "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "blockGapRatio", "blockSizeChange",
         "detectsTables", "tableCellWords", "marksRunningArtifacts", "marginBand", "expandsLigatures",
@@ -152,6 +154,7 @@ public struct LayoutFlags: ParsableArguments {
             ("--table-row-gap-ratio", tableRowGapRatio), ("--block-gap-ratio", blockGapRatio),
             ("--block-size-change", blockSizeChange), ("--table-cell-words", tableCellWords),
             ("--diagonal-angle", diagonalAngle), ("--ellipsis-gap-ratio", ellipsisGapRatio),
+            ("--short-line-letter-spacing", shortLineLetterSpacing),
             ("--accent-baseline-shift", accentBaselineShift), ("--mark-reach", markReach),
         ]
         for (name, v) in ratios {
@@ -171,6 +174,7 @@ public struct LayoutFlags: ParsableArguments {
         o.wordGapRatio = wordGapRatio
         o.cjkWordGapRatio = cjkWordGapRatio
         o.letterSpacingQuantile = letterSpacingQuantile
+        o.shortLineLetterSpacing = shortLineLetterSpacing
         o.ellipsisGapRatio = ellipsisGapRatio
         if separateAccents { o.composesAccents = false }
         o.accentOverlap = accentOverlap

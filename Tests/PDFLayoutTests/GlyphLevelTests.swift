@@ -168,6 +168,13 @@ import Testing
         #expect(p.layout().foldedText == "FORM")
     }
 
+    @Test func shortLastLineOfALetterSpacedParagraphKeepsItsWords() {
+        var p = GlyphPage()
+        p.text("This form shall mean any agreement", x: 72, y: 700, gap: 0.3, spacesAsGaps: true, spaceWidth: 0.3)
+        p.text("them in", x: 72, y: 686, gap: 0.3, spacesAsGaps: true, spaceWidth: 0.3)
+        #expect(p.layout().lineTexts() == ["This form shall mean any agreement", "them in"])
+    }
+
     @Test func nearMissKernedWordsGetNoInnerSpaces() {
         var p = GlyphPage()
         // Ordinary text: kerning pulls some pairs in and pushes others out by a few hundredths
@@ -189,6 +196,13 @@ import Testing
         p.text("we must not lose any spaces in them", x: 72, y: 700, spacesAsGaps: true, spaceWidth: 0.6)
         p.text("nor here in a line with space glyphs", x: 72, y: 686, gap: 0.02)
         #expect(p.layout().lineTexts() == ["we must not lose any spaces in them", "nor here in a line with space glyphs"])
+    }
+
+    @Test func nearMissOneDigitCellsStayApart() {
+        var p = GlyphPage()
+        // A row of one-digit cells 0.7 em apart: not letter spacing.
+        p.text("1 2 3 4", x: 72, y: 700, spacesAsGaps: true, spaceWidth: 0.7)
+        #expect(p.layout().foldedText == "1 2 3 4")
     }
 
     @Test func nearMissTwoOneLetterWordsStayApart() {
