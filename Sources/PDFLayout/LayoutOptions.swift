@@ -42,9 +42,9 @@ public struct LayoutOptions: Sendable, Hashable {
     /// is letter-spaced ("F O R M") when its narrowest gap is at most this (em); wider gaps
     /// part one-letter words or one-digit cells.
     public var shortLineLetterSpacing: Double = 0.5
-    /// Full stops closer than this (em, between their boxes) are one word: an ellipsis set
-    /// as spaced periods (TeX's `\ldots`, about 0.17 em apart) reads "...". Dot leaders in
-    /// tables of contents (about 0.5 em apart) keep their spaces.
+    /// Three or more full stops closer than this (em, between their boxes) are one word: an
+    /// ellipsis set as spaced periods (TeX's `\ldots`, about 0.17 em apart) reads "...". Dot
+    /// leaders in tables of contents (about 0.5 em apart) keep their spaces.
     public var ellipsisGapRatio: Double = 0.3
 
     // MARK: Accents and marks

@@ -336,11 +336,29 @@ struct LineFinder {
         return r.upperBound - r.lowerBound == 1 && page.scalars[Int(r.lowerBound)] == "."
     }
 
+    /// Items `k` and `k + 1` of the segment are full stops closer than `ellipsisGapRatio`.
+    func closeFullStops(_ seg: Segment, _ k: Int) -> Bool {
+        guard k >= 0, k + 1 < seg.items.count else { return false }
+        let a = items[Int(seg.items[k])], b = items[Int(seg.items[k + 1])]
+        return (b.x0 - a.x1) / max(a.size, b.size) < options.ellipsisGapRatio && isFullStop(a) && isFullStop(b)
+    }
+
+    /// How many close full stops run through items `k` and `k + 1` (which are close), counted
+    /// up to 3: enough to tell an ellipsis from a full stop before a leader's first dot.
+    func ellipsisRunLength(_ seg: Segment, _ k: Int) -> Int {
+        var run = 2
+        var a = k - 1
+        while run < 3 && closeFullStops(seg, a) { run += 1; a -= 1 }
+        var z = k + 1
+        while run < 3 && closeFullStops(seg, z) { run += 1; z += 1 }
+        return run
+    }
+
     /// Decides where spaces go inside a segment: an explicit space glyph, or a gap wider than
     /// `wordGapRatio` beyond the segment's usual letter spacing (its `letterSpacingQuantile`
     /// gap when it has six gaps between letters or more; with three to five, the smallest
     /// when all are wider than `wordGapRatio`, as in a short letter-spaced line), or
-    /// `cjkWordGapRatio` between CJK characters. Spaced full stops closer than
+    /// `cjkWordGapRatio` between CJK characters. Three or more full stops closer than
     /// `ellipsisGapRatio` stay one word ("..."); a combining mark never makes a space.
     func inferSpaces(_ seg: inout Segment) {
         let n = seg.items.count
@@ -384,8 +402,9 @@ struct LineFinder {
                     let gap = (b.x0 - reach) / size
                     let threshold = (it.isCJK && b.isCJK) ? options.cjkWordGapRatio : letterSpacing + options.wordGapRatio
                     space = gap > threshold
-                    // Spaced full stops (an ellipsis) stay together.
-                    if space && gap < options.ellipsisGapRatio && isFullStop(it) && isFullStop(b) { space = false }
+                    // Three or more spaced full stops (an ellipsis) stay together; two do not
+                    // (a sentence's full stop and the first dot of a leader).
+                    if space && closeFullStops(seg, k) && ellipsisRunLength(seg, k) >= 3 { space = false }
                     // A raised number opening a line (a footnote's marker) is its own word.
                     if !space && k == 0 && it.size <= 0.8 * b.size && it.baseline < b.baseline - 0.15 * b.size
                         && it.isAlphanumeric && !it.isCJK && b.isAlphanumeric {

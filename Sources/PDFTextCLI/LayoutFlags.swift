@@ -52,7 +52,7 @@ public struct LayoutFlags: ParsableArguments {
     public var letterSpacingQuantile: Double = LayoutOptions().letterSpacingQuantile
     @Option(help: ArgumentHelp("A line with three to five gaps between letters, every one wider than `wordGapRatio`, is letter-spaced (\"F O R M\") when its narrowest gap is at most this (em); wider gaps part one-letter words or one-digit cells.", valueName: "em"))
     public var shortLineLetterSpacing: Double = LayoutOptions().shortLineLetterSpacing
-    @Option(help: ArgumentHelp("Full stops closer than this (em, between their boxes) are one word: an ellipsis set as spaced periods (TeX's `\\ldots`, about 0.17 em apart) reads \"...\". Dot leaders in tables of contents (about 0.5 em apart) keep their spaces.", valueName: "em"))
+    @Option(help: ArgumentHelp("Three or more full stops closer than this (em, between their boxes) are one word: an ellipsis set as spaced periods (TeX's `\\ldots`, about 0.17 em apart) reads \"...\". Dot leaders in tables of contents (about 0.5 em apart) keep their spaces.", valueName: "em"))
     public var ellipsisGapRatio: Double = LayoutOptions().ellipsisGapRatio
 
     // Accents and marks

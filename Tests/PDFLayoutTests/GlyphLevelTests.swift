@@ -145,6 +145,15 @@ import Testing
         p.text("5", x: 150, y: 700)
         #expect(p.layout().foldedText.contains(". . . . . ."))
     }
+
+    @Test func nearMissSentenceFullStopBeforeALeaderStaysApart() {
+        var p = GlyphPage()
+        // A title ending in a full stop, the leader's first dot 0.2 em after it.
+        p.text("Notes.", x: 72, y: 700)
+        p.text(".....", x: 104, y: 700, advance: 0.28, gap: 0.5)
+        p.text("7", x: 150, y: 700)
+        #expect(p.layout().foldedText.hasPrefix("Notes. . . . . ."))
+    }
 }
 
 /// Letter-spaced text (LetterSpace, CSS letter-spacing, character spacing): words stay
