@@ -137,22 +137,20 @@ import Testing
         #expect(p.layout().foldedText == "The end... and then more text follows here")
     }
 
-    @Test func nearMissDotLeadersKeepTheirSpaces() {
+    /// A table-of-contents line: the title, a leader of dots half an em apart from `dotsX`,
+    /// and the page number.
+    func leaderLine(_ title: String, dots: String, dotsX: Double) -> String {
         var p = GlyphPage()
-        // A table-of-contents leader: half an em between the dots.
-        p.text("Intro", x: 72, y: 700)
-        p.text("......", x: 100, y: 700, advance: 0.28, gap: 0.5)
+        p.text(title, x: 72, y: 700)
+        p.text(dots, x: dotsX, y: 700, advance: 0.28, gap: 0.5)
         p.text("5", x: 150, y: 700)
-        #expect(p.layout().foldedText.contains(". . . . . ."))
+        return p.layout().foldedText
     }
 
-    @Test func nearMissSentenceFullStopBeforeALeaderStaysApart() {
-        var p = GlyphPage()
+    @Test func nearMissDotLeadersKeepTheirSpaces() {
+        #expect(leaderLine("Intro", dots: "......", dotsX: 100).contains(". . . . . ."))
         // A title ending in a full stop, the leader's first dot 0.2 em after it.
-        p.text("Notes.", x: 72, y: 700)
-        p.text(".....", x: 104, y: 700, advance: 0.28, gap: 0.5)
-        p.text("7", x: 150, y: 700)
-        #expect(p.layout().foldedText.hasPrefix("Notes. . . . . ."))
+        #expect(leaderLine("Notes.", dots: ".....", dotsX: 104).hasPrefix("Notes. . . . . ."))
     }
 }
 
