@@ -6,7 +6,8 @@ How to run (from the repository root; the output is committed, CI never runs thi
     apt-get install -y fonts-urw-base35 python3-fonttools   # or: pip install fonttools
     python3 tools/fonts/generate_tables.py
 
-It writes three Swift files into Sources/PDFFonts/Tables/Generated/:
+It writes three Swift files into Sources/PDFFonts/Tables/Generated/ (the fourth,
+TeXGlyphListData.swift, TeX's glyph names, comes from generate_tex_glyph_list.py):
 
   GlyphListData.swift     the Adobe Glyph List (glyphlist.txt 2.0, as shipped inside
                           fontTools.agl), the ITC Zapf Dingbats glyph list (a1…a206, from
