@@ -238,25 +238,54 @@ struct LayoutBuilder {
         }
         // Producers paint a mark just before its letter or just after it, one way on a whole
         // page; where the neighbours' boxes both hold a mark (letters whose ink overhangs
-        // their advance, as Arabic initial forms do), the page's way decides. Told from the
-        // marks only one neighbour holds.
-        var before = 0, after = 0
-        for k in 0..<n where kind[k] == 2 {
-            let p = fit(k, k - 1) != nil, q = fit(k, k + 1) != nil
-            if p && !q { after += 1 } else if q && !p { before += 1 }
+        // their advance, as Arabic initial forms do; points under a narrow yod or vav, placed
+        // beside it), the page's way decides. Told from the marks that sit well inside one
+        // neighbour (its middle three fifths) and not the other.
+        /// The `rank`-th glyph from `k` on `side` (−1 before, +1 after) in painting order that
+        /// is neither an accent nor a mark (a letter's marks are painted together), within
+        /// `window` glyphs.
+        let window = 6
+        func neighbour(_ k: Int, _ side: Int, _ rank: Int) -> Int {
+            var j = k, found = 0
+            for _ in 0..<window {
+                j += side
+                guard j >= 0 && j < n else { return -1 }
+                if kind[j] == 0 { found += 1; if found == rank { return j } }
+            }
+            return -1
         }
-        let first = before > after ? 1 : -1
+        func centred(_ k: Int, _ j: Int) -> Bool {
+            guard j >= 0, fit(k, j) != nil else { return false }
+            let a = items[k], b = items[j]
+            let t = ((a.x0 + a.x1) / 2 - b.x0) / max(b.x1 - b.x0, 1e-9)
+            return t >= 0.2 && t <= 0.8
+        }
+        // Without such marks, right-to-left text (drawn in visual order, each letter's
+        // cluster reversed) has its marks before their letters, other text after.
+        var before = 0, after = 0, rightToLeft = 0
+        for k in 0..<n where kind[k] == 2 {
+            let p = centred(k, neighbour(k, -1, 1)), q = centred(k, neighbour(k, 1, 1))
+            if p && !q { after += 1 } else if q && !p { before += 1 }
+            let r = page.glyphs[Int(items[k].glyph)].text
+            let v = page.scalars[Int(r.lowerBound)].value
+            if (0x0591...0x05C7).contains(v) || (0x0610...0x061A).contains(v) || (0x064B...0x065F).contains(v)
+                || v == 0x0670 || (0x06D6...0x06ED).contains(v) || (0x08D3...0x08FF).contains(v) {
+                rightToLeft += 1
+            } else {
+                rightToLeft -= 1
+            }
+        }
+        let first = before != after ? (before > after ? 1 : -1) : (rightToLeft > 0 ? 1 : -1)
         var removed = [Bool](repeating: false, count: n)
-        let window = 3
         for k in 0..<n where kind[k] != 0 {
             var best = -1
             var bestScore = Double.infinity
-            for step in 1...(2 * window) {
+            for step in 1...6 {
                 // The two neighbours in painting order (the page's side first for a mark),
-                // then the next two out.
+                // then the next two out, up to the third on each side.
                 let side = step % 2 == 1 ? (kind[k] == 2 ? first : -1) : (kind[k] == 2 ? -first : 1)
-                let j = k + side * ((step + 1) / 2)
-                guard j >= 0 && j < n && !removed[j], var score = fit(k, j) else { continue }
+                let j = neighbour(k, side, (step + 1) / 2)
+                guard j >= 0, var score = fit(k, j) else { continue }
                 // A mark goes to the first neighbour that holds it.
                 if kind[k] == 2 { score = Double(step) }
                 if score < bestScore { bestScore = score; best = j }

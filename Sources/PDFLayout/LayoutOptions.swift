@@ -63,7 +63,7 @@ public struct LayoutOptions: Sendable, Hashable {
     /// A combining mark (general category Mn, such as Arabic harakat and tanween) drawn as
     /// its own glyph joins the letter whose box holds its centre, give or take this much (em);
     /// a mark never starts a word or makes a space.
-    public var markReach: Double = 0.15
+    public var markReach: Double = 0.25
 
     // MARK: Lines
 

@@ -117,6 +117,18 @@ import Testing
         #expect(text == "\u{643}\u{64E}\u{62A}\u{64E}\u{628}\u{64E} \u{643}\u{650}\u{62A}\u{627}\u{628}\u{64C}")
     }
 
+    @Test func marksPaintedBeforeTheirLetterOnItsEdgeFollowIt() {
+        var p = GlyphPage()
+        // Visual order, each letter's cluster reversed (as right-to-left text is drawn): resh,
+        // then qamats and dagesh for the bet, then the bet; the two points sit on the edge
+        // between the letters, so only the painting order tells their letter.
+        p.text("\u{5E8}", x: 100, y: 700, advance: 0.6)
+        p.text("\u{5B8}", x: 105.6, y: 698, advance: 0.05)
+        p.text("\u{5BC}", x: 105.8, y: 702, advance: 0.05)
+        p.text("\u{5D1}", x: 106, y: 700, advance: 0.6)
+        #expect(p.layout().foldedText == "\u{5D1}\u{5B8}\u{5BC}\u{5E8}")
+    }
+
     @Test func nearMissWordGapBetweenMarkedWordsStays() {
         var p = GlyphPage()
         kataba(&p, x: 100)
