@@ -73,7 +73,7 @@ public final class GlyphCollector: ContentSink {
 
         var flags = e.flags
         if artifactDepth > 0 { flags.insert(.artifact) }
-        if page.cropBox.intersection(e.quad.bounds) == nil { flags.insert(.offPage) }
+        if page.isOffPage(e.quad) { flags.insert(.offPage) }
 
         // Text: ActualText replaces the glyphs its span covers.
         let textStart = Int32(clamping: page.scalars.count)

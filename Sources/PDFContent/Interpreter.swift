@@ -57,7 +57,7 @@ enum ClipBox: Sendable, Hashable {
         switch self {
         case .unbounded: return false
         case .empty: return true
-        case .box(let b): return b.intersection(r) == nil
+        case .box(let b): return !r.sharesArea(with: b)
         }
     }
 }
