@@ -74,11 +74,11 @@ public struct LayoutFlags: ParsableArguments {
     public var noDropCaps = false
     @Flag(help: "Do not read a few digits or Latin letters set side by side in one cell of a vertical line (tate-chu-yoko, \"第12条\") as part of that line.")
     public var noTateChuYoko = false
-    @Option(help: ArgumentHelp("The longest tate-chu-yoko run, in glyphs.", valueName: "n"))
+    @Option(help: ArgumentHelp("The longest such horizontal run, in glyphs.", valueName: "n"))
     public var tateChuYokoMaxGlyphs: Int = LayoutOptions().tateChuYokoMaxGlyphs
-    @Option(help: ArgumentHelp("A tate-chu-yoko run is at most this wide, as a fraction of the vertical line's column width.", valueName: "fraction"))
+    @Option(help: ArgumentHelp("Such a run is at most this wide, as a fraction of the vertical line's column width.", valueName: "fraction"))
     public var tateChuYokoWidthRatio: Double = LayoutOptions().tateChuYokoWidthRatio
-    @Option(help: ArgumentHelp("A tate-chu-yoko run lies within this distance of the vertical glyph above or below it. Fraction of the font size.", valueName: "em"))
+    @Option(help: ArgumentHelp("Such a run lies within this distance (em) of the vertical glyph above or below it.", valueName: "em"))
     public var tateChuYokoGapRatio: Double = LayoutOptions().tateChuYokoGapRatio
 
     // Blocks
@@ -102,11 +102,11 @@ public struct LayoutFlags: ParsableArguments {
     public var noRepeatedFurniture = false
     @Option(help: ArgumentHelp("A line repeats when it occurs on this many pages (or on half the pages looked at, when fewer; never fewer than two).", valueName: "n"))
     public var furnitureMinimumPages: Int = LayoutOptions().furnitureMinimumPages
-    @Option(help: ArgumentHelp("How many pages of a document are read to find repeated lines (pairs of consecutive pages spread over the document).", valueName: "n"))
+    @Option(help: ArgumentHelp("How many pages of a document are read to find repeated lines (pairs of consecutive pages spread over the document, so that alternating headers show).", valueName: "n"))
     public var furnitureSamplePages: Int = LayoutOptions().furnitureSamplePages
     @Option(help: ArgumentHelp("How many lines from the top and from the bottom of each page may be furniture.", valueName: "n"))
     public var furnitureCandidateLines: Int = LayoutOptions().furnitureCandidateLines
-    @Option(help: ArgumentHelp("Two lines are at the same place when their baselines, measured from the same page edge, differ by at most this. Fraction of the font size.", valueName: "em"))
+    @Option(help: ArgumentHelp("Two lines are at the same place when their baselines, measured from the same page edge, differ by at most this (em).", valueName: "em"))
     public var furniturePositionTolerance: Double = LayoutOptions().furniturePositionTolerance
 
     // Text
@@ -116,9 +116,9 @@ public struct LayoutFlags: ParsableArguments {
     public var keepPresentationForms = false
     @Option(help: "What to do with a hyphen at the end of a line: evidenced (join when the page supports it: the next line starts with a lower-case letter and the joined word occurs elsewhere on the page, or the hyphenated compound does not), always, or never (keep the hyphen and the line break).")
     public var hyphenJoining: LayoutOptions.HyphenJoining = LayoutOptions().hyphenJoining
-    @Option(help: ArgumentHelp("Right-to-left paragraphs take one base direction for all their lines. Besides the majority of strong letters, a block of two lines or more whose line ends lie within this distance of its right edge while its line starts do not (flush right, ragged left) is right to left, and the reverse left to right. Fraction of the font size.", valueName: "em"))
+    @Option(help: ArgumentHelp("Right-to-left paragraphs take one base direction for all their lines. Besides the majority of strong letters, a block of two lines or more whose line ends lie within this distance (em) of its right edge while its line starts do not (flush right, ragged left) is right to left, and the reverse left to right.", valueName: "em"))
     public var paragraphAlignmentTolerance: Double = LayoutOptions().paragraphAlignmentTolerance
-    @Option(help: ArgumentHelp("Alignment decides a paragraph's direction only when at least this share of its strong letters runs in that direction.", valueName: "fraction"))
+    @Option(help: ArgumentHelp("Alignment decides a paragraph's direction only when at least this share of its strong letters runs in that direction (a right-aligned English block with one Hebrew word stays left to right).", valueName: "fraction"))
     public var paragraphAlignmentMinimumShare: Double = LayoutOptions().paragraphAlignmentMinimumShare
 
     // Which glyphs take part
