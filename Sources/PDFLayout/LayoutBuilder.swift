@@ -116,11 +116,13 @@ struct LayoutBuilder {
         var cachedOrientation: Orientation? = nil
         var lastOrientation: Orientation? = nil, lastGroup = 0
         statistics.glyphs = page.glyphs.count
+        // Off the page: the interpreter's flag, or (pages made otherwise) the glyph's box.
+        let visible = page.visibleBox
         for (i, g) in page.glyphs.enumerated() {
             let f = g.flags
             if f.contains(.duplicate) && options.dropsDuplicates { statistics.droppedDuplicates += 1; continue }
             if f.contains(.hidden) && options.dropsHiddenText { statistics.droppedHidden += 1; continue }
-            if options.dropsOffPageText && (f.contains(.offPage) || page.isOffPage(g.quad)) {
+            if options.dropsOffPageText && (f.contains(.offPage) || !g.quad.bounds.sharesArea(with: visible)) {
                 statistics.droppedOffPage += 1; continue
             }
             if f.contains(.clipped) && options.dropsClippedText { statistics.droppedClipped += 1; continue }

@@ -90,6 +90,16 @@ struct TextAssembler {
         guard b.kind != .table, let first = b.lines.first?.first else { return nil }
         let orientation = groups[segments[first].group]
         guard orientation.angle == 0 || orientation.isDiagonal else { return nil }
+        // Cheap filter first: most blocks have no scalar where right-to-left letters live.
+        var mayHaveRightToLeft = false
+        scan: for line in b.lines { for k in line { for i in segments[k].items {
+            let g = page.glyphs[Int(items[Int(i)].glyph)]
+            for s in page.scalars[Int(g.text.lowerBound)..<Int(g.text.upperBound)] where Bidi.mayBeRightToLeft(s) {
+                mayHaveRightToLeft = true
+                break scan
+            }
+        } } }
+        guard mayHaveRightToLeft else { return nil }
         var ltr = 0, rtl = 0
         for line in b.lines { for k in line { for i in segments[k].items {
             let g = page.glyphs[Int(items[Int(i)].glyph)]
