@@ -106,7 +106,7 @@ public struct LayoutOptions: Sendable, Hashable {
     /// when fewer; never fewer than two).
     public var furnitureMinimumPages: Int = 3
     /// How many pages of a document are read to find repeated lines (pairs of consecutive
-    /// pages spread over the document, so that alternating headers show).
+    /// pages spread over the document, so that alternating headers show). At most 64.
     public var furnitureSamplePages: Int = 12
     /// How many lines from the top and from the bottom of each page may be furniture.
     public var furnitureCandidateLines: Int = 2

@@ -63,7 +63,7 @@ public struct TextExtractor: Sendable {
         let valid = pages.filter { $0 >= 0 && $0 < pageCount }
         guard options.findsRepeatedFurniture, options.marksRunningArtifacts, options.readingOrder != .contentStream,
               valid.count >= 2, options.furnitureSamplePages >= 2 else { return self }
-        let sample = Self.sample(valid, count: options.furnitureSamplePages)
+        let sample = Self.sample(valid, count: min(options.furnitureSamplePages, Self.maxSamplePages))
         let read = Mutex<[Int: PageGlyphs]>([:])
         let extractor = self.extractor
         if workers > 1 {
@@ -81,6 +81,10 @@ public struct TextExtractor: Sendable {
         copy.runningFurniture = found.isEmpty ? nil : found
         return copy
     }
+
+    /// The most pages read (and kept) to find running furniture, whatever the options say:
+    /// their glyphs stay in memory until the extractor goes.
+    static let maxSamplePages = 64
 
     /// Up to `count` of `pages`: all of them when few, else pairs of consecutive entries
     /// spread evenly.

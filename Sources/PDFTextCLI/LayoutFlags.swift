@@ -102,7 +102,7 @@ public struct LayoutFlags: ParsableArguments {
     public var noRepeatedFurniture = false
     @Option(help: ArgumentHelp("A line repeats when it occurs on this many pages (or on half the pages looked at, when fewer; never fewer than two).", valueName: "n"))
     public var furnitureMinimumPages: Int = LayoutOptions().furnitureMinimumPages
-    @Option(help: ArgumentHelp("How many pages of a document are read to find repeated lines (pairs of consecutive pages spread over the document, so that alternating headers show).", valueName: "n"))
+    @Option(help: ArgumentHelp("How many pages of a document are read to find repeated lines (pairs of consecutive pages spread over the document, so that alternating headers show). At most 64.", valueName: "n"))
     public var furnitureSamplePages: Int = LayoutOptions().furnitureSamplePages
     @Option(help: ArgumentHelp("How many lines from the top and from the bottom of each page may be furniture.", valueName: "n"))
     public var furnitureCandidateLines: Int = LayoutOptions().furnitureCandidateLines
