@@ -43,7 +43,17 @@ struct TextAssembler {
             var any = false
             let paragraph = paragraphDirection(b)
             for line in b.lines {
-                if var p = makeLine(line, paragraph: paragraph) {
+                // A line without right-to-left letters takes a right-to-left paragraph's
+                // direction only when it ends at the paragraph's right edge (a sentence's
+                // last words, "Windows 11."); set apart, centred or to the left (a display
+                // equation), it keeps its own.
+                var base = paragraph
+                if paragraph == .rightToLeft {
+                    var x1 = -Double.infinity, size = 0.0
+                    for k in line { x1 = max(x1, segments[k].x1); size = max(size, segments[k].size) }
+                    if b.x1 - x1 > options.paragraphAlignmentTolerance * size { base = .auto }
+                }
+                if var p = makeLine(line, paragraph: base) {
                     p.block = blockIndex
                     pending.append(p)
                     any = true
@@ -130,7 +140,8 @@ struct TextAssembler {
     }
 
     /// A line from its segments (one, or a table row's cells), in logical order, read with
-    /// the paragraph's base direction when the block decided one.
+    /// the paragraph's base direction when the block decided one (`.auto`: right to left when
+    /// the line has right-to-left letters, else the line's own).
     mutating func makeLine(_ segs: [Int], paragraph: ParagraphDirection? = nil) -> PendingLine? {
         var clusters: [Cluster] = []
         func addSpace(_ glyph: Int32) {
@@ -158,6 +169,13 @@ struct TextAssembler {
         guard !clusters.isEmpty else { return nil }
         let orientation = groups[group]
         var direction = orientation.direction
+        var paragraph = paragraph
+        if paragraph == .auto {
+            // A right-to-left paragraph's line not at its right edge: the paragraph's direction
+            // if the line has right-to-left letters, else its own.
+            let hasRightToLeft = clusters.contains { !$0.isSpace && Bidi.hasRightToLeft(buffer[Int($0.start)..<Int($0.end)]) }
+            paragraph = hasRightToLeft ? .rightToLeft : nil
+        }
         if let paragraph, orientation.angle == 0 || orientation.isDiagonal {
             if paragraph == .rightToLeft || clusters.contains(where: { !$0.isSpace && Bidi.hasRightToLeft(buffer[Int($0.start)..<Int($0.end)]) }) {
                 let reps = clusters.map { $0.isSpace ? Unicode.Scalar(0x20)! : buffer[Int($0.start)] }

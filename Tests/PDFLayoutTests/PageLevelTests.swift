@@ -210,3 +210,18 @@ import Testing
         #expect(furniture.lines.contains { $0.pattern == "page#of#" })
     }
 }
+
+@Suite struct ParagraphDirectionEquationTests {
+    @Test func aCentredEquationInARightToLeftParagraphKeepsItsOwnDirection() {
+        var p = GlyphPage()
+        // Flush right at 540: two Hebrew lines, then a centred formula with no Hebrew
+        // letter (a display equation), then the last Hebrew line.
+        p.text("ןושאר טפשמ והז הפ", x: 540 - 17 * 5, y: 700)
+        p.text("הפסקה של ינש וק", x: 540 - 15 * 5, y: 686)
+        p.text("(f(x)) = 2", x: 400, y: 672)
+        p.text("ףוס", x: 540 - 3 * 5, y: 658)
+        let lines = p.layout().lineTexts()
+        #expect(lines.contains("(f(x)) = 2"))
+        #expect(lines.contains("סוף"))
+    }
+}
