@@ -394,9 +394,17 @@ struct LayoutBuilder {
     func markRepeated(_ blocks: inout [Block], segments: [Segment], furniture: RunningFurniture, lo: Double, hi: Double) {
         let tolerance = options.furniturePositionTolerance
         let maxLines = max(1, options.furnitureCandidateLines)
+        // One answer per baseline: many blocks on one row (table cells) share it.
+        var answers: [Double: RunningFurniture.Line?] = [:]
         func match(_ line: [Int]) -> RunningFurniture.Line? {
             guard let first = line.first else { return nil }
             let s = segments[first]
+            if let known = answers[s.baseline] { return known }
+            let answer = matchRow(s)
+            answers[s.baseline] = .some(answer)
+            return answer
+        }
+        func matchRow(_ s: Segment) -> RunningFurniture.Line? {
             // Cheap test first: is any repeated line at this height?
             guard furniture.lines.contains(where: { k in
                 let offset = k.isTop ? s.baseline - lo : hi - s.baseline
