@@ -30,9 +30,13 @@ struct TextAssembler {
     }
 
     var buffer: [Unicode.Scalar] = []
+    /// Whether any scalar of the page lies where right-to-left letters do (one pass over the
+    /// page's text; most pages have none, and their blocks need no direction).
+    let pageMayHaveRightToLeft: Bool
 
     init(page: PageGlyphs, items: [Item], segments: [Segment], groups: [Orientation], options: LayoutOptions) {
         self.page = page; self.items = items; self.segments = segments; self.groups = groups; self.options = options
+        pageMayHaveRightToLeft = page.scalars.contains { Bidi.mayBeRightToLeft($0) }
     }
 
     mutating func assemble(_ blocks: [Block]) -> PageLayout {
@@ -97,7 +101,7 @@ struct TextAssembler {
     /// flush left and ragged right left to right (`paragraphAlignmentTolerance`), unless the
     /// letters of that direction are fewer than `paragraphAlignmentMinimumShare`.
     func paragraphDirection(_ b: Block) -> ParagraphDirection? {
-        guard b.kind != .table, let first = b.lines.first?.first else { return nil }
+        guard pageMayHaveRightToLeft, b.kind != .table, let first = b.lines.first?.first else { return nil }
         let orientation = groups[segments[first].group]
         guard orientation.angle == 0 || orientation.isDiagonal else { return nil }
         // Cheap filter first: most blocks have no scalar where right-to-left letters live.
