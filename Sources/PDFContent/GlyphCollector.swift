@@ -41,8 +41,12 @@ public final class GlyphCollector: ContentSink {
     var lastFontIndex: Int32 = 0
     var lastFontSerial: Int32 = 0
 
+    /// The page's visible box (crop within media): a glyph sharing no area with it is off the page.
+    let visibleBox: Rect
+
     public init(pageIndex: Int, mediaBox: Rect, cropBox: Rect, rotation: Int, maxPaths: Int = 100_000) {
         page = PageGlyphs(pageIndex: pageIndex, mediaBox: mediaBox, cropBox: cropBox, rotation: rotation)
+        visibleBox = page.visibleBox
         self.maxPaths = maxPaths
     }
 
@@ -73,7 +77,7 @@ public final class GlyphCollector: ContentSink {
 
         var flags = e.flags
         if artifactDepth > 0 { flags.insert(.artifact) }
-        if page.cropBox.intersection(e.quad.bounds) == nil { flags.insert(.offPage) }
+        if !e.quad.bounds.sharesArea(with: visibleBox) { flags.insert(.offPage) }
 
         // Text: ActualText replaces the glyphs its span covers.
         let textStart = Int32(clamping: page.scalars.count)

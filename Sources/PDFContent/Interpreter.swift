@@ -37,27 +37,70 @@ struct GraphicsState {
     var rise: Double = 0
 }
 
-/// The clipping region as a bounding box in page space.
+/// The clipping region as a bounding box in page space, or as the union of a few boxes
+/// when the clip path has several subpaths (two columns, table cells): the region lies
+/// within the union of its subpaths' bounding boxes, so text between them is clipped.
 enum ClipBox: Sendable, Hashable {
     case unbounded
     case box(Rect)
+    /// Two or more boxes, at most `maxBoxes`.
+    case boxes([Rect])
     case empty
+
+    /// The most boxes a clip keeps; beyond, their bounding box stands for them.
+    static let maxBoxes = 32
 
     func intersecting(_ r: Rect?) -> ClipBox {
         guard let r else { return .empty }
+        return intersecting(boxes: [r])
+    }
+
+    /// The clip intersected with the union of `boxes` (a clip path's subpaths).
+    func intersecting(boxes new: [Rect]) -> ClipBox {
+        let current: [Rect]
         switch self {
-        case .unbounded: return .box(r)
         case .empty: return .empty
-        case .box(let b): return b.intersection(r).map { .box($0) } ?? .empty
+        case .unbounded: return Self.make(new)
+        case .box(let b): current = [b]
+        case .boxes(let bs): current = bs
+        }
+        var out: [Rect] = []
+        for a in current { for b in new { if let i = a.intersection(b) { out.append(i) } } }
+        return Self.make(out)
+    }
+
+    static func make(_ boxes: [Rect]) -> ClipBox {
+        switch boxes.count {
+        case 0: return .empty
+        case 1: return .box(boxes[0])
+        case ...maxBoxes: return .boxes(boxes)
+        default:
+            var u = boxes[0]
+            for b in boxes.dropFirst() { u = Rect(x0: min(u.x0, b.x0), y0: min(u.y0, b.y0), x1: max(u.x1, b.x1), y1: max(u.y1, b.y1)) }
+            return .box(u)
         }
     }
 
-    /// Whether a box lies wholly outside the clip.
+    /// The bounding box of the region (nil when unbounded or empty).
+    var bounds: Rect? {
+        switch self {
+        case .unbounded, .empty: return nil
+        case .box(let b): return b
+        case .boxes(let bs):
+            guard var u = bs.first else { return nil }
+            for b in bs.dropFirst() { u = Rect(x0: min(u.x0, b.x0), y0: min(u.y0, b.y0), x1: max(u.x1, b.x1), y1: max(u.y1, b.y1)) }
+            return u
+        }
+    }
+
+    /// Whether a box lies wholly outside the clip: it shares no area with any of its boxes
+    /// (a clip of no area hides everything).
     func excludes(_ r: Rect) -> Bool {
         switch self {
         case .unbounded: return false
         case .empty: return true
-        case .box(let b): return b.intersection(r) == nil
+        case .box(let b): return !r.sharesArea(with: b)
+        case .boxes(let bs): return !bs.contains { r.sharesArea(with: $0) }
         }
     }
 }
@@ -117,6 +160,9 @@ public final class ContentInterpreter<Sink: ContentSink> {
     var markedBase = 0
     // The current path.
     var pathBounds: Rect?
+    /// The bounding box of each subpath of the current path (a clip is their union); at most
+    /// `ClipBox.maxBoxes + 1`, past which `pathBounds` stands for them.
+    var subpathBounds: [Rect] = []
     var currentPoint = Point(x: 0, y: 0)
     var pendingClip = false
     // Caches.
@@ -317,7 +363,7 @@ public final class ContentInterpreter<Sink: ContentSink> {
         // Paths
         case .m(let x, let y):
             currentPoint = Point(x: x, y: y)
-            addToPath(currentPoint)
+            addToPath(currentPoint, startsSubpath: true)
         case .l(let x, let y):
             currentPoint = Point(x: x, y: y)
             addToPath(currentPoint)
@@ -331,7 +377,7 @@ public final class ContentInterpreter<Sink: ContentSink> {
             addToPath(currentPoint)
         case .h: break
         case .re(let x, let y, let w, let h):
-            addToPath(Point(x: x, y: y)); addToPath(Point(x: x + w, y: y))
+            addToPath(Point(x: x, y: y), startsSubpath: true); addToPath(Point(x: x + w, y: y))
             addToPath(Point(x: x + w, y: y + h)); addToPath(Point(x: x, y: y + h))
             currentPoint = Point(x: x, y: y)
         case .S, .s: paint(stroke: true, fill: false)
@@ -349,7 +395,7 @@ public final class ContentInterpreter<Sink: ContentSink> {
             switch gs.clip {
             case .empty: break
             case .unbounded: sink.paintShading(ShadingEvent(name: name, bounds: nil))
-            case .box(let b): sink.paintShading(ShadingEvent(name: name, bounds: b))
+            case .box, .boxes: sink.paintShading(ShadingEvent(name: name, bounds: gs.clip.bounds))
             }
 
         // Marked content
@@ -438,9 +484,14 @@ public final class ContentInterpreter<Sink: ContentSink> {
 
     // MARK: Paths and clipping
 
-    func addToPath(_ p: Point) {
+    func addToPath(_ p: Point, startsSubpath: Bool = false) {
         let q = gs.ctm.apply(p)
         guard q.x.isFinite, q.y.isFinite else { return }
+        if startsSubpath || subpathBounds.isEmpty {
+            if subpathBounds.count <= ClipBox.maxBoxes { subpathBounds.append(Rect(x0: q.x, y0: q.y, x1: q.x, y1: q.y)) }
+        } else if subpathBounds.count <= ClipBox.maxBoxes, let b = subpathBounds.last {
+            subpathBounds[subpathBounds.count - 1] = Rect(x0: min(b.x0, q.x), y0: min(b.y0, q.y), x1: max(b.x1, q.x), y1: max(b.y1, q.y))
+        }
         if let b = pathBounds {
             pathBounds = Rect(x0: min(b.x0, q.x), y0: min(b.y0, q.y), x1: max(b.x1, q.x), y1: max(b.y1, q.y))
         } else {
@@ -472,10 +523,17 @@ public final class ContentInterpreter<Sink: ContentSink> {
             }
         }
         if pendingClip {
-            gs.clip = gs.clip.intersecting(bounds)
+            // Subpaths of no area (a lone move) paint nothing; with too many, the path's box.
+            let parts = subpathBounds.filter { $0.x1 > $0.x0 && $0.y1 > $0.y0 }
+            if subpathBounds.count > ClipBox.maxBoxes || parts.count < 2 {
+                gs.clip = gs.clip.intersecting(bounds)
+            } else {
+                gs.clip = gs.clip.intersecting(boxes: parts)
+            }
             pendingClip = false
         }
         pathBounds = nil
+        subpathBounds.removeAll(keepingCapacity: true)
     }
 
     // MARK: XObjects
@@ -519,10 +577,10 @@ public final class ContentInterpreter<Sink: ContentSink> {
         guard spend(options.formRunCost) else { return }
         let d = stream.dictionary
         let savedState = gs, savedText = textMatrix, savedLine = lineMatrix
-        let savedPath = pathBounds, savedPending = pendingClip
+        let savedPath = pathBounds, savedSubpaths = subpathBounds, savedPending = pendingClip
         defer {
             gs = savedState; textMatrix = savedText; lineMatrix = savedLine
-            pathBounds = savedPath; pendingClip = savedPending
+            pathBounds = savedPath; subpathBounds = savedSubpaths; pendingClip = savedPending
         }
         if let matrix { gs.ctm = matrix }
         if let m = matrixValue(d["Matrix"]) { gs.ctm = m.concatenating(gs.ctm) }
@@ -530,6 +588,7 @@ public final class ContentInterpreter<Sink: ContentSink> {
             gs.clip = gs.clip.intersecting(gs.ctm.bounds(of: bbox))
         }
         pathBounds = nil
+        subpathBounds.removeAll()
         pendingClip = false
         let resources = store.dictionary(d["Resources"]) ?? callerResources
         let content = decoded(stream)

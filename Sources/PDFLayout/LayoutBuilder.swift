@@ -22,6 +22,8 @@ struct LayoutBuilder {
     var attachments: [Int32: [Int32]] = [:]
     var statistics = LayoutStatistics()
     var diagnostics = DiagnosticLog()
+    /// The document's repeated headers and footers, when known.
+    var furniture: RunningFurniture? = nil
 
     init(page: PageGlyphs, options: LayoutOptions) {
         self.page = page
@@ -32,6 +34,7 @@ struct LayoutBuilder {
         collectItems()
         attachAccentsAndMarks()
         regroupStackedGlyphs()
+        joinTateChuYoko()
         var blocks: [Block] = []
         var segments: [Segment] = []
         var source = OrderSource.geometry
@@ -118,11 +121,15 @@ struct LayoutBuilder {
         var cachedOrientation: Orientation? = nil
         var lastOrientation: Orientation? = nil, lastGroup = 0
         statistics.glyphs = page.glyphs.count
+        // Off the page: the interpreter's flag, or (pages made otherwise) the glyph's box.
+        let visible = page.visibleBox
         for (i, g) in page.glyphs.enumerated() {
             let f = g.flags
             if f.contains(.duplicate) && options.dropsDuplicates { statistics.droppedDuplicates += 1; continue }
             if f.contains(.hidden) && options.dropsHiddenText { statistics.droppedHidden += 1; continue }
-            if f.contains(.offPage) { statistics.droppedOffPage += 1; continue }
+            if options.dropsOffPageText && (f.contains(.offPage) || !g.quad.bounds.sharesArea(with: visible)) {
+                statistics.droppedOffPage += 1; continue
+            }
             if f.contains(.clipped) && options.dropsClippedText { statistics.droppedClipped += 1; continue }
             if f.contains(.invisible) {
                 if options.dropsInvisibleText { statistics.droppedInvisible += 1; continue }
@@ -344,6 +351,62 @@ struct LayoutBuilder {
         }
     }
 
+    /// Tate-chu-yoko: in vertical writing, a few digits or Latin letters set horizontally in
+    /// one character cell ("第12条" with "12" side by side). Such a run comes in content
+    /// order between glyphs of the top-to-bottom group, in the horizontal group: a run of at
+    /// most `tateChuYokoMaxGlyphs` letters or digits whose box is no wider than
+    /// `tateChuYokoWidthRatio` of the vertical neighbours' column, centred in it, and within
+    /// `tateChuYokoGapRatio` (em) of the glyph above or below it, joins that vertical line
+    /// at its place, as one cell.
+    mutating func joinTateChuYoko() {
+        guard options.joinsTateChuYoko, options.tateChuYokoMaxGlyphs > 0,
+              let vertical = groups.firstIndex(where: { $0.angle == 270 && !$0.isDiagonal }),
+              let upright = groups.firstIndex(where: { $0.angle == 0 && !$0.isDiagonal }) else { return }
+        let display = page.unscaledDisplayTransform
+        func box(_ j: Int) -> Rect { page.glyphs[Int(items[j].glyph)].quad.transformed(by: display).bounds }
+        var k = 0
+        while k < items.count {
+            guard items[k].group == upright, items[k].isAlphanumeric, !items[k].isCJK else { k += 1; continue }
+            var end = k
+            while end + 1 < items.count, end + 1 - k < options.tateChuYokoMaxGlyphs + 1,
+                  items[end + 1].group == upright, items[end + 1].isAlphanumeric, !items[end + 1].isCJK { end += 1 }
+            defer { k = end + 1 }
+            guard end - k + 1 <= options.tateChuYokoMaxGlyphs else { continue }
+            if end + 1 < items.count, items[end + 1].group == upright, !items[end + 1].isSpace { continue }
+            // The vertical neighbours in content order: the glyph before the run and the one after.
+            var neighbours: [(index: Int, below: Bool)] = []
+            if k > 0, items[k - 1].group == vertical { neighbours.append((k - 1, false)) }
+            if end + 1 < items.count, items[end + 1].group == vertical { neighbours.append((end + 1, true)) }
+            guard !neighbours.isEmpty else { continue }
+            var run = box(k)
+            for j in k...end { let b = box(j); run = Rect(x0: min(run.x0, b.x0), y0: min(run.y0, b.y0), x1: max(run.x1, b.x1), y1: max(run.y1, b.y1)) }
+            var host: Int? = nil
+            for (n, below) in neighbours {
+                let b = box(n)
+                let size = items[n].size
+                let column = b.x1 - b.x0
+                guard column > 0, run.x1 - run.x0 <= options.tateChuYokoWidthRatio * max(column, size) else { continue }
+                let centre = (run.x0 + run.x1) / 2
+                guard centre >= b.x0, centre <= b.x1 else { continue }
+                let gap = below ? b.y0 - run.y1 : run.y0 - b.y1
+                guard gap >= -0.5 * size, gap <= options.tateChuYokoGapRatio * size else { continue }
+                host = n
+                break
+            }
+            guard let host else { continue }
+            let hostItem = items[host]
+            let hostBox = box(host)
+            for j in k...end {
+                items[j].group = vertical
+                items[j].x0 = run.y0
+                items[j].x1 = max(run.y1, run.y0 + 0.01)
+                items[j].baseline = hostItem.baseline + ((run.x0 + run.x1) / 2 - (hostBox.x0 + hostBox.x1) / 2) * -1
+                items[j].size = hostItem.size
+                items[j].isCJK = true
+            }
+        }
+    }
+
     /// The top of a block in display space (y down), from its glyph boxes.
     func displayTop(_ b: Block, _ segments: [Segment]) -> Double {
         let display = page.unscaledDisplayTransform
@@ -418,6 +481,9 @@ struct LayoutBuilder {
         let corners = [Point(x: c.x0, y: c.y0), Point(x: c.x1, y: c.y0), Point(x: c.x0, y: c.y1), Point(x: c.x1, y: c.y1)]
             .map { display.apply($0) }.map { $0.x * nx + $0.y * ny }
         guard let lo = corners.min(), let hi = corners.max(), hi > lo else { return }
+        if let furniture, !furniture.isEmpty, group.angle == 0 {
+            markRepeated(&blocks, segments: segments, furniture: furniture, lo: lo, hi: hi)
+        }
         let band = options.marginBand * (hi - lo)
         let bodyTop = blocks.map(\.top).min() ?? lo
         let bodyBottom = blocks.map(\.bottom).max() ?? hi
@@ -434,6 +500,54 @@ struct LayoutBuilder {
             } else if inBottom, others.contains(where: { blocks[$0].bottom < b.top }) {
                 blocks[k].kind = looksLikePageNumber(b, segments) ? .pageNumber : .footer
             }
+        }
+    }
+
+    /// Marks blocks whose every line is one of the document's repeated header or footer
+    /// lines (`RunningFurniture`), wherever they stand. A line is compared as a whole: the
+    /// pattern of every segment on its baseline, left to right, as the candidates were read.
+    func markRepeated(_ blocks: inout [Block], segments: [Segment], furniture: RunningFurniture, lo: Double, hi: Double) {
+        let tolerance = options.furniturePositionTolerance
+        let maxLines = max(1, options.furnitureCandidateLines)
+        // One answer per baseline: many blocks on one row (table cells) share it.
+        var answers: [Double: RunningFurniture.Line?] = [:]
+        func match(_ line: [Int]) -> RunningFurniture.Line? {
+            guard let first = line.first else { return nil }
+            let s = segments[first]
+            if let known = answers[s.baseline] { return known }
+            let answer = matchRow(s)
+            answers[s.baseline] = .some(answer)
+            return answer
+        }
+        func matchRow(_ s: Segment) -> RunningFurniture.Line? {
+            // Cheap test first: is any repeated line at this height?
+            guard furniture.lines.contains(where: { k in
+                let offset = k.isTop ? s.baseline - lo : hi - s.baseline
+                return abs(offset - k.offset) <= tolerance * max(k.size, s.size)
+            }) else { return nil }
+            let row = segments.indices.filter { abs(segments[$0].baseline - s.baseline) <= options.baselineTolerance * max(segments[$0].size, s.size) }
+                .sorted { segments[$0].x0 != segments[$1].x0 ? segments[$0].x0 < segments[$1].x0 : segments[$0].firstGlyph < segments[$1].firstGlyph }
+            var pattern = RunningFurniture.Pattern()
+            for k in row { for i in segments[k].items { pattern.add(page, glyph: items[Int(i)].glyph) } }
+            guard !pattern.isEmpty else { return nil }
+            let size = row.map { segments[$0].size }.max() ?? s.size
+            for isTop in [true, false] {
+                let candidate = RunningFurniture.Line(pattern: pattern.text, isTop: isTop,
+                                                      offset: isTop ? s.baseline - lo : hi - s.baseline, size: size)
+                if let m = furniture.matches(candidate, tolerance: tolerance) { return m }
+            }
+            return nil
+        }
+        for k in blocks.indices where blocks[k].kind == .text && blocks[k].lines.count <= maxLines {
+            var side: Bool? = nil
+            for line in blocks[k].lines {
+                guard let m = match(line), side == nil || side == m.isTop else { side = nil; break }
+                side = m.isTop
+            }
+            guard let isTop = side else { continue }
+            let number = looksLikePageNumber(blocks[k], segments)
+            blocks[k].kind = number ? .pageNumber : (isTop ? .header : .footer)
+            blocks[k].isTopMargin = isTop
         }
     }
 

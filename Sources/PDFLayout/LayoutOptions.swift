@@ -91,6 +91,15 @@ public struct LayoutOptions: Sendable, Hashable {
     public var detectsStackedVerticalText = true
     /// How far (em) each glyph of such a stack moves down from the one before.
     public var stackedGlyphStep: ClosedRange<Double> = 0.6...1.8
+    /// Tate-chu-yoko: a few digits or Latin letters set side by side in one cell of a vertical
+    /// line ("第12条") are read in place, as part of that line.
+    public var joinsTateChuYoko = true
+    /// The longest such horizontal run, in glyphs.
+    public var tateChuYokoMaxGlyphs: Int = 4
+    /// Such a run is at most this wide, as a fraction of the vertical line's column width.
+    public var tateChuYokoWidthRatio: Double = 1.2
+    /// Such a run lies within this distance (em) of the vertical glyph above or below it.
+    public var tateChuYokoGapRatio: Double = 0.5
     /// A drop cap (an initial spanning several lines) is joined to the first line beside it.
     public var joinsDropCaps = true
 
@@ -114,6 +123,22 @@ public struct LayoutOptions: Sendable, Hashable {
     public var marksRunningArtifacts = true
     /// The top and bottom margin bands, as fractions of the page height.
     public var marginBand: Double = 0.12
+    /// Over a document, headers and footers are also found by repetition: the same line
+    /// (digits masked) at about the same place on several pages, inside the margin bands or
+    /// not, odd and even pages apart (see `RunningFurniture`). A page laid out alone keeps
+    /// the positional rule.
+    public var findsRepeatedFurniture = true
+    /// A line repeats when it occurs on this many pages (or on half the pages looked at,
+    /// when fewer; never fewer than two).
+    public var furnitureMinimumPages: Int = 3
+    /// How many pages of a document are read to find repeated lines (pairs of consecutive
+    /// pages spread over the document, so that alternating headers show). At most 64.
+    public var furnitureSamplePages: Int = 12
+    /// How many lines from the top and from the bottom of each page may be furniture.
+    public var furnitureCandidateLines: Int = 2
+    /// Two lines are at the same place when their baselines, measured from the same page
+    /// edge, differ by at most this (em).
+    public var furniturePositionTolerance: Double = 0.5
 
     // MARK: Text
 
@@ -122,6 +147,15 @@ public struct LayoutOptions: Sendable, Hashable {
     /// Replace Arabic and Hebrew presentation forms by their base letters.
     public var normalizesPresentationForms = true
     public var hyphenJoining: HyphenJoining = .evidenced
+    /// Right-to-left paragraphs take one base direction for all their lines. Besides the
+    /// majority of strong letters, a block of two lines or more whose line ends lie within
+    /// this distance (em) of its right edge while its line starts do not (flush right,
+    /// ragged left) is right to left, and the reverse left to right.
+    public var paragraphAlignmentTolerance: Double = 0.5
+    /// Alignment decides a paragraph's direction only when at least this share of its strong
+    /// letters runs in that direction (a right-aligned English block with one Hebrew word
+    /// stays left to right).
+    public var paragraphAlignmentMinimumShare: Double = 0.25
 
     // MARK: Which glyphs take part
 
@@ -135,6 +169,11 @@ public struct LayoutOptions: Sendable, Hashable {
     public var diagonalAngle: Double = 10
     /// Drop glyphs wholly outside the clipping path.
     public var dropsClippedText = true
+    /// Drop glyphs wholly outside the page's visible area (the crop box intersected with
+    /// the media box, `PageGlyphs.visibleBox`): a content stream shared with the
+    /// neighbouring page, text running off the page edge. A glyph partly inside stays.
+    /// `pdftext glyphs` lists them all, flagged `offpage`.
+    public var dropsOffPageText = true
     /// Drop glyphs in optional-content layers that are off.
     public var dropsHiddenText = true
 

@@ -33,9 +33,13 @@ struct TextAssembler {
     }
 
     var buffer: [Unicode.Scalar] = []
+    /// Whether any scalar of the page lies where right-to-left letters do (one pass over the
+    /// page's text; most pages have none, and their blocks need no direction).
+    let pageMayHaveRightToLeft: Bool
 
     init(page: PageGlyphs, items: [Item], segments: [Segment], groups: [Orientation], options: LayoutOptions) {
         self.page = page; self.items = items; self.segments = segments; self.groups = groups; self.options = options
+        pageMayHaveRightToLeft = page.scalars.contains { Bidi.mayBeRightToLeft($0) }
     }
 
     mutating func assemble(_ blocks: [Block]) -> PageLayout {
@@ -44,8 +48,19 @@ struct TextAssembler {
         for b in blocks {
             let blockIndex = kinds.count
             var any = false
+            let paragraph = paragraphDirection(b)
             for line in b.lines {
-                if var p = makeLine(line) {
+                // A line without right-to-left letters takes a right-to-left paragraph's
+                // direction only when it ends at the paragraph's right edge (a sentence's
+                // last words, "Windows 11."); set apart, centred or to the left (a display
+                // equation), it keeps its own.
+                var base = paragraph
+                if paragraph == .rightToLeft {
+                    var x1 = -Double.infinity, size = 0.0
+                    for k in line { x1 = max(x1, segments[k].x1); size = max(size, segments[k].size) }
+                    if b.x1 - x1 > options.paragraphAlignmentTolerance * size { base = .auto }
+                }
+                if var p = makeLine(line, paragraph: base) {
                     p.block = blockIndex
                     pending.append(p)
                     any = true
@@ -110,8 +125,62 @@ struct TextAssembler {
         }
     }
 
-    /// A line from its segments (one, or a table row's cells), in logical order.
-    mutating func makeLine(_ segs: [Int]) -> PendingLine? {
+    /// The bidi base direction of a block's lines, decided once for the paragraph (UAX #9
+    /// P2–P3 over the whole paragraph rather than line by line): nil when the block holds
+    /// nothing right to left, or is a table (each row decides for itself).
+    ///
+    /// The glyphs are in visual order, so the first strong character is not the logical
+    /// first; the evidence is the majority of strong letters over the block and, with two
+    /// lines or more, its alignment: lines flush right and ragged left are right to left,
+    /// flush left and ragged right left to right (`paragraphAlignmentTolerance`), unless the
+    /// letters of that direction are fewer than `paragraphAlignmentMinimumShare`.
+    func paragraphDirection(_ b: Block) -> ParagraphDirection? {
+        guard pageMayHaveRightToLeft, b.kind != .table, let first = b.lines.first?.first else { return nil }
+        let orientation = groups[segments[first].group]
+        guard orientation.angle == 0 || orientation.isDiagonal else { return nil }
+        // Cheap filter first: most blocks have no scalar where right-to-left letters live.
+        var mayHaveRightToLeft = false
+        scan: for line in b.lines { for k in line { for i in segments[k].items {
+            let g = page.glyphs[Int(items[Int(i)].glyph)]
+            for s in page.scalars[Int(g.text.lowerBound)..<Int(g.text.upperBound)] where Bidi.mayBeRightToLeft(s) {
+                mayHaveRightToLeft = true
+                break scan
+            }
+        } } }
+        guard mayHaveRightToLeft else { return nil }
+        var ltr = 0, rtl = 0
+        for line in b.lines { for k in line { for i in segments[k].items {
+            let g = page.glyphs[Int(items[Int(i)].glyph)]
+            for s in page.scalars[Int(g.text.lowerBound)..<Int(g.text.upperBound)] {
+                if Bidi.isLeftToRightLetter(s) { ltr += 1; continue }
+                switch Bidi.bidiClass(s) {
+                case Bidi.bidiL: ltr += 1
+                case Bidi.bidiR, Bidi.bidiAL: rtl += 1
+                default: break
+                }
+            }
+        } } }
+        guard rtl > 0 else { return nil }
+        let majority: ParagraphDirection = rtl > ltr ? .rightToLeft : .leftToRight
+        guard b.lines.count >= 2 else { return majority }
+        var flushLeft = true, flushRight = true
+        for line in b.lines {
+            var x0 = Double.infinity, x1 = -Double.infinity, size = 0.0
+            for k in line { x0 = min(x0, segments[k].x0); x1 = max(x1, segments[k].x1); size = max(size, segments[k].size) }
+            let tolerance = options.paragraphAlignmentTolerance * size
+            if x0 - b.x0 > tolerance { flushLeft = false }
+            if b.x1 - x1 > tolerance { flushRight = false }
+        }
+        let total = Double(ltr + rtl)
+        if flushRight && !flushLeft && Double(rtl) >= options.paragraphAlignmentMinimumShare * total { return .rightToLeft }
+        if flushLeft && !flushRight && Double(ltr) >= options.paragraphAlignmentMinimumShare * total { return .leftToRight }
+        return majority
+    }
+
+    /// A line from its segments (one, or a table row's cells), in logical order, read with
+    /// the paragraph's base direction when the block decided one (`.auto`: right to left when
+    /// the line has right-to-left letters, else the line's own).
+    mutating func makeLine(_ segs: [Int], paragraph: ParagraphDirection? = nil) -> PendingLine? {
         var clusters: [Cluster] = []
         func addSpace(_ glyph: Int32) {
             guard let last = clusters.last, !last.isSpace else { return }
@@ -138,7 +207,21 @@ struct TextAssembler {
         guard !clusters.isEmpty else { return nil }
         let orientation = groups[group]
         var direction = orientation.direction
-        if orientation.angle == 0 || orientation.isDiagonal {
+        var paragraph = paragraph
+        if paragraph == .auto {
+            // A right-to-left paragraph's line not at its right edge: the paragraph's direction
+            // if the line has right-to-left letters, else its own.
+            let hasRightToLeft = clusters.contains { !$0.isSpace && Bidi.hasRightToLeft(buffer[Int($0.start)..<Int($0.end)]) }
+            paragraph = hasRightToLeft ? .rightToLeft : nil
+        }
+        if let paragraph, orientation.angle == 0 || orientation.isDiagonal {
+            if paragraph == .rightToLeft || clusters.contains(where: { !$0.isSpace && Bidi.hasRightToLeft(buffer[Int($0.start)..<Int($0.end)]) }) {
+                let reps = clusters.map { $0.isSpace ? Unicode.Scalar(0x20)! : buffer[Int($0.start)] }
+                let order = Bidi.logicalOrder(visual: reps, direction: paragraph)
+                if order.count == clusters.count { clusters = order.map { clusters[$0] } }
+                if paragraph == .rightToLeft { direction = .rightToLeft }
+            }
+        } else if orientation.angle == 0 || orientation.isDiagonal {
             if clusters.contains(where: { !$0.isSpace && Bidi.hasRightToLeft(buffer[Int($0.start)..<Int($0.end)]) }) {
                 var text: [Unicode.Scalar] = []
                 for c in clusters where !c.isSpace { text.append(contentsOf: buffer[Int(c.start)..<Int(c.end)]) }

@@ -86,6 +86,14 @@ public struct LayoutFlags: ParsableArguments {
     public var stackedGlyphStep: DoubleRange = DoubleRange(LayoutOptions().stackedGlyphStep)
     @Flag(help: "Do not join a drop cap (an initial spanning several lines) to the first line beside it.")
     public var noDropCaps = false
+    @Flag(help: "Do not read a few digits or Latin letters set side by side in one cell of a vertical line (tate-chu-yoko, \"第12条\") as part of that line.")
+    public var noTateChuYoko = false
+    @Option(help: ArgumentHelp("The longest such horizontal run, in glyphs.", valueName: "n"))
+    public var tateChuYokoMaxGlyphs: Int = LayoutOptions().tateChuYokoMaxGlyphs
+    @Option(help: ArgumentHelp("Such a run is at most this wide, as a fraction of the vertical line's column width.", valueName: "fraction"))
+    public var tateChuYokoWidthRatio: Double = LayoutOptions().tateChuYokoWidthRatio
+    @Option(help: ArgumentHelp("Such a run lies within this distance (em) of the vertical glyph above or below it.", valueName: "em"))
+    public var tateChuYokoGapRatio: Double = LayoutOptions().tateChuYokoGapRatio
 
     // Blocks
     @Option(help: ArgumentHelp("Lines further apart vertically than this (gap between their boxes) start a new block. Fraction of the font size.", valueName: "em"))
@@ -104,6 +112,16 @@ public struct LayoutFlags: ParsableArguments {
     public var noRunningArtifacts = false
     @Option(help: ArgumentHelp("The top and bottom margin bands, as fractions of the page height.", valueName: "fraction"))
     public var marginBand: Double = LayoutOptions().marginBand
+    @Flag(help: "Do not find headers and footers by repetition across pages (the same line, digits masked, at about the same place on several pages); only by position on each page.")
+    public var noRepeatedFurniture = false
+    @Option(help: ArgumentHelp("A line repeats when it occurs on this many pages (or on half the pages looked at, when fewer; never fewer than two).", valueName: "n"))
+    public var furnitureMinimumPages: Int = LayoutOptions().furnitureMinimumPages
+    @Option(help: ArgumentHelp("How many pages of a document are read to find repeated lines (pairs of consecutive pages spread over the document, so that alternating headers show). At most 64.", valueName: "n"))
+    public var furnitureSamplePages: Int = LayoutOptions().furnitureSamplePages
+    @Option(help: ArgumentHelp("How many lines from the top and from the bottom of each page may be furniture.", valueName: "n"))
+    public var furnitureCandidateLines: Int = LayoutOptions().furnitureCandidateLines
+    @Option(help: ArgumentHelp("Two lines are at the same place when their baselines, measured from the same page edge, differ by at most this (em).", valueName: "em"))
+    public var furniturePositionTolerance: Double = LayoutOptions().furniturePositionTolerance
 
     // Text
     @Flag(help: "Keep ligature characters (U+FB00–FB06) instead of expanding them into their letters.")
@@ -112,6 +130,10 @@ public struct LayoutFlags: ParsableArguments {
     public var keepPresentationForms = false
     @Option(help: "What to do with a hyphen at the end of a line: evidenced (join when the page supports it: the next line starts with a lower-case letter and the joined word occurs elsewhere on the page, or the hyphenated compound does not), always, or never (keep the hyphen and the line break).")
     public var hyphenJoining: LayoutOptions.HyphenJoining = LayoutOptions().hyphenJoining
+    @Option(help: ArgumentHelp("Right-to-left paragraphs take one base direction for all their lines. Besides the majority of strong letters, a block of two lines or more whose line ends lie within this distance (em) of its right edge while its line starts do not (flush right, ragged left) is right to left, and the reverse left to right.", valueName: "em"))
+    public var paragraphAlignmentTolerance: Double = LayoutOptions().paragraphAlignmentTolerance
+    @Option(help: ArgumentHelp("Alignment decides a paragraph's direction only when at least this share of its strong letters runs in that direction (a right-aligned English block with one Hebrew word stays left to right).", valueName: "fraction"))
+    public var paragraphAlignmentMinimumShare: Double = LayoutOptions().paragraphAlignmentMinimumShare
 
     // Which glyphs take part
     @Flag(help: "Keep fake-bold duplicates (the same glyph painted again within a point).")
@@ -126,6 +148,8 @@ public struct LayoutFlags: ParsableArguments {
     public var diagonalAngle: Double = LayoutOptions().diagonalAngle
     @Flag(help: "Keep glyphs wholly outside the clipping path.")
     public var keepClipped = false
+    @Flag(help: "Keep glyphs wholly outside the page's visible area (the crop box within the media box): a content stream shared with the neighbouring page, text running off the page edge.")
+    public var keepOffPageText = false
     @Flag(help: "Keep glyphs in optional-content layers that are off.")
     public var keepHidden = false
 
@@ -141,8 +165,10 @@ public struct LayoutFlags: ParsableArguments {
         "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "hardSegmentGapRatio", "scriptShiftRatio",
         "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "blockGapRatio", "blockSizeChange",
         "detectsTables", "tableCellWords", "marksRunningArtifacts", "marginBand", "expandsLigatures",
-        "normalizesPresentationForms", "hyphenJoining", "dropsDuplicates", "dropsInvisibleText",
-        "dropsDiagonalText", "diagonalAngle", "dropsClippedText", "dropsHiddenText", "maxOrderedBlocks",
+        "normalizesPresentationForms", "hyphenJoining", "paragraphAlignmentTolerance", "paragraphAlignmentMinimumShare",
+        "joinsTateChuYoko", "tateChuYokoMaxGlyphs", "tateChuYokoWidthRatio", "tateChuYokoGapRatio",
+        "findsRepeatedFurniture", "furnitureMinimumPages", "furnitureSamplePages", "furnitureCandidateLines", "furniturePositionTolerance", "dropsDuplicates", "dropsInvisibleText",
+        "dropsDiagonalText", "diagonalAngle", "dropsClippedText", "dropsOffPageText", "dropsHiddenText", "maxOrderedBlocks",
     ]
 
     public func validate() throws {
@@ -156,15 +182,23 @@ public struct LayoutFlags: ParsableArguments {
             ("--diagonal-angle", diagonalAngle), ("--ellipsis-gap-ratio", ellipsisGapRatio),
             ("--short-line-letter-spacing", shortLineLetterSpacing),
             ("--accent-baseline-shift", accentBaselineShift), ("--mark-reach", markReach),
+            ("--paragraph-alignment-tolerance", paragraphAlignmentTolerance),
+            ("--tate-chu-yoko-width-ratio", tateChuYokoWidthRatio), ("--tate-chu-yoko-gap-ratio", tateChuYokoGapRatio),
+            ("--furniture-position-tolerance", furniturePositionTolerance),
         ]
         for (name, v) in ratios {
             if !(v.isFinite && v >= 0) { throw ValidationError("\(name) must be a number of 0 or more") }
         }
         for (name, v) in [("--letter-spacing-quantile", letterSpacingQuantile), ("--margin-band", marginBand),
-                          ("--accent-overlap", accentOverlap)] {
+                          ("--accent-overlap", accentOverlap),
+                          ("--paragraph-alignment-minimum-share", paragraphAlignmentMinimumShare)] {
             if !(v >= 0 && v <= 1) { throw ValidationError("\(name) must be between 0 and 1") }
         }
         if maxOrderedBlocks < 1 { throw ValidationError("--max-ordered-blocks must be 1 or more") }
+        for (name, v) in [("--tate-chu-yoko-max-glyphs", tateChuYokoMaxGlyphs), ("--furniture-minimum-pages", furnitureMinimumPages),
+                          ("--furniture-sample-pages", furnitureSamplePages), ("--furniture-candidate-lines", furnitureCandidateLines)] {
+            if !(0...1000).contains(v) { throw ValidationError("\(name) must be between 0 and 1000") }
+        }
     }
 
     /// Sets the fields: numbers and choices to the flags' values (which default to those of
@@ -190,6 +224,10 @@ public struct LayoutFlags: ParsableArguments {
         o.stackedGlyphStep = stackedGlyphStep.range
         o.scriptShiftRatio = scriptShiftRatio
         if noDropCaps { o.joinsDropCaps = false }
+        if noTateChuYoko { o.joinsTateChuYoko = false }
+        o.tateChuYokoMaxGlyphs = tateChuYokoMaxGlyphs
+        o.tateChuYokoWidthRatio = tateChuYokoWidthRatio
+        o.tateChuYokoGapRatio = tateChuYokoGapRatio
         o.blockGapRatio = blockGapRatio
         o.blockSizeChange = blockSizeChange
         if noTables { o.detectsTables = false }
@@ -197,14 +235,22 @@ public struct LayoutFlags: ParsableArguments {
         o.tableRowGapRatio = tableRowGapRatio
         if noRunningArtifacts { o.marksRunningArtifacts = false }
         o.marginBand = marginBand
+        if noRepeatedFurniture { o.findsRepeatedFurniture = false }
+        o.furnitureMinimumPages = furnitureMinimumPages
+        o.furnitureSamplePages = furnitureSamplePages
+        o.furnitureCandidateLines = furnitureCandidateLines
+        o.furniturePositionTolerance = furniturePositionTolerance
         if keepLigatures { o.expandsLigatures = false }
         if keepPresentationForms { o.normalizesPresentationForms = false }
         o.hyphenJoining = hyphenJoining
+        o.paragraphAlignmentTolerance = paragraphAlignmentTolerance
+        o.paragraphAlignmentMinimumShare = paragraphAlignmentMinimumShare
         if keepDuplicates { o.dropsDuplicates = false }
         if dropInvisible { o.dropsInvisibleText = true }
         if noDiagonal || popplerNoDiagonal { o.dropsDiagonalText = true }
         o.diagonalAngle = diagonalAngle
         if keepClipped { o.dropsClippedText = false }
+        if keepOffPageText { o.dropsOffPageText = false }
         if keepHidden { o.dropsHiddenText = false }
         o.maxOrderedBlocks = maxOrderedBlocks
     }

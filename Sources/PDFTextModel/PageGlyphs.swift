@@ -264,6 +264,18 @@ public struct PageGlyphs: Sendable {
         self.pageIndex = pageIndex; self.mediaBox = mediaBox; self.cropBox = cropBox; self.rotation = rotation
     }
 
+    /// What a viewer can show of the page: the crop box intersected with the media box (an
+    /// empty box when they do not meet).
+    public var visibleBox: Rect {
+        mediaBox.intersection(cropBox) ?? Rect(x0: cropBox.x0, y0: cropBox.y0, x1: cropBox.x0, y1: cropBox.y0)
+    }
+
+    /// Whether a glyph box lies wholly outside `visibleBox`: it shares no area with it (a
+    /// box that only touches an edge is outside). A glyph partly inside is not.
+    public func isOffPage(_ quad: Quad) -> Bool {
+        !quad.bounds.sharesArea(with: visibleBox)
+    }
+
     /// The text of glyph `i`.
     public func text(of i: Int) -> String {
         var s = String.UnicodeScalarView()
@@ -303,5 +315,19 @@ public struct PageGlyphs: Sendable {
         default:
             return flip
         }
+    }
+}
+
+extension Rect {
+    /// Whether the two boxes overlap by more than an edge: along each axis their open
+    /// intervals meet. Along an axis where this box has no extent (a zero-width glyph box)
+    /// lying within the other's closed interval is enough; an empty or degenerate `other`
+    /// shares area with nothing. Non-finite coordinates share nothing.
+    public func sharesArea(with other: Rect) -> Bool {
+        guard other.x1 > other.x0, other.y1 > other.y0 else { return false }
+        func meets(_ a0: Double, _ a1: Double, _ b0: Double, _ b1: Double) -> Bool {
+            a1 > a0 ? max(a0, b0) < min(a1, b1) : (a0 >= b0 && a0 <= b1)
+        }
+        return meets(x0, x1, other.x0, other.x1) && meets(y0, y1, other.y0, other.y1)
     }
 }

@@ -126,6 +126,20 @@ import PDFTextModel
         #expect(p.glyphs.map { $0.flags.contains(.clipped) } == [true, false, false])
     }
 
+    @Test("a clip of several rectangles clips what lies between them; a glyph in either, or straddling an edge, is kept")
+    func multiRectangleClip() throws {
+        // Two column boxes, 0–50 and 200–250; A at 100 lies between them, B in the first,
+        // C in the second, D straddles the first's right edge (45–~52).
+        let p = try TestPage("q 0 0 50 50 re 200 0 50 50 re W n BT /F1 10 Tf 100 10 Td (A) Tj -90 0 Td (B) Tj 200 0 Td (C) Tj -165 0 Td (D) Tj ET Q").extract()
+        #expect(p.glyphs.map { $0.flags.contains(.clipped) } == [true, false, false, false])
+    }
+
+    @Test("a clip of no area clips even a glyph whose box holds it")
+    func emptyClip() throws {
+        let p = try TestPage("q 20 10 0 0 re W n BT /F1 10 Tf 18 8 Td (B) Tj ET Q BT /F1 10 Tf 18 8 Td (C) Tj ET").extract()
+        #expect(p.glyphs.map { $0.flags.contains(.clipped) } == [true, false])
+    }
+
     @Test("a form's BBox clips its glyphs")
     func formBBoxClip() throws {
         var page = TestPage("/X1 Do")

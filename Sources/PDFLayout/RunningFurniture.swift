@@ -1,0 +1,184 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import PDFCore
+import PDFTextModel
+
+/// Running headers and footers found by repetition across a document's pages: the lines
+/// that come back at about the same place on several pages with the same text once digits
+/// are masked ("Chapter 3 · 17" and "Chapter 3 · 18" are one pattern). A page laid out with
+/// them marks a matching block as a header or footer wherever it stands, inside the margin
+/// bands or not; a page laid out alone keeps the positional rule.
+///
+/// Finding them is cheap: ``candidates(_:options:)`` reads the top and bottom lines of a
+/// page straight from its glyphs (no layout), and ``init(pages:options:)`` keeps what
+/// repeats.
+public struct RunningFurniture: Sendable, Hashable {
+    /// One line near the top or bottom of a page.
+    public struct Line: Sendable, Hashable {
+        /// The line's text with whitespace left out, letters in lower case and every run of
+        /// digits as one `#`.
+        public var pattern: String
+        /// Near the top of the page (a header) or the bottom (a footer).
+        public var isTop: Bool
+        /// The baseline's distance from that edge, in points of display space.
+        public var offset: Double
+        /// The line's font size.
+        public var size: Double
+
+        public init(pattern: String, isTop: Bool, offset: Double, size: Double) {
+            self.pattern = pattern; self.isTop = isTop; self.offset = offset; self.size = size
+        }
+
+        func matches(_ other: Line, tolerance: Double) -> Bool {
+            pattern == other.pattern && isTop == other.isTop
+                && abs(offset - other.offset) <= tolerance * max(size, other.size)
+        }
+    }
+
+    /// The repeated lines.
+    public var lines: [Line]
+
+    public init(lines: [Line]) { self.lines = lines }
+
+    /// The lines that occur on at least `furnitureMinimumPages` of the pages given (or on
+    /// half of them, when there are fewer than twice as many; never on fewer than two).
+    /// - Parameter pages: each page's ``candidates(_:options:)``.
+    public init(pages: [[Line]], options: LayoutOptions = LayoutOptions()) {
+        let needed = max(2, min(max(1, options.furnitureMinimumPages), (pages.count + 1) / 2))
+        var kept: [Line] = []
+        guard pages.count >= 2 else { self.init(lines: []); return }
+        let tolerance = options.furniturePositionTolerance
+        for (p, page) in pages.enumerated() {
+            for line in page where Self.isPlausible(line.pattern) && !kept.contains(where: { $0.matches(line, tolerance: tolerance) }) {
+                var count = 1
+                for q in pages.indices where q != p && pages[q].contains(where: { $0.matches(line, tolerance: tolerance) }) {
+                    count += 1
+                }
+                if count >= needed { kept.append(line) }
+            }
+        }
+        self.init(lines: kept)
+    }
+
+    /// Whether a pattern can be furniture: it has a letter, or it is a page number alone
+    /// ("#", "-#-", "#/#"). A row of figures ("#.# #.# #.#", the top row of a table of
+    /// numbers on every page) is not.
+    static func isPlausible(_ pattern: String) -> Bool {
+        var marks = 0, others = 0
+        for s in pattern.unicodeScalars {
+            if s == "#" { marks += 1 } else if s.properties.isAlphabetic { return true } else { others += 1 }
+        }
+        return marks >= 1 && marks <= 2 && others <= 3
+    }
+
+    /// Whether no line repeats.
+    public var isEmpty: Bool { lines.isEmpty }
+
+    func matches(_ line: Line, tolerance: Double) -> Line? {
+        lines.first { $0.matches(line, tolerance: tolerance) }
+    }
+
+    /// The `furnitureCandidateLines` topmost and bottommost lines of upright text on a page,
+    /// read from the glyphs that take part in layout (as the options select them). A line
+    /// is the glyphs whose baselines lie within `baselineTolerance` of each other; its
+    /// pattern reads them left to right. O(glyphs × lines asked for).
+    public static func candidates(_ page: PageGlyphs, options: LayoutOptions = LayoutOptions()) -> [Line] {
+        let count = max(0, min(options.furnitureCandidateLines, 8))
+        guard count > 0, !page.glyphs.isEmpty else { return [] }
+        let display = page.unscaledDisplayTransform
+        let corners = Quad(page.cropBox).transformed(by: display).bounds
+        let height = corners.y1 - corners.y0
+        guard height.isFinite, height > 0 else { return [] }
+        // Baseline (display y, down) and size of each upright glyph that takes part.
+        var ys: [(y: Double, x: Double, size: Double, glyph: Int32)] = []
+        ys.reserveCapacity(page.glyphs.count)
+        var cachedRun: Int32 = -1, cachedUpright = false, cachedSize = 0.0
+        for (i, g) in page.glyphs.enumerated() {
+            guard takesPart(g, page: page, options: options), g.text.lowerBound < g.text.upperBound else { continue }
+            if g.run != cachedRun {
+                cachedRun = g.run
+                let run = page.runs[Int(g.run)]
+                let m = run.textMatrix
+                let vx = m.a * display.a + m.b * display.c, vy = m.a * display.b + m.b * display.d
+                cachedUpright = run.writingMode == 0 && vx > 0 && abs(vy) <= 0.2 * vx
+                cachedSize = run.effectiveSize
+            }
+            guard cachedUpright, !g.flags.contains(.vertical) else { continue }
+            let o = display.apply(g.origin)
+            guard o.x.isFinite, o.y.isFinite, cachedSize.isFinite, cachedSize > 0 else { continue }
+            ys.append((o.y, o.x, cachedSize, Int32(i)))
+        }
+        guard !ys.isEmpty else { return [] }
+        var lines: [Line] = []
+        func band(from top: Bool, after limit: Double?) -> Double? {
+            var best: Double? = nil
+            for e in ys {
+                if let limit, top ? e.y <= limit : e.y >= limit { continue }
+                if let b = best { if top ? e.y < b : e.y > b { best = e.y } } else { best = e.y }
+            }
+            return best
+        }
+        for top in [true, false] {
+            var limit: Double? = nil
+            for _ in 0..<count {
+                guard let reference = band(from: top, after: limit) else { break }
+                var members: [(x: Double, glyph: Int32)] = []
+                var size = 0.0, edge = reference
+                for e in ys where abs(e.y - reference) <= options.baselineTolerance * e.size {
+                    members.append((e.x, e.glyph)); size = max(size, e.size)
+                    edge = top ? max(edge, e.y) : min(edge, e.y)
+                }
+                limit = edge
+                members.sort { $0.x != $1.x ? $0.x < $1.x : $0.glyph < $1.glyph }
+                var pattern = Pattern()
+                for m in members { pattern.add(page, glyph: m.glyph) }
+                guard !pattern.isEmpty else { continue }
+                lines.append(Line(pattern: pattern.text, isTop: top, offset: top ? reference - corners.y0 : corners.y1 - reference, size: size))
+            }
+        }
+        return lines
+    }
+
+    /// Whether layout with these options takes a glyph into account.
+    static func takesPart(_ g: PositionedGlyph, page: PageGlyphs, options: LayoutOptions) -> Bool {
+        let f = g.flags
+        if f.contains(.duplicate) && options.dropsDuplicates { return false }
+        if f.contains(.hidden) && options.dropsHiddenText { return false }
+        if f.contains(.offPage) && options.dropsOffPageText { return false }
+        if f.contains(.clipped) && options.dropsClippedText { return false }
+        if f.contains(.invisible) && options.dropsInvisibleText { return false }
+        return true
+    }
+
+    /// A line's text as a pattern: whitespace left out, letters lower-cased, each run of
+    /// digits one `#`; at most 200 scalars.
+    struct Pattern {
+        var scalars = String.UnicodeScalarView()
+        var inDigits = false
+        var isEmpty: Bool { scalars.isEmpty }
+        var text: String { String(scalars) }
+
+        mutating func add(_ page: PageGlyphs, glyph: Int32) {
+            let g = page.glyphs[Int(glyph)]
+            for s in page.scalars[Int(g.text.lowerBound)..<Int(g.text.upperBound)] { add(s) }
+        }
+
+        mutating func add(_ s: Unicode.Scalar) {
+            guard scalars.count < 200, !s.isLayoutWhitespace else { return }
+            if s.properties.numericType == .decimal {
+                if !inDigits { scalars.append("#") }
+                inDigits = true
+                return
+            }
+            inDigits = false
+            if s.value < 0x80 {
+                scalars.append((s.value | 0x20) >= 0x61 && (s.value | 0x20) <= 0x7A ? Unicode.Scalar(s.value | 0x20)! : s)
+            } else {
+                scalars.append(contentsOf: s.properties.lowercaseMapping.unicodeScalars)
+            }
+        }
+    }
+}
