@@ -55,7 +55,9 @@ struct LayoutBuilder {
                 } else if g == order.first && options.marksRunningArtifacts {
                     markFurniture(&groupBlocks, segments: segs, group: groups[g])
                 }
-                let (ordered, conf) = orderBlocks(groupBlocks)
+                var (ordered, conf) = orderBlocks(groupBlocks)
+                let splitter = ParagraphSplitter(page: page, segments: segs, items: items, options: options)
+                ordered = ordered.flatMap { splitter.split($0) }
                 if g == order.first { confidence = conf }
                 let shifted = ordered.map { b -> Block in
                     var b = b

@@ -64,6 +64,26 @@ public struct LayoutFlags: ParsableArguments {
     public var cellStartWindow: Double = LayoutOptions().cellStartWindow
     @Option(help: ArgumentHelp("A gap at least this wide always splits a line. Fraction of the font size.", valueName: "em"))
     public var hardSegmentGapRatio: Double = LayoutOptions().hardSegmentGapRatio
+    @Option(help: ArgumentHelp("A gap narrower than this multiple of its line's typical word space may be a river of justified text: it splits the line only when its stripe runs through --river-stripe-lines lines on each side within --river-stripe-window em; a gap clearly wider needs --gutter-stripe-lines.", valueName: "ratio"))
+    public var riverGapRatio: Double = LayoutOptions().riverGapRatio
+    @Option(help: ArgumentHelp("How far above and below (em) a river-like gap's stripe is followed.", valueName: "em"))
+    public var riverStripeWindow: Double = LayoutOptions().riverStripeWindow
+    @Option(help: ArgumentHelp("Lines with text on each side that a river-like gap's stripe must run through, on each side of its own line, to count as a column gutter.", valueName: "n"))
+    public var riverStripeLines: Int = LayoutOptions().riverStripeLines
+    @Option(help: ArgumentHelp("Rows nearby (--cell-start-window) with text starting where a river-like gap ends that make it a cell border all the same; other gaps need two.", valueName: "n"))
+    public var riverAlignedStarts: Int = LayoutOptions().riverAlignedStarts
+    @Option(help: ArgumentHelp("Lines with text on each side that the stripe of a gap clearly wider than its line's word spaces must run through, besides its own line.", valueName: "n"))
+    public var gutterStripeLines: Int = LayoutOptions().gutterStripeLines
+    @Flag(help: "Do not read a number set flush right (page number, price) on the line of the entry to its left, across a leader or white space.")
+    public var noLeaders = false
+    @Option(help: ArgumentHelp("Numbers without a leader pair with their entries when at least this many end at the same x.", valueName: "n"))
+    public var leaderMinimumRows: Int = LayoutOptions().leaderMinimumRows
+    @Option(help: ArgumentHelp("How closely (em) right-aligned numbers' right edges agree.", valueName: "em"))
+    public var leaderAlignment: Double = LayoutOptions().leaderAlignment
+    @Option(help: ArgumentHelp("How far above and below (em) a column of numbers is searched for other text.", valueName: "em"))
+    public var leaderColumnWindow: Double = LayoutOptions().leaderColumnWindow
+    @Option(help: ArgumentHelp("Other segments allowed in a column of numbers, per number (more: a column of text).", valueName: "ratio"))
+    public var leaderColumnClutter: Double = LayoutOptions().leaderColumnClutter
     @Option(help: ArgumentHelp("A smaller glyph raised or lowered by up to this much joins the line as a super- or subscript. Fraction of the font size.", valueName: "em"))
     public var scriptShiftRatio: Double = LayoutOptions().scriptShiftRatio
     @Flag(help: "Do not read CJK glyphs set upright one below the other in horizontal writing mode as a vertical line.")
@@ -84,6 +104,16 @@ public struct LayoutFlags: ParsableArguments {
     public var tableCellWords: Double = LayoutOptions().tableCellWords
     @Option(help: ArgumentHelp("Row gaps in a table that differ by this much (em) tell padded rows from wrapped lines.", valueName: "em"))
     public var tableRowGapRatio: Double = LayoutOptions().tableRowGapRatio
+    @Flag(help: "Do not split blocks into paragraphs at first-line indents and at the short last lines of justified text.")
+    public var noParagraphs = false
+    @Option(help: ArgumentHelp("A first-line indent, from its least to its most (em), as MIN-MAX.", valueName: "min-max"))
+    public var paragraphIndent: DoubleRange = DoubleRange(LayoutOptions().paragraphIndent)
+    @Option(help: ArgumentHelp("A line ending this far (em) short of a justified block's right edge ends a paragraph.", valueName: "em"))
+    public var paragraphShortLineRatio: Double = LayoutOptions().paragraphShortLineRatio
+    @Option(help: ArgumentHelp("Lines starting (ending) within this (em) of the block's left (right) edge are flush.", valueName: "em"))
+    public var paragraphEdgeTolerance: Double = LayoutOptions().paragraphEdgeTolerance
+    @Option(help: ArgumentHelp("A block is justified when this share of its long lines (three at least) end flush right.", valueName: "fraction"))
+    public var paragraphJustifiedShare: Double = LayoutOptions().paragraphJustifiedShare
 
     // Page furniture
     @Flag(help: "Do not mark headers, footers and page numbers in the margins as artifacts.")
@@ -128,6 +158,9 @@ public struct LayoutFlags: ParsableArguments {
         "detectsTables", "tableCellWords", "marksRunningArtifacts", "marginBand", "expandsLigatures",
         "normalizesPresentationForms", "hyphenJoining", "dropsDuplicates", "dropsInvisibleText",
         "dropsDiagonalText", "diagonalAngle", "dropsClippedText", "dropsHiddenText", "maxOrderedBlocks",
+        "riverGapRatio", "riverStripeWindow", "riverStripeLines", "riverAlignedStarts", "gutterStripeLines", "joinsLeaders",
+        "leaderMinimumRows", "leaderAlignment", "leaderColumnWindow", "leaderColumnClutter", "splitsParagraphs",
+        "paragraphIndent", "paragraphShortLineRatio", "paragraphEdgeTolerance", "paragraphJustifiedShare",
     ]
 
     public func validate() throws {
@@ -138,12 +171,21 @@ public struct LayoutFlags: ParsableArguments {
             ("--minimum-stripe-ratio", minimumStripeRatio), ("--cell-start-window", cellStartWindow), ("--hard-segment-gap-ratio", hardSegmentGapRatio),
             ("--table-row-gap-ratio", tableRowGapRatio), ("--block-gap-ratio", blockGapRatio),
             ("--block-size-change", blockSizeChange), ("--table-cell-words", tableCellWords),
-            ("--diagonal-angle", diagonalAngle),
+            ("--diagonal-angle", diagonalAngle), ("--river-gap-ratio", riverGapRatio),
+            ("--river-stripe-window", riverStripeWindow), ("--leader-alignment", leaderAlignment),
+            ("--leader-column-window", leaderColumnWindow), ("--leader-column-clutter", leaderColumnClutter),
+            ("--paragraph-short-line-ratio", paragraphShortLineRatio), ("--paragraph-edge-tolerance", paragraphEdgeTolerance),
         ]
         for (name, v) in ratios {
             if !(v.isFinite && v >= 0) { throw ValidationError("\(name) must be a number of 0 or more") }
         }
-        for (name, v) in [("--letter-spacing-quantile", letterSpacingQuantile), ("--margin-band", marginBand)] {
+        for (name, v) in [("--river-stripe-lines", riverStripeLines), ("--river-aligned-starts", riverAlignedStarts),
+                          ("--gutter-stripe-lines", gutterStripeLines),
+                          ("--leader-minimum-rows", leaderMinimumRows)] where v < 0 {
+            throw ValidationError("\(name) must be 0 or more")
+        }
+        for (name, v) in [("--letter-spacing-quantile", letterSpacingQuantile), ("--margin-band", marginBand),
+                          ("--paragraph-justified-share", paragraphJustifiedShare)] {
             if !(v >= 0 && v <= 1) { throw ValidationError("\(name) must be between 0 and 1") }
         }
         if maxOrderedBlocks < 1 { throw ValidationError("--max-ordered-blocks must be 1 or more") }
@@ -162,6 +204,16 @@ public struct LayoutFlags: ParsableArguments {
         o.minimumStripeRatio = minimumStripeRatio
         o.cellStartWindow = cellStartWindow
         o.hardSegmentGapRatio = hardSegmentGapRatio
+        o.riverGapRatio = riverGapRatio
+        o.riverStripeWindow = riverStripeWindow
+        o.riverStripeLines = riverStripeLines
+        o.riverAlignedStarts = riverAlignedStarts
+        o.gutterStripeLines = gutterStripeLines
+        if noLeaders { o.joinsLeaders = false }
+        o.leaderMinimumRows = leaderMinimumRows
+        o.leaderAlignment = leaderAlignment
+        o.leaderColumnWindow = leaderColumnWindow
+        o.leaderColumnClutter = leaderColumnClutter
         if noStackedVerticalText { o.detectsStackedVerticalText = false }
         o.stackedGlyphStep = stackedGlyphStep.range
         o.scriptShiftRatio = scriptShiftRatio
@@ -171,6 +223,11 @@ public struct LayoutFlags: ParsableArguments {
         if noTables { o.detectsTables = false }
         o.tableCellWords = tableCellWords
         o.tableRowGapRatio = tableRowGapRatio
+        if noParagraphs { o.splitsParagraphs = false }
+        o.paragraphIndent = paragraphIndent.range
+        o.paragraphShortLineRatio = paragraphShortLineRatio
+        o.paragraphEdgeTolerance = paragraphEdgeTolerance
+        o.paragraphJustifiedShare = paragraphJustifiedShare
         if noRunningArtifacts { o.marksRunningArtifacts = false }
         o.marginBand = marginBand
         if keepLigatures { o.expandsLigatures = false }
