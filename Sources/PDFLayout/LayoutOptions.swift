@@ -60,16 +60,17 @@ public struct LayoutOptions: Sendable, Hashable {
     /// A gap narrower than this multiple of its line's word space beside it (the mean of the two
     /// spaces nearest it on each side, the smaller side) may be a river of justified text: wide word
     /// spaces lined up over a few lines. Such a gap splits the line only when its stripe runs
-    /// through `riverStripeLines` lines on each side within `riverStripeWindow` em; a gap
-    /// clearly wider than the line's spaces needs `gutterStripeLines`.
+    /// through `riverStripeLines` lines on each side within `riverStripeWindow` em, or when
+    /// `riverAlignedStarts` rows have text starting at its edge; a gap clearly wider than the
+    /// line's spaces needs `gutterStripeLines`.
     public var riverGapRatio: Double = 2
     /// How far above and below (em) a river-like gap's stripe is followed.
     public var riverStripeWindow: Double = 10
     /// Lines with text on each side that a river-like gap's stripe must run through, on each
     /// side of the gap's own line, to count as a column gutter.
     public var riverStripeLines: Int = 5
-    /// Rows nearby (`cellStartWindow`) with text starting where a river-like gap ends (to a
-    /// tenth of an em) that make it a cell border all the same; other gaps need two.
+    /// Rows nearby (`cellStartWindow`) with text starting where a river-like gap ends (within
+    /// 0.15 em) that make it a cell border all the same; other gaps need two.
     public var riverAlignedStarts: Int = 3
     /// Lines with text on each side that the stripe of a gap clearly wider than its line's word
     /// spaces must run through, besides its own line (1: two-line captions side by side).

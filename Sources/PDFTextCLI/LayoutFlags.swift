@@ -64,15 +64,15 @@ public struct LayoutFlags: ParsableArguments {
     public var cellStartWindow: Double = LayoutOptions().cellStartWindow
     @Option(help: ArgumentHelp("A gap at least this wide always splits a line. Fraction of the font size.", valueName: "em"))
     public var hardSegmentGapRatio: Double = LayoutOptions().hardSegmentGapRatio
-    @Option(help: ArgumentHelp("A gap narrower than this multiple of its line's typical word space may be a river of justified text: it splits the line only when its stripe runs through --river-stripe-lines lines on each side within --river-stripe-window em; a gap clearly wider needs --gutter-stripe-lines.", valueName: "ratio"))
+    @Option(help: ArgumentHelp("A gap narrower than this multiple of its line's word space beside it (the mean of the two spaces nearest it on each side, the smaller side) may be a river of justified text: wide word spaces lined up over a few lines. Such a gap splits the line only when its stripe runs through `riverStripeLines` lines on each side within `riverStripeWindow` em, or when `riverAlignedStarts` rows have text starting at its edge; a gap clearly wider than the line's spaces needs `gutterStripeLines`.", valueName: "ratio"))
     public var riverGapRatio: Double = LayoutOptions().riverGapRatio
     @Option(help: ArgumentHelp("How far above and below (em) a river-like gap's stripe is followed.", valueName: "em"))
     public var riverStripeWindow: Double = LayoutOptions().riverStripeWindow
-    @Option(help: ArgumentHelp("Lines with text on each side that a river-like gap's stripe must run through, on each side of its own line, to count as a column gutter.", valueName: "n"))
+    @Option(help: ArgumentHelp("Lines with text on each side that a river-like gap's stripe must run through, on each side of the gap's own line, to count as a column gutter.", valueName: "n"))
     public var riverStripeLines: Int = LayoutOptions().riverStripeLines
-    @Option(help: ArgumentHelp("Rows nearby (--cell-start-window) with text starting where a river-like gap ends that make it a cell border all the same; other gaps need two.", valueName: "n"))
+    @Option(help: ArgumentHelp("Rows nearby (`cellStartWindow`) with text starting where a river-like gap ends (within 0.15 em) that make it a cell border all the same; other gaps need two.", valueName: "n"))
     public var riverAlignedStarts: Int = LayoutOptions().riverAlignedStarts
-    @Option(help: ArgumentHelp("Lines with text on each side that the stripe of a gap clearly wider than its line's word spaces must run through, besides its own line.", valueName: "n"))
+    @Option(help: ArgumentHelp("Lines with text on each side that the stripe of a gap clearly wider than its line's word spaces must run through, besides its own line (1: two-line captions side by side).", valueName: "n"))
     public var gutterStripeLines: Int = LayoutOptions().gutterStripeLines
     @Flag(help: "Do not read a number set flush right (page number, price) on the line of the entry to its left, across a leader or white space.")
     public var noLeaders = false
