@@ -73,7 +73,8 @@ public struct LayoutOptions: Sendable, Hashable {
     /// 0.15 em) that make it a cell border all the same; other gaps need two.
     public var riverAlignedStarts: Int = 3
     /// Lines with text on each side that the stripe of a gap clearly wider than its line's word
-    /// spaces must run through, besides its own line (1: two-line captions side by side).
+    /// spaces must run through, besides its own line, when text after the gap starts at the
+    /// same x in another row (1: two-line captions side by side); otherwise two.
     public var gutterStripeLines: Int = 1
     /// A number set flush right (a page number, a price) is read on the line of the entry to its
     /// left: across a leader of dots, an ellipsis or underscores, or across white space when
@@ -115,7 +116,8 @@ public struct LayoutOptions: Sendable, Hashable {
     /// A block of text is split into paragraphs: before a line indented from the block's left
     /// edge by `paragraphIndent` (when the next line goes back to the edge and the line above
     /// has no word starting there, as hanging indents do), and, in justified blocks, after a
-    /// line ending `paragraphShortLineRatio` em short of the right edge.
+    /// line ending `paragraphShortLineRatio` em short of the right edge; never after a line
+    /// ending in a hyphen, nor in right-to-left text.
     public var splitsParagraphs = true
     /// A first-line indent, from its least to its most (em).
     public var paragraphIndent: ClosedRange<Double> = 0.9...8

@@ -283,11 +283,14 @@ struct LineFinder {
                                          lines: options.riverStripeLines)
                             || alignedStarts(g, row: r, size: size) >= options.riverAlignedStarts
                     } else {
-                        // Wider than the line's word spaces: a stripe through one more line on
-                        // each side (two-line captions side by side) or cells starting in line.
-                        split = isStripe(g, row: r, baseline: b, size: size, window: options.stripeWindow,
-                                         lines: options.gutterStripeLines)
-                            || alignedStarts(g, row: r, size: size) >= 2
+                        // Wider than the line's word spaces: cells starting in line, or a
+                        // stripe through two more lines on each side, or through
+                        // `gutterStripeLines` when text after it starts at the same x in another
+                        // row (a column's edge: two-line captions side by side; a wide sentence
+                        // space lined up with another by chance has no such edge).
+                        let starts = alignedStarts(g, row: r, size: size)
+                        split = starts >= 2 || isStripe(g, row: r, baseline: b, size: size, window: options.stripeWindow,
+                                                        lines: starts >= 1 ? min(2, options.gutterStripeLines) : 2)
                     }
                 }
                 if split { row.append(merged.count); merged.append(cur); cur = next } else { cur.absorb(next, items: items) }

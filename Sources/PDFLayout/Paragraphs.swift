@@ -35,10 +35,15 @@ struct ParagraphSplitter {
         let shortOf = options.paragraphShortLineRatio * size
         let long = lines.dropLast().filter { right - $0.x1 < shortOf }
         let flush = long.filter { right - $0.x1 <= tolerance }.count
+        // (Most of the block's lines are flush: a block that mixes lines of two widths is not a
+        // justified paragraph with short last lines.)
         let justified = flush >= 3 && Double(flush) >= options.paragraphJustifiedShare * Double(long.count)
+            && 2 * flush >= lines.count - 1
         var breaks: [Int] = []
         for k in 1..<lines.count {
             let line = lines[k], previous = lines[k - 1]
+            // A word hyphenated across the line break goes on: no paragraph ends there.
+            if endsWithHyphen(previous) { continue }
             // A first-line indent: the line starts right of the left edge by an indent, the
             // next line (if any) goes back to the edge, and the line above has no word starting
             // where this line starts (a hanging indent, as list items and definitions have).
@@ -63,6 +68,14 @@ struct ParagraphSplitter {
             from = end
         }
         return out
+    }
+
+    /// Whether the line's last glyph is a hyphen.
+    func endsWithHyphen(_ line: Segment) -> Bool {
+        guard let last = line.items.last else { return false }
+        let g = page.glyphs[Int(items[Int(last)].glyph)]
+        guard let s = page.scalars[Int(g.text.lowerBound)..<Int(g.text.upperBound)].last else { return false }
+        return TextAssembler.isHyphen(s)
     }
 
     /// Whether a word of `line` after its first starts within `tolerance` of `x`.

@@ -72,7 +72,7 @@ public struct LayoutFlags: ParsableArguments {
     public var riverStripeLines: Int = LayoutOptions().riverStripeLines
     @Option(help: ArgumentHelp("Rows nearby (`cellStartWindow`) with text starting where a river-like gap ends (within 0.15 em) that make it a cell border all the same; other gaps need two.", valueName: "n"))
     public var riverAlignedStarts: Int = LayoutOptions().riverAlignedStarts
-    @Option(help: ArgumentHelp("Lines with text on each side that the stripe of a gap clearly wider than its line's word spaces must run through, besides its own line (1: two-line captions side by side).", valueName: "n"))
+    @Option(help: ArgumentHelp("Lines with text on each side that the stripe of a gap clearly wider than its line's word spaces must run through, besides its own line, when text after the gap starts at the same x in another row (1: two-line captions side by side); otherwise two.", valueName: "n"))
     public var gutterStripeLines: Int = LayoutOptions().gutterStripeLines
     @Flag(help: "Do not read a number set flush right (page number, price) on the line of the entry to its left, across a leader or white space.")
     public var noLeaders = false

@@ -212,14 +212,18 @@ extension GlyphPage {
         #expect(layout.text.contains("years before the war.\n\ncrews pine"), "\(layout.text)")
     }
 
-    @Test func hyphenationIsNotJoinedAcrossParagraphs() {
+    /// Near miss: a line ending in a hyphen (a word broken across the line) does not end a
+    /// paragraph, however short it is or however the next line starts.
+    @Test func hyphenatedLineEndDoesNotEndAParagraph() {
         var p = GlyphPage()
         p.justified("nets names boats pine book names boats", x: 72, y: 700, width: 200)
-        p.words(["short", "well-"], x: 72, y: 688, width: 0, gap: 3)
-        p.justified("known silver went from came whole market", x: 87, y: 676, width: 185)
-        p.justified("calm into names old who lazy fields war", x: 72, y: 664, width: 200)
-        let text = p.layout().text
-        #expect(text.contains("short well-\n\nknown silver"), "\(text)")
+        p.justified("fish hunters their a dog him into whole", x: 72, y: 688, width: 200)
+        p.words(["short", "ham-"], x: 72, y: 676, width: 0, gap: 3)
+        p.justified("mers silver went from came whole market", x: 87, y: 664, width: 185)
+        p.justified("calm into names old who lazy fields war", x: 72, y: 652, width: 200)
+        let layout = p.layout()
+        #expect(layout.blocks.count == 1, "\(layout.text)")
+        #expect(layout.text.contains("short hammers silver"), "\(layout.text)")
     }
 
     /// Near miss: ragged-right text (not justified) with short lines stays one block.
