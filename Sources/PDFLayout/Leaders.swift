@@ -43,6 +43,18 @@ extension LineFinder {
     }
 
     func leaderRole(_ seg: Segment) -> LeaderRole {
+        // A long segment is no number: only its end is read, for a leader.
+        if seg.items.count > 24 {
+            var run = 0
+            for i in seg.items.reversed() {
+                let g = page.glyphs[Int(items[Int(i)].glyph)]
+                for c in page.scalars[Int(g.text.lowerBound)..<Int(g.text.upperBound)].reversed() where !c.isLayoutWhitespace {
+                    guard Self.isLeaderScalar(c) else { return run >= 3 ? .endsWithLeader : .other }
+                    run += c.value == 0x2026 ? 3 : 1
+                }
+            }
+            return .leader
+        }
         let s = compactScalars(seg)
         guard !s.isEmpty else { return .other }
         if s.allSatisfy(Self.isLeaderScalar) { return .leader }

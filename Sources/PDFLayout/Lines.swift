@@ -202,15 +202,17 @@ struct LineFinder {
         /// each side, the smaller side. Justified text spreads a line's spaces evenly, so a
         /// river is no wider than the spaces beside it, while a gutter or a cell border is
         /// wider than the spaces of the text on at least one side.
-        var rowWordGaps: [Int: [(x: Double, width: Double)]] = [:]
+        var rowWordGaps = [[(x: Double, width: Double)]?](repeating: nil, count: pieces.count)
         func typicalWordGap(_ g: Gap, row r: Int) -> Double? {
             if rowWordGaps[r] == nil {
                 var boxes: [(Double, Double, Double)] = []
+                var sorted = true
                 for piece in pieces[r] { for i in piece.items where !items[Int(i)].isSpace {
                     let it = items[Int(i)]
+                    if let last = boxes.last, last.0 > it.x0 { sorted = false }
                     boxes.append((it.x0, it.x1, it.size))
                 } }
-                boxes.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+                if !sorted { boxes.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 } }
                 var found: [(x: Double, width: Double)] = []
                 var end = boxes.first?.1 ?? 0
                 for b in boxes.dropFirst() {

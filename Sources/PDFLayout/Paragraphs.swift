@@ -16,13 +16,6 @@ struct ParagraphSplitter {
         guard options.splitsParagraphs, b.kind == .text, b.lines.count >= 2,
               b.lines.allSatisfy({ $0.count == 1 }) else { return [b] }
         let lines = b.lines.map { segments[$0[0]] }
-        // Right-to-left paragraphs indent and end on the other side: left as they are.
-        for line in lines {
-            for i in line.items {
-                let g = page.glyphs[Int(items[Int(i)].glyph)]
-                if Bidi.hasRightToLeft(page.scalars[Int(g.text.lowerBound)..<Int(g.text.upperBound)]) { return [b] }
-            }
-        }
         let size = lines.map(\.size).sorted()[lines.count / 2]
         guard size.isFinite, size > 0 else { return [b] }
         let tolerance = options.paragraphEdgeTolerance * size
@@ -58,6 +51,16 @@ struct ParagraphSplitter {
             }
         }
         guard !breaks.isEmpty else { return [b] }
+        // Right-to-left paragraphs indent and end on the other side: left as they are.
+        for line in lines {
+            for i in line.items {
+                let g = page.glyphs[Int(items[Int(i)].glyph)]
+                for k in Int(g.text.lowerBound)..<Int(g.text.upperBound) where Bidi.mayBeRightToLeft(page.scalars[k]) {
+                    let c = Bidi.bidiClass(page.scalars[k])
+                    if c == Bidi.bidiR || c == Bidi.bidiAL { return [b] }
+                }
+            }
+        }
         var out: [Block] = []
         var from = 0
         for end in breaks + [lines.count] {
