@@ -159,6 +159,10 @@ public struct LayoutOptions: Sendable, Hashable {
     /// Drop glyphs in optional-content layers that are off.
     public var dropsHiddenText = true
 
+    /// A band of white at least this high (em), crossed by no block across the extent of two
+    /// blocks side by side, puts the one above it before the one below it, whatever their
+    /// columns: the rows of a grid of figures with captions are read row by row.
+    public var rowBandRatio: Double = 3
     /// Above this many blocks on a page the order falls back to a sort by position (the
     /// "comes before" relation costs O(n³)).
     public var maxOrderedBlocks = 600

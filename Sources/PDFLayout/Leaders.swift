@@ -70,8 +70,9 @@ extension LineFinder {
 
     /// Joins each number set flush right to the entry on its left, across the leader between
     /// them. `rows[r]` lists the segments of one row, left to right. A number joins when a
-    /// leader shows the pairing (a segment of dots between, or an entry ending in dots); or,
-    /// with white space only, when at least `leaderMinimumRows` such numbers end at the same x
+    /// leader shows the pairing (a segment of dots between, or an entry ending in dots), or
+    /// when it ends at the same x as such a number; or, with white space only, when at least
+    /// `leaderMinimumRows` such numbers end at the same x
     /// (within `leaderAlignment` em) and their column, up to `leaderColumnWindow` em above and
     /// below, holds few other segments (`leaderColumnClutter` per number): a column of text
     /// with a few short numeric lines is not a column of page numbers.
@@ -103,19 +104,25 @@ extension LineFinder {
         // Numbers without a leader: right-aligned columns of them.
         var accepted = [Bool](repeating: false, count: pairs.count)
         for (n, p) in pairs.enumerated() where p.dotted { accepted[n] = true }
-        let plain = pairs.indices.filter { !pairs[$0].dotted }.sorted {
+        // Columns of numbers by right edge: all pairs, so that a number without a leader that
+        // ends where the leader lines' numbers end (a chapter's entry) joins as they do.
+        let byEdge = pairs.indices.sorted {
             let a = segs[rows[pairs[$0].row][pairs[$0].number]].x1, b = segs[rows[pairs[$1].row][pairs[$1].number]].x1
             return a != b ? a < b : $0 < $1
         }
         var start = 0
-        while start < plain.count {
+        while start < byEdge.count {
             var end = start + 1
-            func x1(_ n: Int) -> Double { segs[rows[pairs[plain[n]].row][pairs[plain[n]].number]].x1 }
-            func size(_ n: Int) -> Double { segs[rows[pairs[plain[n]].row][pairs[plain[n]].number]].size }
-            while end < plain.count && x1(end) - x1(start) <= options.leaderAlignment * size(start) { end += 1 }
-            let cluster = Array(plain[start..<end])
+            func x1(_ n: Int) -> Double { segs[rows[pairs[byEdge[n]].row][pairs[byEdge[n]].number]].x1 }
+            func size(_ n: Int) -> Double { segs[rows[pairs[byEdge[n]].row][pairs[byEdge[n]].number]].size }
+            while end < byEdge.count && x1(end) - x1(start) <= options.leaderAlignment * size(start) { end += 1 }
+            let cluster = Array(byEdge[start..<end])
             let unit = size(start)
             start = end
+            if cluster.contains(where: { pairs[$0].dotted }) {
+                for n in cluster { accepted[n] = true }
+                continue
+            }
             guard cluster.count >= options.leaderMinimumRows else { continue }
             // The column's extent; what else stands in it.
             var cx0 = Double.infinity, cx1 = -Double.infinity, top = Double.infinity, bottom = -Double.infinity

@@ -145,6 +145,8 @@ public struct LayoutFlags: ParsableArguments {
     @Flag(help: "Keep glyphs in optional-content layers that are off.")
     public var keepHidden = false
 
+    @Option(help: ArgumentHelp("A band of white at least this high (em), crossed by no block across the extent of two blocks side by side, puts the one above it before the one below it, whatever their columns: the rows of a grid of figures with captions are read row by row.", valueName: "em"))
+    public var rowBandRatio: Double = LayoutOptions().rowBandRatio
     @Option(help: ArgumentHelp("Above this many blocks on a page the order falls back to a sort by position (the \"comes before\" relation costs O(n³)).", valueName: "n"))
     public var maxOrderedBlocks: Int = LayoutOptions().maxOrderedBlocks
 
@@ -160,7 +162,7 @@ public struct LayoutFlags: ParsableArguments {
         "dropsDiagonalText", "diagonalAngle", "dropsClippedText", "dropsHiddenText", "maxOrderedBlocks",
         "riverGapRatio", "riverStripeWindow", "riverStripeLines", "riverAlignedStarts", "gutterStripeLines", "joinsLeaders",
         "leaderMinimumRows", "leaderAlignment", "leaderColumnWindow", "leaderColumnClutter", "splitsParagraphs",
-        "paragraphIndent", "paragraphShortLineRatio", "paragraphEdgeTolerance", "paragraphJustifiedShare",
+        "paragraphIndent", "paragraphShortLineRatio", "paragraphEdgeTolerance", "paragraphJustifiedShare", "rowBandRatio",
     ]
 
     public func validate() throws {
@@ -175,6 +177,7 @@ public struct LayoutFlags: ParsableArguments {
             ("--river-stripe-window", riverStripeWindow), ("--leader-alignment", leaderAlignment),
             ("--leader-column-window", leaderColumnWindow), ("--leader-column-clutter", leaderColumnClutter),
             ("--paragraph-short-line-ratio", paragraphShortLineRatio), ("--paragraph-edge-tolerance", paragraphEdgeTolerance),
+            ("--row-band-ratio", rowBandRatio),
         ]
         for (name, v) in ratios {
             if !(v.isFinite && v >= 0) { throw ValidationError("\(name) must be a number of 0 or more") }
@@ -239,6 +242,7 @@ public struct LayoutFlags: ParsableArguments {
         o.diagonalAngle = diagonalAngle
         if keepClipped { o.dropsClippedText = false }
         if keepHidden { o.dropsHiddenText = false }
+        o.rowBandRatio = rowBandRatio
         o.maxOrderedBlocks = maxOrderedBlocks
     }
 }

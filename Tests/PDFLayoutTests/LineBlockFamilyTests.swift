@@ -142,6 +142,26 @@ extension GlyphPage {
         #expect(p.layout(options).lineTexts() != entries.map { "\($0.0) \($0.1)" })
     }
 
+    /// Chapter entries set without a leader, their numbers flush right with the sections'.
+    @Test func entriesWithoutLeaderJoinTheDottedColumn() {
+        var p = GlyphPage()
+        let entries = [("1 Introduction", "1", false), ("1.1 Scope of the work", "3", true),
+                       ("2 Methods", "17", false), ("2.1 Sampling the harbour", "23", true)]
+        for (k, (entry, page, dots)) in entries.enumerated() {
+            let y = 700 - Double(k) * 14
+            p.text(entry, x: 72, y: y)
+            if dots {
+                var dx = 380.0
+                while dx > 72 + Double(entry.count) * 5 + 5 { p.text(".", x: dx, y: y); dx -= 10 }
+            }
+            p.text(page, x: 410 - Double(page.count) * 5, y: y)
+        }
+        let lines = p.layout().lineTexts()
+        #expect(lines.count == 4, "\(lines)")
+        #expect(lines.first == "1 Introduction 1")
+        #expect(lines.dropFirst(2).first == "2 Methods 17")
+    }
+
     /// A price list: an ellipsis character as the leader, prices with decimals.
     @Test func priceListWithEllipsisLeader() {
         var p = GlyphPage()
@@ -271,6 +291,41 @@ extension GlyphPage {
         var options = LayoutOptions()
         options.gutterStripeLines = 2
         #expect(p.layout(options).foldedText != expected)
+    }
+
+    /// A 2 × 2 grid: figures (no text) with a two-line caption under each; the rows of the
+    /// grid are read in turn, each caption whole.
+    @Test func gridOfCaptionsIsReadRowByRow() {
+        var p = GlyphPage()
+        for (row, y) in [500.0, 300].enumerated() {
+            let n = row * 2
+            p.text("Figure \(n + 1): Growth of the old", x: 72, y: y, spacesAsGaps: true)
+            p.text("harbour in year \(n + 1).", x: 72, y: y - 12, spacesAsGaps: true)
+            p.text("Figure \(n + 2): Ships in port", x: 212, y: y, spacesAsGaps: true)
+            p.text("each year \(n + 2).", x: 212, y: y - 12, spacesAsGaps: true)
+        }
+        let expected = "Figure 1: Growth of the old harbour in year 1. Figure 2: Ships in port each year 2. "
+            + "Figure 3: Growth of the old harbour in year 3. Figure 4: Ships in port each year 4."
+        #expect(p.layout().foldedText == expected)
+        // Without the band rule the grid reads as two columns (1, 3, 2, 4).
+        var options = LayoutOptions()
+        options.rowBandRatio = .infinity
+        #expect(p.layout(options).foldedText != expected)
+    }
+
+    /// Near miss: two columns of text with a figure in the left one: the right column's text
+    /// crosses the white band, so the left column is still read first.
+    @Test func figureInOneColumnKeepsColumnOrder() throws {
+        var p = GlyphPage()
+        for k in 0..<20 {
+            let y = 700 - Double(k) * 12
+            if k < 5 || k >= 15 { p.text("left column line \(k) words", x: 72, y: y, spacesAsGaps: true) }
+            p.text("right column line \(k) words", x: 320, y: y, spacesAsGaps: true)
+        }
+        let text = p.layout().foldedText
+        let lastLeft = try #require(text.range(of: "left column line 19"))
+        let firstRight = try #require(text.range(of: "right column line 0"))
+        #expect(lastLeft.upperBound < firstRight.lowerBound, "\(text)")
     }
 
     /// Near miss: two lines of justified text with loose word spaces at the same x (1.4 em,
