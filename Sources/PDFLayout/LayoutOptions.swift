@@ -57,8 +57,8 @@ public struct LayoutOptions: Sendable, Hashable {
     public var minimumStripeRatio: Double = 0.4
     /// A gap at least this wide always splits a line.
     public var hardSegmentGapRatio: Double = 2.5
-    /// A gap narrower than this multiple of its line's word space beside it (the mean of the two
-    /// spaces nearest it on each side, the smaller side) may be a river of justified text: wide word
+    /// A gap narrower than this multiple of its line's word space beside it (the smallest of the
+    /// two spaces nearest it on each side) may be a river of justified text: wide word
     /// spaces lined up over a few lines. Such a gap splits the line only when its stripe runs
     /// through `riverStripeLines` lines on each side within `riverStripeWindow` em, or when
     /// `riverAlignedStarts` rows have text starting at its edge; a gap clearly wider than the

@@ -88,8 +88,10 @@ extension LineFinder {
         var pairs: [Pair] = []
         for (r, row) in rows.enumerated() where row.count >= 2 {
             for p in 1..<row.count where role(row[p]) == .number {
-                // A number followed by another number is a table's cell, not a page number.
-                if p + 1 < row.count && role(row[p + 1]) == .number { continue }
+                // A number followed by numbers only is a table's cell, not a page number (a
+                // number followed by a number and text is: the next column's section number).
+                if p + 1 < row.count && role(row[p + 1]) == .number
+                    && (p + 2 >= row.count || role(row[p + 2]) == .number) { continue }
                 var q = p - 1
                 var dotted = false
                 while q > 0 && role(row[q]) == .leader { q -= 1; dotted = true }

@@ -198,8 +198,8 @@ struct LineFinder {
             // not match: columns drift apart after headings and paragraph gaps).
             return rowsLeft >= lines && rowsRight >= lines && z - a >= options.minimumStripeRatio * size
         }
-        /// The word space of row `r` next to a gap: the mean of the two spaces nearest it on
-        /// each side, the smaller side. Justified text spreads a line's spaces evenly, so a
+        /// The word space of row `r` next to a gap: the smallest of the two spaces nearest it
+        /// on each side. Justified text spreads a line's spaces evenly, so a
         /// river is no wider than the spaces beside it, while a gutter or a cell border is
         /// wider than the spaces of the text on at least one side.
         var rowWordGaps = [[(x: Double, width: Double)]?](repeating: nil, count: pieces.count)
@@ -233,8 +233,7 @@ struct LineFinder {
             var before = lo
             while before > 0 && all[before - 1].x + all[before - 1].width > g.x0 + 0.01 { before -= 1 }
             let left = all[max(0, before - 2)..<before].map(\.width)
-            func mean(_ v: [Double]) -> Double? { v.isEmpty ? nil : v.reduce(0, +) / Double(v.count) }
-            switch (mean(left), mean(right)) {
+            switch (left.min(), right.min()) {
             case let (l?, r?): return min(l, r)
             case let (l?, nil): return l
             case let (nil, r?): return r

@@ -64,7 +64,7 @@ public struct LayoutFlags: ParsableArguments {
     public var cellStartWindow: Double = LayoutOptions().cellStartWindow
     @Option(help: ArgumentHelp("A gap at least this wide always splits a line. Fraction of the font size.", valueName: "em"))
     public var hardSegmentGapRatio: Double = LayoutOptions().hardSegmentGapRatio
-    @Option(help: ArgumentHelp("A gap narrower than this multiple of its line's word space beside it (the mean of the two spaces nearest it on each side, the smaller side) may be a river of justified text: wide word spaces lined up over a few lines. Such a gap splits the line only when its stripe runs through `riverStripeLines` lines on each side within `riverStripeWindow` em, or when `riverAlignedStarts` rows have text starting at its edge; a gap clearly wider than the line's spaces needs `gutterStripeLines`.", valueName: "ratio"))
+    @Option(help: ArgumentHelp("A gap narrower than this multiple of its line's word space beside it (the smallest of the two spaces nearest it on each side) may be a river of justified text: wide word spaces lined up over a few lines. Such a gap splits the line only when its stripe runs through `riverStripeLines` lines on each side within `riverStripeWindow` em, or when `riverAlignedStarts` rows have text starting at its edge; a gap clearly wider than the line's spaces needs `gutterStripeLines`.", valueName: "ratio"))
     public var riverGapRatio: Double = LayoutOptions().riverGapRatio
     @Option(help: ArgumentHelp("How far above and below (em) a river-like gap's stripe is followed.", valueName: "em"))
     public var riverStripeWindow: Double = LayoutOptions().riverStripeWindow

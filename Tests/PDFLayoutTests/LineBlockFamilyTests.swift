@@ -162,6 +162,33 @@ extension GlyphPage {
         #expect(lines.dropFirst(2).first == "2 Methods 17")
     }
 
+    /// A table of contents in two columns, the right column's section numbers set apart from
+    /// their titles: each left entry keeps its page number (a number followed by a number and
+    /// text is a page number, not a table's cell).
+    @Test func twoColumnContentsKeepTheirNumbers() {
+        var p = GlyphPage()
+        let left = [("5.1 Preliminaries", "6"), ("5.2 Latin fonts", "10"), ("5.3 Service macros", "17")]
+        // Titles long enough that the rows are not read as a table.
+        let right = [("6.9", "Poetry environments and the many macros that set verse"),
+                     ("6.10", "Metrics symbols and the macros that print them in verse"),
+                     ("6.11", "Debugging commands and the ways to switch them on")]
+        for k in 0..<3 {
+            let y = 700 - Double(k) * 14
+            p.text(left[k].0, x: 72, y: y)
+            var dx = 250.0
+            while dx > 72 + Double(left[k].0.count) * 5 + 5 { p.text(".", x: dx, y: y); dx -= 10 }
+            p.text(left[k].1, x: 280 - Double(left[k].1.count) * 5, y: y)
+            p.text(right[k].0, x: 300, y: y)
+            p.text(right[k].1, x: 335, y: y, spacesAsGaps: true)
+        }
+        let lines = p.layout().lineTexts()
+        for (entry, page) in left {
+            // (The two columns' rows are read as a table, row by row: the number follows its
+            // own leader.)
+            #expect(lines.contains { $0.hasPrefix(entry + " . .") && $0.contains(". " + page + " 6.") }, "\(lines)")
+        }
+    }
+
     /// A price list: an ellipsis character as the leader, prices with decimals.
     @Test func priceListWithEllipsisLeader() {
         var p = GlyphPage()
