@@ -62,7 +62,9 @@ struct LayoutBuilder {
                 } else if g == order.first && options.marksRunningArtifacts {
                     markFurniture(&groupBlocks, segments: segs, group: groups[g])
                 }
-                let (ordered, conf) = orderBlocks(groupBlocks)
+                var (ordered, conf) = orderBlocks(groupBlocks)
+                let splitter = ParagraphSplitter(page: page, segments: segs, items: items, options: options)
+                ordered = ordered.flatMap { splitter.split($0) }
                 if g == order.first { confidence = conf }
                 let shifted = ordered.map { b -> Block in
                     var b = b
@@ -459,8 +461,8 @@ struct LayoutBuilder {
         let footers = blocks.filter { ($0.kind == .footer || $0.kind == .pageNumber) && !$0.isTopMargin }
         let body = blocks.filter { !$0.kind.isArtifact }
         func key(_ b: Block) -> PositionKey { PositionKey(top: b.top, left: b.x0, serial: b.firstGlyph) }
-        let boxes = body.map { BlockOrdering.Box(x0: $0.x0, x1: $0.x1, top: $0.top, bottom: $0.bottom, key: key($0)) }
-        let (order, confidence, fallback) = BlockOrdering.order(boxes, maxBlocks: options.maxOrderedBlocks)
+        let boxes = body.map { BlockOrdering.Box(x0: $0.x0, x1: $0.x1, top: $0.top, bottom: $0.bottom, key: key($0), size: $0.size) }
+        let (order, confidence, fallback) = BlockOrdering.order(boxes, maxBlocks: options.maxOrderedBlocks, band: options.rowBandRatio)
         if fallback {
             diagnostics.append(.layoutOrderFallback, .warning,
                      "page \(page.pageIndex + 1): \(body.count) blocks, more than \(options.maxOrderedBlocks); ordered by position")

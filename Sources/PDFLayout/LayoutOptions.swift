@@ -83,6 +83,39 @@ public struct LayoutOptions: Sendable, Hashable {
     public var minimumStripeRatio: Double = 0.4
     /// A gap at least this wide always splits a line.
     public var hardSegmentGapRatio: Double = 2.5
+    /// A gap narrower than this multiple of its line's word space beside it (the smallest of the
+    /// two spaces nearest it on each side) may be a river of justified text: wide word
+    /// spaces lined up over a few lines. Such a gap splits the line only when its stripe runs
+    /// through `riverStripeLines` lines on each side within `riverStripeWindow` em, or when
+    /// `riverAlignedStarts` rows have text starting at its edge; a gap clearly wider than the
+    /// line's spaces needs `gutterStripeLines`.
+    public var riverGapRatio: Double = 2
+    /// How far above and below (em) a river-like gap's stripe is followed.
+    public var riverStripeWindow: Double = 10
+    /// Lines with text on each side that a river-like gap's stripe must run through, on each
+    /// side of the gap's own line, to count as a column gutter.
+    public var riverStripeLines: Int = 5
+    /// Rows nearby (`cellStartWindow`) with text starting where a river-like gap ends (within
+    /// 0.15 em) that make it a cell border all the same; other gaps need two.
+    public var riverAlignedStarts: Int = 3
+    /// Lines with text on each side that the stripe of a gap clearly wider than its line's word
+    /// spaces must run through, besides its own line, when text after the gap starts at the
+    /// same x in another row (1: two-line captions side by side); otherwise two.
+    public var gutterStripeLines: Int = 1
+    /// A number set flush right (a page number, a price) is read on the line of the entry to its
+    /// left: across a leader of dots, an ellipsis or underscores, or across white space when
+    /// the numbers form a right-aligned column of their own (tables of contents, indexes,
+    /// price lists).
+    public var joinsLeaders = true
+    /// Numbers without a leader pair with their entries when at least this many end at the
+    /// same x.
+    public var leaderMinimumRows: Int = 3
+    /// How closely (em) right-aligned numbers' right edges agree.
+    public var leaderAlignment: Double = 0.3
+    /// How far above and below (em) a column of numbers is searched for other text.
+    public var leaderColumnWindow: Double = 3.5
+    /// Other segments allowed in a column of numbers, per number (more: a column of text).
+    public var leaderColumnClutter: Double = 0.5
     /// A smaller glyph raised or lowered by up to this much joins the line as a super- or
     /// subscript.
     public var scriptShiftRatio: Double = 0.6
@@ -115,6 +148,20 @@ public struct LayoutOptions: Sendable, Hashable {
     public var tableCellWords: Double = 4
     /// Row gaps in a table that differ by this much (em) tell padded rows from wrapped lines.
     public var tableRowGapRatio: Double = 0.35
+    /// A block of text is split into paragraphs: before a line indented from the block's left
+    /// edge by `paragraphIndent` (when the next line goes back to the edge and the line above
+    /// has no word starting there, as hanging indents do), and, in justified blocks, after a
+    /// line ending `paragraphShortLineRatio` em short of the right edge; never after a line
+    /// ending in a hyphen, nor in right-to-left text.
+    public var splitsParagraphs = true
+    /// A first-line indent, from its least to its most (em).
+    public var paragraphIndent: ClosedRange<Double> = 0.9...8
+    /// A line ending this far (em) short of a justified block's right edge ends a paragraph.
+    public var paragraphShortLineRatio: Double = 2
+    /// Lines starting (ending) within this (em) of the block's left (right) edge are flush.
+    public var paragraphEdgeTolerance: Double = 0.3
+    /// A block is justified when this share of its long lines (three at least) end flush right.
+    public var paragraphJustifiedShare: Double = 0.8
 
     // MARK: Page furniture
 
@@ -177,6 +224,10 @@ public struct LayoutOptions: Sendable, Hashable {
     /// Drop glyphs in optional-content layers that are off.
     public var dropsHiddenText = true
 
+    /// A band of white at least this high (em), crossed by no block across the extent of two
+    /// blocks side by side, puts the one above it before the one below it, whatever their
+    /// columns: the rows of a grid of figures with captions are read row by row.
+    public var rowBandRatio: Double = 3
     /// Above this many blocks on a page the order falls back to a sort by position (the
     /// "comes before" relation costs O(n³)).
     public var maxOrderedBlocks = 600

@@ -153,8 +153,8 @@ struct LineFinder {
             var k = 0
             for (r, row) in rows.enumerated() { for _ in row { rowOf[k] = r; k += 1 } }
         }
-        func isStripe(_ g: Gap, row r: Int, baseline b: Double, size: Double) -> Bool {
-            let reach = options.stripeWindow * size
+        func isStripe(_ g: Gap, row r: Int, baseline b: Double, size: Double, window: Double, lines: Int) -> Bool {
+            let reach = window * size
             var start = 0, end = byBaseline.count
             while start < end {   // first fragment of row r
                 let mid = (start + end) / 2
@@ -194,11 +194,56 @@ struct LineFinder {
                     if rr { rowsRight += 1 }
                 }
             }
-            // Two lines with text on each side of the gap at least (their baselines need not
-            // match: columns drift apart after headings and paragraph gaps): a river of word
-            // spaces through two lines is common, a gutter is longer. (Two table rows then
-            // read as one line each: the same text in the same order.)
-            return rowsLeft >= 2 && rowsRight >= 2 && z - a >= options.minimumStripeRatio * size
+            // `lines` lines with text on each side of the gap at least (their baselines need
+            // not match: columns drift apart after headings and paragraph gaps).
+            return rowsLeft >= lines && rowsRight >= lines && z - a >= options.minimumStripeRatio * size
+        }
+        /// The word space of row `r` next to a gap: the smallest of the two spaces nearest it
+        /// on each side. Justified text spreads a line's spaces evenly, so a
+        /// river is no wider than the spaces beside it, while a gutter or a cell border is
+        /// wider than the spaces of the text on at least one side.
+        var rowWordGaps = [[(x: Double, width: Double)]?](repeating: nil, count: pieces.count)
+        func typicalWordGap(_ g: Gap, row r: Int) -> Double? {
+            if rowWordGaps[r] == nil {
+                var boxes: [(Double, Double, Double)] = []
+                var sorted = true
+                for piece in pieces[r] { for i in piece.items where !items[Int(i)].isSpace {
+                    let it = items[Int(i)]
+                    if let last = boxes.last, last.0 > it.x0 { sorted = false }
+                    boxes.append((it.x0, it.x1, it.size))
+                } }
+                if !sorted { boxes.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 } }
+                var found: [(x: Double, width: Double)] = []
+                var end = boxes.first?.1 ?? 0
+                for b in boxes.dropFirst() {
+                    let w = b.0 - end
+                    if w > options.wordGapRatio * b.2 { found.append((end, w)) }
+                    end = max(end, b.1)
+                }
+                rowWordGaps[r] = found
+            }
+            let all = rowWordGaps[r]!
+            // Gaps sorted by x: the first one right of the gap, and the two on each side.
+            var lo = 0, hi = all.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if all[mid].x < g.x1 - 0.01 { lo = mid + 1 } else { hi = mid }
+            }
+            let right = all[lo..<min(all.count, lo + 2)].map(\.width)
+            var before = lo
+            while before > 0 && all[before - 1].x + all[before - 1].width > g.x0 + 0.01 { before -= 1 }
+            let left = all[max(0, before - 2)..<before].map(\.width)
+            switch (left.min(), right.min()) {
+            case let (l?, r?): return min(l, r)
+            case let (l?, nil): return l
+            case let (nil, r?): return r
+            default: return nil
+            }
+        }
+        /// A gap no wider than `riverGapRatio` times the line's own word spaces.
+        func isRiverLike(_ g: Gap, row r: Int) -> Bool {
+            guard let typical = typicalWordGap(g, row: r) else { return false }
+            return g.x1 - g.x0 < options.riverGapRatio * typical
         }
         /// Rows nearby (`cellStartWindow` em) with a wide gap ending where this one ends: text
         /// starting at the same x after white space, as table cells do (word starts in prose
@@ -219,19 +264,43 @@ struct LineFinder {
             return count
         }
         var merged: [Segment] = []
+        var mergedRows: [[Int]] = []
         for r in pieces.indices {
             var cur = pieces[r][0]
+            var row: [Int] = []
             for (k, next) in pieces[r].dropFirst().enumerated() {
                 let g = gaps[r][k]
                 // A list marker (bullet, "1.", "a)") stays with its item however wide the gap.
                 let marker = k == 0 && !g.hard && isListMarker(cur)
                 let size = max(cur.size, next.size)
-                let split = !marker && (g.hard || isStripe(g, row: r, baseline: pieces[r][0].baseline, size: size)
-                    || alignedStarts(g, row: r, size: size) >= 2)
-                if split { merged.append(cur); cur = next } else { cur.absorb(next, items: items) }
+                var split = g.hard
+                if !split && !marker {
+                    let b = pieces[r][0].baseline
+                    if isRiverLike(g, row: r) {
+                        // As wide as the line's word spaces: a gutter only when the stripe runs
+                        // on for many lines (a river is short, and meanders), or cells start at
+                        // its edge in several rows (a table whose cells are single words).
+                        split = isStripe(g, row: r, baseline: b, size: size, window: options.riverStripeWindow,
+                                         lines: options.riverStripeLines)
+                            || alignedStarts(g, row: r, size: size) >= options.riverAlignedStarts
+                    } else {
+                        // Wider than the line's word spaces: cells starting in line, or a
+                        // stripe through two more lines on each side, or through
+                        // `gutterStripeLines` when text after it starts at the same x in another
+                        // row (a column's edge: two-line captions side by side; a wide sentence
+                        // space lined up with another by chance has no such edge).
+                        let starts = alignedStarts(g, row: r, size: size)
+                        split = starts >= 2 || isStripe(g, row: r, baseline: b, size: size, window: options.stripeWindow,
+                                                        lines: starts >= 1 ? min(2, options.gutterStripeLines) : 2)
+                    }
+                }
+                if split { row.append(merged.count); merged.append(cur); cur = next } else { cur.absorb(next, items: items) }
             }
+            row.append(merged.count)
             merged.append(cur)
+            mergedRows.append(row)
         }
+        merged = joinLeaderRows(merged, rows: mergedRows)
         var segs = attachScripts(merged)
         if options.joinsDropCaps { segs = attachDropCaps(segs) }
         for k in segs.indices { segs[k].sortItems(items) }

@@ -27,23 +27,45 @@ struct PositionKey: Comparable {
 /// other's height (a block in its column is level with it); a small block lower down the page
 /// is otherwise read after what stands above it.
 ///
+/// 3. Before rule 2: A comes before B when a band of white at least `rowBandRatio` em high,
+///    crossed by no block within their extent along the line, lies below A and above B (the
+///    rows of a grid of figure captions are read row by row).
+///
 /// Among blocks whose predecessors are all placed, the one with the smallest `PositionKey`
 /// goes next; a cycle (possible only with overlapping blocks) is broken the same way.
 struct BlockOrdering {
     struct Box {
         var x0: Double, x1: Double, top: Double, bottom: Double
         var key: PositionKey
+        /// The block's font size, for distances in em.
+        var size: Double = 0
         var centerY: Double { (top + bottom) / 2 }
     }
 
+    /// Whether a band of white at least `band` em high lies between `a` (above) and `b`
+    /// (below) that no block crosses within the two blocks' extent along the line: rows of a
+    /// grid (figures with their captions) are read row by row.
+    static func rowBandBetween(_ a: Box, _ b: Box, all: [Box], band: Double) -> Bool {
+        let size = max(a.size, b.size)
+        guard band.isFinite, size > 0, b.top - a.bottom >= band * size else { return false }
+        let x0 = min(a.x0, b.x0), x1 = max(a.x1, b.x1)
+        for c in all where c.top < b.top && c.bottom > a.bottom && overlap(c.x0, c.x1, x0, x1) > 0.5 {
+            return false
+        }
+        return true
+    }
+
     /// Whether `a` comes before `b` by the rules above.
-    static func comesBefore(_ a: Box, _ b: Box, all: [Box]) -> Bool {
+    static func comesBefore(_ a: Box, _ b: Box, all: [Box], band: Double = .infinity) -> Bool {
         let tolerance = 0.5
         let ov = overlap(a.x0, a.x1, b.x0, b.x1)
         if ov > tolerance {
             if a.centerY != b.centerY { return a.centerY < b.centerY }
             return a.key < b.key
         }
+        // Rows of a grid: a band of white across both blocks puts the upper one first.
+        if rowBandBetween(a, b, all: all, band: band) { return true }
+        if rowBandBetween(b, a, all: all, band: band) { return false }
         guard a.x1 <= b.x0 + tolerance else { return false }
         // When A lies wholly below B, A must belong to a column that reaches B's height
         // (some block above it in its column is level with B); otherwise A is just a small
@@ -68,7 +90,7 @@ struct BlockOrdering {
 
     /// The order of `boxes` (indices) and a confidence in 0…1: lower when side-by-side blocks
     /// were ordered by the tie-breaker alone, or when a cycle had to be broken.
-    static func order(_ boxes: [Box], maxBlocks: Int) -> (order: [Int], confidence: Double, usedFallback: Bool) {
+    static func order(_ boxes: [Box], maxBlocks: Int, band: Double = .infinity) -> (order: [Int], confidence: Double, usedFallback: Bool) {
         let n = boxes.count
         if n <= 1 { return (Array(0..<n), 1, false) }
         if n > maxBlocks {
@@ -79,7 +101,7 @@ struct BlockOrdering {
         var sideBySide = 0, decided = 0
         for a in 0..<n {
             for b in 0..<n where a != b {
-                if comesBefore(boxes[a], boxes[b], all: boxes) {
+                if comesBefore(boxes[a], boxes[b], all: boxes, band: band) {
                     before[a * n + b] = true
                     indegree[b] += 1
                 }

@@ -78,6 +78,26 @@ public struct LayoutFlags: ParsableArguments {
     public var cellStartWindow: Double = LayoutOptions().cellStartWindow
     @Option(help: ArgumentHelp("A gap at least this wide always splits a line. Fraction of the font size.", valueName: "em"))
     public var hardSegmentGapRatio: Double = LayoutOptions().hardSegmentGapRatio
+    @Option(help: ArgumentHelp("A gap narrower than this multiple of its line's word space beside it (the smallest of the two spaces nearest it on each side) may be a river of justified text: wide word spaces lined up over a few lines. Such a gap splits the line only when its stripe runs through `riverStripeLines` lines on each side within `riverStripeWindow` em, or when `riverAlignedStarts` rows have text starting at its edge; a gap clearly wider than the line's spaces needs `gutterStripeLines`.", valueName: "ratio"))
+    public var riverGapRatio: Double = LayoutOptions().riverGapRatio
+    @Option(help: ArgumentHelp("How far above and below (em) a river-like gap's stripe is followed.", valueName: "em"))
+    public var riverStripeWindow: Double = LayoutOptions().riverStripeWindow
+    @Option(help: ArgumentHelp("Lines with text on each side that a river-like gap's stripe must run through, on each side of the gap's own line, to count as a column gutter.", valueName: "n"))
+    public var riverStripeLines: Int = LayoutOptions().riverStripeLines
+    @Option(help: ArgumentHelp("Rows nearby (`cellStartWindow`) with text starting where a river-like gap ends (within 0.15 em) that make it a cell border all the same; other gaps need two.", valueName: "n"))
+    public var riverAlignedStarts: Int = LayoutOptions().riverAlignedStarts
+    @Option(help: ArgumentHelp("Lines with text on each side that the stripe of a gap clearly wider than its line's word spaces must run through, besides its own line, when text after the gap starts at the same x in another row (1: two-line captions side by side); otherwise two.", valueName: "n"))
+    public var gutterStripeLines: Int = LayoutOptions().gutterStripeLines
+    @Flag(help: "Do not read a number set flush right (page number, price) on the line of the entry to its left, across a leader or white space.")
+    public var noLeaders = false
+    @Option(help: ArgumentHelp("Numbers without a leader pair with their entries when at least this many end at the same x.", valueName: "n"))
+    public var leaderMinimumRows: Int = LayoutOptions().leaderMinimumRows
+    @Option(help: ArgumentHelp("How closely (em) right-aligned numbers' right edges agree.", valueName: "em"))
+    public var leaderAlignment: Double = LayoutOptions().leaderAlignment
+    @Option(help: ArgumentHelp("How far above and below (em) a column of numbers is searched for other text.", valueName: "em"))
+    public var leaderColumnWindow: Double = LayoutOptions().leaderColumnWindow
+    @Option(help: ArgumentHelp("Other segments allowed in a column of numbers, per number (more: a column of text).", valueName: "ratio"))
+    public var leaderColumnClutter: Double = LayoutOptions().leaderColumnClutter
     @Option(help: ArgumentHelp("A smaller glyph raised or lowered by up to this much joins the line as a super- or subscript. Fraction of the font size.", valueName: "em"))
     public var scriptShiftRatio: Double = LayoutOptions().scriptShiftRatio
     @Flag(help: "Do not read CJK glyphs set upright one below the other in horizontal writing mode as a vertical line.")
@@ -106,6 +126,16 @@ public struct LayoutFlags: ParsableArguments {
     public var tableCellWords: Double = LayoutOptions().tableCellWords
     @Option(help: ArgumentHelp("Row gaps in a table that differ by this much (em) tell padded rows from wrapped lines.", valueName: "em"))
     public var tableRowGapRatio: Double = LayoutOptions().tableRowGapRatio
+    @Flag(help: "Do not split blocks into paragraphs at first-line indents and at the short last lines of justified text.")
+    public var noParagraphs = false
+    @Option(help: ArgumentHelp("A first-line indent, from its least to its most (em), as MIN-MAX.", valueName: "min-max"))
+    public var paragraphIndent: DoubleRange = DoubleRange(LayoutOptions().paragraphIndent)
+    @Option(help: ArgumentHelp("A line ending this far (em) short of a justified block's right edge ends a paragraph.", valueName: "em"))
+    public var paragraphShortLineRatio: Double = LayoutOptions().paragraphShortLineRatio
+    @Option(help: ArgumentHelp("Lines starting (ending) within this (em) of the block's left (right) edge are flush.", valueName: "em"))
+    public var paragraphEdgeTolerance: Double = LayoutOptions().paragraphEdgeTolerance
+    @Option(help: ArgumentHelp("A block is justified when this share of its long lines (three at least) end flush right.", valueName: "fraction"))
+    public var paragraphJustifiedShare: Double = LayoutOptions().paragraphJustifiedShare
 
     // Page furniture
     @Flag(help: "Do not mark headers, footers and page numbers in the margins as artifacts.")
@@ -153,6 +183,8 @@ public struct LayoutFlags: ParsableArguments {
     @Flag(help: "Keep glyphs in optional-content layers that are off.")
     public var keepHidden = false
 
+    @Option(help: ArgumentHelp("A band of white at least this high (em), crossed by no block across the extent of two blocks side by side, puts the one above it before the one below it, whatever their columns: the rows of a grid of figures with captions are read row by row.", valueName: "em"))
+    public var rowBandRatio: Double = LayoutOptions().rowBandRatio
     @Option(help: ArgumentHelp("Above this many blocks on a page the order falls back to a sort by position (the \"comes before\" relation costs O(n³)).", valueName: "n"))
     public var maxOrderedBlocks: Int = LayoutOptions().maxOrderedBlocks
 
@@ -169,6 +201,9 @@ public struct LayoutFlags: ParsableArguments {
         "joinsTateChuYoko", "tateChuYokoMaxGlyphs", "tateChuYokoWidthRatio", "tateChuYokoGapRatio",
         "findsRepeatedFurniture", "furnitureMinimumPages", "furnitureSamplePages", "furnitureCandidateLines", "furniturePositionTolerance", "dropsDuplicates", "dropsInvisibleText",
         "dropsDiagonalText", "diagonalAngle", "dropsClippedText", "dropsOffPageText", "dropsHiddenText", "maxOrderedBlocks",
+        "riverGapRatio", "riverStripeWindow", "riverStripeLines", "riverAlignedStarts", "gutterStripeLines", "joinsLeaders",
+        "leaderMinimumRows", "leaderAlignment", "leaderColumnWindow", "leaderColumnClutter", "splitsParagraphs",
+        "paragraphIndent", "paragraphShortLineRatio", "paragraphEdgeTolerance", "paragraphJustifiedShare", "rowBandRatio",
     ]
 
     public func validate() throws {
@@ -185,13 +220,24 @@ public struct LayoutFlags: ParsableArguments {
             ("--paragraph-alignment-tolerance", paragraphAlignmentTolerance),
             ("--tate-chu-yoko-width-ratio", tateChuYokoWidthRatio), ("--tate-chu-yoko-gap-ratio", tateChuYokoGapRatio),
             ("--furniture-position-tolerance", furniturePositionTolerance),
+            ("--river-gap-ratio", riverGapRatio),
+            ("--river-stripe-window", riverStripeWindow), ("--leader-alignment", leaderAlignment),
+            ("--leader-column-window", leaderColumnWindow), ("--leader-column-clutter", leaderColumnClutter),
+            ("--paragraph-short-line-ratio", paragraphShortLineRatio), ("--paragraph-edge-tolerance", paragraphEdgeTolerance),
+            ("--row-band-ratio", rowBandRatio),
         ]
         for (name, v) in ratios {
             if !(v.isFinite && v >= 0) { throw ValidationError("\(name) must be a number of 0 or more") }
         }
+        for (name, v) in [("--river-stripe-lines", riverStripeLines), ("--river-aligned-starts", riverAlignedStarts),
+                          ("--gutter-stripe-lines", gutterStripeLines),
+                          ("--leader-minimum-rows", leaderMinimumRows)] where v < 0 {
+            throw ValidationError("\(name) must be 0 or more")
+        }
         for (name, v) in [("--letter-spacing-quantile", letterSpacingQuantile), ("--margin-band", marginBand),
                           ("--accent-overlap", accentOverlap),
-                          ("--paragraph-alignment-minimum-share", paragraphAlignmentMinimumShare)] {
+                          ("--paragraph-alignment-minimum-share", paragraphAlignmentMinimumShare),
+                          ("--paragraph-justified-share", paragraphJustifiedShare)] {
             if !(v >= 0 && v <= 1) { throw ValidationError("\(name) must be between 0 and 1") }
         }
         if maxOrderedBlocks < 1 { throw ValidationError("--max-ordered-blocks must be 1 or more") }
@@ -220,6 +266,16 @@ public struct LayoutFlags: ParsableArguments {
         o.minimumStripeRatio = minimumStripeRatio
         o.cellStartWindow = cellStartWindow
         o.hardSegmentGapRatio = hardSegmentGapRatio
+        o.riverGapRatio = riverGapRatio
+        o.riverStripeWindow = riverStripeWindow
+        o.riverStripeLines = riverStripeLines
+        o.riverAlignedStarts = riverAlignedStarts
+        o.gutterStripeLines = gutterStripeLines
+        if noLeaders { o.joinsLeaders = false }
+        o.leaderMinimumRows = leaderMinimumRows
+        o.leaderAlignment = leaderAlignment
+        o.leaderColumnWindow = leaderColumnWindow
+        o.leaderColumnClutter = leaderColumnClutter
         if noStackedVerticalText { o.detectsStackedVerticalText = false }
         o.stackedGlyphStep = stackedGlyphStep.range
         o.scriptShiftRatio = scriptShiftRatio
@@ -233,6 +289,11 @@ public struct LayoutFlags: ParsableArguments {
         if noTables { o.detectsTables = false }
         o.tableCellWords = tableCellWords
         o.tableRowGapRatio = tableRowGapRatio
+        if noParagraphs { o.splitsParagraphs = false }
+        o.paragraphIndent = paragraphIndent.range
+        o.paragraphShortLineRatio = paragraphShortLineRatio
+        o.paragraphEdgeTolerance = paragraphEdgeTolerance
+        o.paragraphJustifiedShare = paragraphJustifiedShare
         if noRunningArtifacts { o.marksRunningArtifacts = false }
         o.marginBand = marginBand
         if noRepeatedFurniture { o.findsRepeatedFurniture = false }
@@ -252,6 +313,7 @@ public struct LayoutFlags: ParsableArguments {
         if keepClipped { o.dropsClippedText = false }
         if keepOffPageText { o.dropsOffPageText = false }
         if keepHidden { o.dropsHiddenText = false }
+        o.rowBandRatio = rowBandRatio
         o.maxOrderedBlocks = maxOrderedBlocks
     }
 }

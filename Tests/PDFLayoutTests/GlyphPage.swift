@@ -64,6 +64,21 @@ struct GlyphPage {
         return first..<page.glyphs.count
     }
 
+    /// Places a table: `rows` of cells, each cell its lines; columns `columnWidth` pt apart
+    /// from x = 72, rows 24 pt apart (plus 11 pt for each wrapped line of the tallest cell),
+    /// wrapped lines 11 pt apart.
+    mutating func table(_ rows: [[[String]]], columnWidth: Double, spacesAsGaps: Bool = false) {
+        var y = 700.0
+        for row in rows {
+            for (c, cell) in row.enumerated() {
+                for (l, line) in cell.enumerated() {
+                    text(line, x: 72 + Double(c) * columnWidth, y: y - Double(l) * 11, spacesAsGaps: spacesAsGaps)
+                }
+            }
+            y -= 24 + Double((row.map(\.count).max()! - 1) * 11)
+        }
+    }
+
     func layout(_ options: LayoutOptions = LayoutOptions(), structureOrder: [Int]? = nil) -> PageLayout {
         analyzeLayout(page, options: options, structureOrder: structureOrder)
     }

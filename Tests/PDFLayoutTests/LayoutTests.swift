@@ -411,15 +411,7 @@ import Testing
             [["Old", "Lighthouse"], ["08:05"], ["4.00"]],
             [["Island"], ["08:40"], ["5.75"]],
         ]
-        var y = 700.0
-        for row in rows {
-            for (c, cell) in row.enumerated() {
-                for (l, line) in cell.enumerated() {
-                    p.text(line, x: 72 + Double(c) * 90, y: y - Double(l) * 11)
-                }
-            }
-            y -= 24 + Double((row.map(\.count).max()! - 1) * 11)
-        }
+        p.table(rows, columnWidth: 90)
         let layout = p.layout()
         #expect(layout.foldedText == "Stop First Fare North 07:15 2.50 Old Lighthouse 08:05 4.00 Island 08:40 5.75")
     }

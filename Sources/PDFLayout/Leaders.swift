@@ -1,0 +1,169 @@
+import PDFCore
+import PDFTextModel
+
+/// Tables of contents, indexes and price lists: an entry, a leader (dots, an ellipsis, a
+/// rule of underscores, or only white space) and a number set flush right. Each entry is read
+/// with its number, as one line.
+extension LineFinder {
+    /// What a segment's text is, for leader pairing.
+    enum LeaderRole { case number, leader, endsWithLeader, other }
+
+    /// The segment's text without white space.
+    func compactScalars(_ seg: Segment) -> [Unicode.Scalar] {
+        var scalars: [Unicode.Scalar] = []
+        for i in seg.items {
+            let g = page.glyphs[Int(items[Int(i)].glyph)]
+            for s in page.scalars[Int(g.text.lowerBound)..<Int(g.text.upperBound)] where !s.isLayoutWhitespace {
+                scalars.append(s)
+            }
+        }
+        return scalars
+    }
+
+    static func isLeaderScalar(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x2E, 0x5F, 0xB7, 0x2024, 0x2025, 0x2026, 0x2219, 0x22C5, 0x2027: return true
+        default: return false
+        }
+    }
+
+    /// A page number or a price: digits with separators ("12", "101–103", "2.50", "€ 3,90"),
+    /// or a roman numeral ("xiv").
+    static func isNumberLike(_ s: [Unicode.Scalar]) -> Bool {
+        guard !s.isEmpty, s.count <= 12 else { return false }
+        if s.count <= 8 && s.allSatisfy({ "ivxlcdmIVXLCDM".unicodeScalars.contains($0) }) { return true }
+        var digits = 0
+        for c in s {
+            if c.properties.numericType == .decimal { digits += 1; continue }
+            if ".,:–-/\u{2013}\u{2014}".unicodeScalars.contains(c) { continue }
+            if c.properties.generalCategory == .currencySymbol { continue }
+            return false
+        }
+        return digits >= 1
+    }
+
+    func leaderRole(_ seg: Segment) -> LeaderRole {
+        // A long segment is no number: only its end is read, for a leader.
+        if seg.items.count > 24 {
+            var run = 0
+            for i in seg.items.reversed() {
+                let g = page.glyphs[Int(items[Int(i)].glyph)]
+                for c in page.scalars[Int(g.text.lowerBound)..<Int(g.text.upperBound)].reversed() where !c.isLayoutWhitespace {
+                    guard Self.isLeaderScalar(c) else { return run >= 3 ? .endsWithLeader : .other }
+                    run += c.value == 0x2026 ? 3 : 1
+                }
+            }
+            return .leader
+        }
+        let s = compactScalars(seg)
+        guard !s.isEmpty else { return .other }
+        if s.allSatisfy(Self.isLeaderScalar) { return .leader }
+        if Self.isNumberLike(s) { return .number }
+        // Text followed by a run of leader characters (three dots at least, or an ellipsis).
+        var run = 0
+        for c in s.reversed() {
+            guard Self.isLeaderScalar(c) else { break }
+            run += c.value == 0x2026 ? 3 : 1
+        }
+        return run >= 3 && run < s.count ? .endsWithLeader : .other
+    }
+
+    /// Joins each number set flush right to the entry on its left, across the leader between
+    /// them. `rows[r]` lists the segments of one row, left to right. A number joins when a
+    /// leader shows the pairing (a segment of dots between, or an entry ending in dots), or
+    /// when it ends at the same x as such a number; or, with white space only, when at least
+    /// `leaderMinimumRows` such numbers end at the same x
+    /// (within `leaderAlignment` em) and their column, up to `leaderColumnWindow` em above and
+    /// below, holds few other segments (`leaderColumnClutter` per number): a column of text
+    /// with a few short numeric lines is not a column of page numbers.
+    func joinLeaderRows(_ segs: [Segment], rows: [[Int]]) -> [Segment] {
+        guard options.joinsLeaders else { return segs }
+        var roles: [Int: LeaderRole] = [:]
+        func role(_ k: Int) -> LeaderRole {
+            if let r = roles[k] { return r }
+            let r = leaderRole(segs[k]); roles[k] = r; return r
+        }
+        // Per row: the runs to join (first…last position in the row).
+        struct Pair { var row: Int; var first: Int; var number: Int; var dotted: Bool }
+        var pairs: [Pair] = []
+        for (r, row) in rows.enumerated() where row.count >= 2 {
+            for p in 1..<row.count where role(row[p]) == .number {
+                // A number followed by numbers only is a table's cell, not a page number (a
+                // number followed by a number and text is: the next column's section number).
+                if p + 1 < row.count && role(row[p + 1]) == .number
+                    && (p + 2 >= row.count || role(row[p + 2]) == .number) { continue }
+                var q = p - 1
+                var dotted = false
+                while q > 0 && role(row[q]) == .leader { q -= 1; dotted = true }
+                let entry = role(row[q])
+                if entry == .number { continue }
+                if entry == .leader { continue }   // dots alone, no entry
+                if entry == .endsWithLeader { dotted = true }
+                pairs.append(Pair(row: r, first: q, number: p, dotted: dotted))
+            }
+        }
+        guard !pairs.isEmpty else { return segs }
+        // Numbers without a leader: right-aligned columns of them.
+        var accepted = [Bool](repeating: false, count: pairs.count)
+        for (n, p) in pairs.enumerated() where p.dotted { accepted[n] = true }
+        // Columns of numbers by right edge: all pairs, so that a number without a leader that
+        // ends where the leader lines' numbers end (a chapter's entry) joins as they do.
+        let byEdge = pairs.indices.sorted {
+            let a = segs[rows[pairs[$0].row][pairs[$0].number]].x1, b = segs[rows[pairs[$1].row][pairs[$1].number]].x1
+            return a != b ? a < b : $0 < $1
+        }
+        var start = 0
+        while start < byEdge.count {
+            var end = start + 1
+            func x1(_ n: Int) -> Double { segs[rows[pairs[byEdge[n]].row][pairs[byEdge[n]].number]].x1 }
+            func size(_ n: Int) -> Double { segs[rows[pairs[byEdge[n]].row][pairs[byEdge[n]].number]].size }
+            while end < byEdge.count && x1(end) - x1(start) <= options.leaderAlignment * size(start) { end += 1 }
+            let cluster = Array(byEdge[start..<end])
+            let unit = size(start)
+            start = end
+            if cluster.contains(where: { pairs[$0].dotted }) {
+                for n in cluster { accepted[n] = true }
+                continue
+            }
+            guard cluster.count >= options.leaderMinimumRows else { continue }
+            // The column's extent; what else stands in it.
+            var cx0 = Double.infinity, cx1 = -Double.infinity, top = Double.infinity, bottom = -Double.infinity
+            var members = Set<Int>()
+            for n in cluster {
+                let s = segs[rows[pairs[n].row][pairs[n].number]]
+                cx0 = min(cx0, s.x0); cx1 = max(cx1, s.x1); top = min(top, s.top); bottom = max(bottom, s.bottom)
+                members.insert(rows[pairs[n].row][pairs[n].number])
+            }
+            // The column reaches `leaderColumnWindow` em above and below its numbers: a text
+            // column goes on there, a column of page numbers does not.
+            let reach = options.leaderColumnWindow * unit
+            top -= reach; bottom += reach
+            var others = 0
+            for row in rows {
+                for k in row where !members.contains(k) {
+                    let s = segs[k]
+                    guard s.bottom > top && s.top < bottom, overlap(s.x0, s.x1, cx0, cx1) > 0 else { continue }
+                    // A number of the column whose row did not pair still belongs to it.
+                    if role(k) == .number { continue }
+                    others += 1
+                }
+            }
+            if Double(others) <= options.leaderColumnClutter * Double(cluster.count) {
+                for n in cluster { accepted[n] = true }
+            }
+        }
+        // Join: the entry absorbs any leaders and the number.
+        var out = segs
+        var removed = [Bool](repeating: false, count: segs.count)
+        for (n, p) in pairs.enumerated() where accepted[n] {
+            let row = rows[p.row]
+            let head = row[p.first]
+            guard !removed[head] else { continue }
+            for q in (p.first + 1)...p.number where !removed[row[q]] {
+                out[head].absorb(out[row[q]], items: items)
+                removed[row[q]] = true
+            }
+        }
+        return out.indices.filter { !removed[$0] }.map { out[$0] }
+    }
+}

@@ -1,0 +1,366 @@
+import Foundation
+import PDFCore
+import PDFTextModel
+import Testing
+@testable import PDFLayout
+
+extension GlyphPage {
+    /// Places `words` on one line from `x`, word by word (each its own run), spread so the
+    /// line ends at `x + width` (justified), or with `gap` pt between words when given.
+    /// Characters are 5 pt wide (10 pt text). Returns the gap used.
+    @discardableResult
+    mutating func words(_ words: [String], x: Double, y: Double, width: Double, gap: Double? = nil) -> Double {
+        let letters = words.reduce(0) { $0 + $1.count }
+        let space = gap ?? (width - Double(letters) * 5) / Double(max(1, words.count - 1))
+        var pen = x
+        for w in words {
+            text(w, x: pen, y: y)
+            pen += Double(w.count) * 5 + space
+        }
+        return space
+    }
+
+    /// `line` split at spaces, justified to `width`.
+    @discardableResult
+    mutating func justified(_ line: String, x: Double, y: Double, width: Double) -> Double {
+        words(line.split(separator: " ").map(String.init), x: x, y: y, width: width)
+    }
+}
+
+@Suite struct RiverTests {
+    /// A justified single column whose four loose lines leave wide word spaces at the same x
+    /// (rivers), between ordinary lines that cross them.
+    @Test func riverInJustifiedTextDoesNotSplitLines() {
+        var p = GlyphPage()
+        let tight = ["added went who stalls daughter every every", "while at spring whole crates pine book then"]
+        // Spaces of 1.3, 1.4, 1.2 and 1.3 em: the river drifts by a fifth of an em from line
+        // to line, as rivers do, but stays open through all four.
+        let loose = [
+            "quiet ship moves along old quays", "the winter tides round the cape",
+            "little old boats beyond red skies", "gull cried above our old harbour",
+        ]
+        let after = ["nets it children calm fish it market brown", "sailed dog and it years county market nets"]
+        var y = 700.0
+        var gaps: [Double] = []
+        for line in tight + loose + after {
+            gaps.append(p.justified(line, x: 72, y: y, width: 200))
+            y -= 12
+        }
+        // The loose lines' spaces are wider than `segmentGapRatio`, narrower than a hard gap.
+        #expect(zip(gaps[2...5], [13.0, 14, 12, 13]).allSatisfy { abs($0 - $1) < 0.01 })
+        let layout = p.layout()
+        #expect(layout.lineTexts() == tight + loose + after, "\(layout.lineTexts())")
+        #expect(layout.blocks.count == 1)
+        // Taking every gap for a possible gutter splits the loose lines at the river (into
+        // cells of a table, here).
+        var options = LayoutOptions()
+        options.riverGapRatio = 0
+        #expect(p.layout(options).blocks.count > 1)
+    }
+
+    /// Two justified columns with a 1 em gutter; one row has loose lines in both columns
+    /// (word spaces as wide as the gutter), another a loose line on one side only.
+    @Test func narrowGutterBetweenJustifiedColumnsStillSplits() throws {
+        var p = GlyphPage()
+        let left = ["left0 of fox last river wide for", "crates while open old quay open", "crews open fish into lazy until",
+                    "came fox over light then harbour", "loosely set line at four", "brown fish harbour fish hunters",
+                    "dog town wide every town pine at", "whole over came for whole whole", "jumps hides after town quay open"]
+        let right = ["right0 wide jumps jumps at falls", "wide over their under river lazy", "went who port nets mended of the",
+                     "crews port after every fox then", "two loosely set words here", "spring and before crews at pine",
+                     "stalls mended until before nets", "every old open market years kept", "crews for calm search it hunters"]
+        for k in 0..<left.count {
+            let y = 700 - Double(k) * 12
+            p.justified(left[k], x: 72, y: y, width: 150)
+            p.justified(right[k], x: 232, y: y, width: 150)
+        }
+        let text = p.layout().foldedText
+        let lastLeft = try #require(text.range(of: "jumps hides after town quay open"))
+        let firstRight = try #require(text.range(of: "right0 wide jumps jumps at falls"))
+        #expect(lastLeft.upperBound < firstRight.lowerBound, "\(text)")
+        #expect(text.contains("came fox over light then harbour loosely set line at four brown fish"))
+        #expect(text.contains("crews port after every fox then two loosely set words here spring and"))
+    }
+
+    /// Table cells of several words, some wrapped, 1.2 em apart at the narrowest: the cell
+    /// borders still split the rows.
+    @Test func tableWithWrappedCellsStillSplits() {
+        var p = GlyphPage()
+        let rows: [[[String]]] = [
+            [["Route name"], ["Departs at"], ["Fare paid"]],
+            [["North quay ferry"], ["early morning"], ["two euros"]],
+            [["Old lighthouse", "island loop"], ["late morning"], ["four euros"]],
+            [["Harbour bridge"], ["noon daily"], ["five euros"]],
+        ]
+        p.table(rows, columnWidth: 88, spacesAsGaps: true)
+        let layout = p.layout()
+        #expect(layout.blocks.contains { $0.kind == .table })
+        #expect(layout.foldedText == "Route name Departs at Fare paid North quay ferry early morning two euros "
+            + "Old lighthouse island loop late morning four euros Harbour bridge noon daily five euros")
+    }
+}
+
+@Suite struct LeaderTests {
+    /// A table of contents as LaTeX sets it: dots on a fixed grid, page numbers flush right.
+    func contents(dots: Bool) -> (GlyphPage, [(String, String)]) {
+        var p = GlyphPage()
+        // Titles long enough (five words and more) that the rows are not read as a table.
+        let entries = dots
+            ? [("1 Introduction", "1"), ("1.1 Scope of the work", "3"), ("1.2 Save catcodes", "11"),
+               ("2 Methods", "17"), ("2.1 Sampling the harbour", "23"), ("3 Results and discussion", "104")]
+            : [("1 An introduction to the old harbour", "1"), ("1.1 The scope of the work done here", "3"),
+               ("1.2 How to save and restore catcodes", "11"), ("2 The methods used in the survey", "17"),
+               ("2.1 Sampling the water of the harbour", "23"), ("3 The results and a short discussion", "104")]
+        for (k, (entry, page)) in entries.enumerated() {
+            let y = 700 - Double(k) * 14
+            let x = entry.first == "1" && entry.contains(".") || entry.hasPrefix("2.") ? 87.0 : 72.0
+            p.text(entry, x: x, y: y)
+            if dots {
+                var dx = 380.0
+                while dx > x + Double(entry.count) * 5 + 5 { p.text(".", x: dx, y: y); dx -= 10 }
+            }
+            p.text(page, x: 410 - Double(page.count) * 5, y: y)
+        }
+        return (p, entries)
+    }
+
+    @Test func dotLeadersKeepEntryAndNumberOnOneLine() {
+        let (p, entries) = contents(dots: true)
+        let lines = p.layout().lineTexts()
+        #expect(lines.count == entries.count, "\(lines)")
+        for (line, (entry, page)) in zip(lines, entries) {
+            #expect(line.hasPrefix(entry + " . . ."), "\(line)")
+            #expect(line.hasSuffix(". " + page), "\(line)")
+        }
+    }
+
+    @Test func rightAlignedNumbersWithoutLeadersPairWithTheirEntries() {
+        let (p, entries) = contents(dots: false)
+        #expect(p.layout().lineTexts() == entries.map { "\($0.0) \($0.1)" })
+        // Without the rule the numbers form a column of their own, read after the entries.
+        var options = LayoutOptions()
+        options.joinsLeaders = false
+        #expect(p.layout(options).lineTexts() != entries.map { "\($0.0) \($0.1)" })
+    }
+
+    /// Chapter entries set without a leader, their numbers flush right with the sections'.
+    @Test func entriesWithoutLeaderJoinTheDottedColumn() {
+        var p = GlyphPage()
+        let entries = [("1 Introduction", "1", false), ("1.1 Scope of the work", "3", true),
+                       ("2 Methods", "17", false), ("2.1 Sampling the harbour", "23", true)]
+        for (k, (entry, page, dots)) in entries.enumerated() {
+            let y = 700 - Double(k) * 14
+            p.text(entry, x: 72, y: y)
+            if dots {
+                var dx = 380.0
+                while dx > 72 + Double(entry.count) * 5 + 5 { p.text(".", x: dx, y: y); dx -= 10 }
+            }
+            p.text(page, x: 410 - Double(page.count) * 5, y: y)
+        }
+        let lines = p.layout().lineTexts()
+        #expect(lines.count == 4, "\(lines)")
+        #expect(lines.first == "1 Introduction 1")
+        #expect(lines.dropFirst(2).first == "2 Methods 17")
+    }
+
+    /// A table of contents in two columns, the right column's section numbers set apart from
+    /// their titles: each left entry keeps its page number (a number followed by a number and
+    /// text is a page number, not a table's cell).
+    @Test func twoColumnContentsKeepTheirNumbers() {
+        var p = GlyphPage()
+        let left = [("5.1 Preliminaries", "6"), ("5.2 Latin fonts", "10"), ("5.3 Service macros", "17")]
+        // Titles long enough that the rows are not read as a table.
+        let right = [("6.9", "Poetry environments and the many macros that set verse"),
+                     ("6.10", "Metrics symbols and the macros that print them in verse"),
+                     ("6.11", "Debugging commands and the ways to switch them on")]
+        for k in 0..<3 {
+            let y = 700 - Double(k) * 14
+            p.text(left[k].0, x: 72, y: y)
+            var dx = 250.0
+            while dx > 72 + Double(left[k].0.count) * 5 + 5 { p.text(".", x: dx, y: y); dx -= 10 }
+            p.text(left[k].1, x: 280 - Double(left[k].1.count) * 5, y: y)
+            p.text(right[k].0, x: 300, y: y)
+            p.text(right[k].1, x: 335, y: y, spacesAsGaps: true)
+        }
+        let lines = p.layout().lineTexts()
+        for (entry, page) in left {
+            // (The two columns' rows are read as a table, row by row: the number follows its
+            // own leader.)
+            #expect(lines.contains { $0.hasPrefix(entry + " . .") && $0.contains(". " + page + " 6.") }, "\(lines)")
+        }
+    }
+
+    /// A price list: an ellipsis character as the leader, prices with decimals.
+    @Test func priceListWithEllipsisLeader() {
+        var p = GlyphPage()
+        let items = [("Espresso", "2.50"), ("Cappuccino", "3.20"), ("Hot chocolate", "3.90")]
+        for (k, (name, price)) in items.enumerated() {
+            let y = 700 - Double(k) * 14
+            p.text(name + " \u{2026}\u{2026}\u{2026}", x: 72, y: y)
+            p.text(price, x: 300 - Double(price.count) * 5, y: y)
+        }
+        #expect(p.layout().lineTexts() == items.map { "\($0.0) \u{2026}\u{2026}\u{2026} \($0.1)" })
+    }
+
+    /// Near miss: two columns of prose whose right column has a few short numeric lines (years
+    /// in a list, ending at the same x): they stay in their column.
+    @Test func numericLinesInTheRightColumnStayThere() throws {
+        var p = GlyphPage()
+        let left = ["The survey of the town", "began in the spring and", "went on for many years",
+                    "as new streets were built", "along the river banks", "and up the long hill",
+                    "towards the old castle", "where it ended at last"]
+        let right = ["Records of the survey were", "kept by the town clerk in", "1998", "and again in",
+                     "2004", "2011", "with new maps of all the", "streets and the river banks"]
+        for k in 0..<left.count {
+            let y = 700 - Double(k) * 12
+            p.text(left[k], x: 72, y: y, spacesAsGaps: true)
+            p.text(right[k], x: 200, y: y, spacesAsGaps: true)
+        }
+        let text = p.layout().foldedText
+        #expect(text == (left + right).joined(separator: " "), "\(text)")
+    }
+}
+
+@Suite struct ParagraphTests {
+    /// Justified lines 200 pt wide; each paragraph's last line short.
+    let paragraphs = [
+        ["fish hunters their a dog him into whole", "lazy daughter of jumps runs book master", "years before the war."],
+        ["crews pine town master while added hides", "calm into names old who lazy fields war", "the quay each spring."],
+    ]
+
+    func page(indent: Double) -> GlyphPage {
+        var p = GlyphPage()
+        var y = 700.0
+        for para in paragraphs {
+            for (k, line) in para.enumerated() {
+                let x = k == 0 ? 72 + indent : 72
+                if k == para.count - 1 {
+                    p.words(line.split(separator: " ").map(String.init), x: x, y: y, width: 0, gap: 3)
+                } else {
+                    p.justified(line, x: x, y: y, width: 272 - x)
+                }
+                y -= 12
+            }
+        }
+        return p
+    }
+
+    @Test func firstLineIndentStartsAParagraph() {
+        let layout = page(indent: 15).layout()
+        #expect(layout.blocks.count == 2)
+        var options = LayoutOptions()
+        options.splitsParagraphs = false
+        #expect(page(indent: 15).layout(options).blocks.count == 1)
+        #expect(layout.text.contains("years before the war.\n\ncrews pine"), "\(layout.text)")
+    }
+
+    @Test func shortLastLineOfJustifiedTextEndsAParagraph() {
+        let layout = page(indent: 0).layout()
+        #expect(layout.blocks.count == 2)
+        #expect(layout.text.contains("years before the war.\n\ncrews pine"), "\(layout.text)")
+    }
+
+    /// Near miss: a line ending in a hyphen (a word broken across the line) does not end a
+    /// paragraph, however short it is or however the next line starts.
+    @Test func hyphenatedLineEndDoesNotEndAParagraph() {
+        var p = GlyphPage()
+        p.justified("nets names boats pine book names boats", x: 72, y: 700, width: 200)
+        p.justified("fish hunters their a dog him into whole", x: 72, y: 688, width: 200)
+        p.words(["short", "ham-"], x: 72, y: 676, width: 0, gap: 3)
+        p.justified("mers silver went from came whole market", x: 87, y: 664, width: 185)
+        p.justified("calm into names old who lazy fields war", x: 72, y: 652, width: 200)
+        let layout = p.layout()
+        #expect(layout.blocks.count == 1, "\(layout.text)")
+        #expect(layout.text.contains("short hammers silver"), "\(layout.text)")
+    }
+
+    /// Near miss: ragged-right text (not justified) with short lines stays one block.
+    @Test func raggedRightTextIsNotSplitAtShortLines() {
+        var p = GlyphPage()
+        let lines = ["Ragged text ends each line", "where the words run out, so some",
+                     "lines are short", "and others are longer than the", "ones around them."]
+        for (k, line) in lines.enumerated() {
+            p.text(line, x: 72, y: 700 - Double(k) * 12, spacesAsGaps: true)
+        }
+        let layout = p.layout()
+        #expect(layout.blocks.count == 1)
+        #expect(layout.lineTexts() == lines)
+    }
+
+    /// Near miss: list items with a hanging indent (continuation lines under the item's text)
+    /// are not split at each continuation line.
+    @Test func hangingIndentIsNotAFirstLineIndent() {
+        var p = GlyphPage()
+        let items = [("1.", "The first item of the list runs", "on to a second line here"),
+                     ("2.", "The second item also needs two", "lines to say what it says")]
+        var y = 700.0
+        for (marker, first, second) in items {
+            p.text(marker, x: 72, y: y)
+            p.text(first, x: 87, y: y, spacesAsGaps: true)
+            p.text(second, x: 87, y: y - 12, spacesAsGaps: true)
+            y -= 24
+        }
+        let layout = p.layout()
+        #expect(layout.blocks.count == 1, "\(layout.text)")
+    }
+}
+
+@Suite struct CaptionGridTests {
+    /// Two figures side by side, each with a two-line caption under it, 1.5 em apart.
+    @Test func captionsSideBySideAreReadOneAfterTheOther() {
+        var p = GlyphPage()
+        p.text("Figure 1: Growth of the old", x: 72, y: 500, spacesAsGaps: true)
+        p.text("harbour since 1900.", x: 72, y: 488, spacesAsGaps: true)
+        p.text("Figure 2: Ships in port", x: 212, y: 500, spacesAsGaps: true)
+        p.text("each year since 1950.", x: 212, y: 488, spacesAsGaps: true)
+        let expected = "Figure 1: Growth of the old harbour since 1900. Figure 2: Ships in port each year since 1950."
+        #expect(p.layout().foldedText == expected)
+        // Asking for a stripe through two more lines reads the captions line by line across.
+        var options = LayoutOptions()
+        options.gutterStripeLines = 2
+        #expect(p.layout(options).foldedText != expected)
+    }
+
+    /// A 2 × 2 grid: figures (no text) with a two-line caption under each; the rows of the
+    /// grid are read in turn, each caption whole.
+    @Test func gridOfCaptionsIsReadRowByRow() {
+        var p = GlyphPage()
+        for (row, y) in [500.0, 300].enumerated() {
+            let n = row * 2
+            p.text("Figure \(n + 1): Growth of the old", x: 72, y: y, spacesAsGaps: true)
+            p.text("harbour in year \(n + 1).", x: 72, y: y - 12, spacesAsGaps: true)
+            p.text("Figure \(n + 2): Ships in port", x: 212, y: y, spacesAsGaps: true)
+            p.text("each year \(n + 2).", x: 212, y: y - 12, spacesAsGaps: true)
+        }
+        let expected = "Figure 1: Growth of the old harbour in year 1. Figure 2: Ships in port each year 2. "
+            + "Figure 3: Growth of the old harbour in year 3. Figure 4: Ships in port each year 4."
+        #expect(p.layout().foldedText == expected)
+        // Without the band rule the grid reads as two columns (1, 3, 2, 4).
+        var options = LayoutOptions()
+        options.rowBandRatio = .infinity
+        #expect(p.layout(options).foldedText != expected)
+    }
+
+    /// Near miss: two columns of text with a figure in the left one: the right column's text
+    /// crosses the white band, so the left column is still read first.
+    @Test func figureInOneColumnKeepsColumnOrder() throws {
+        var p = GlyphPage()
+        for k in 0..<20 {
+            let y = 700 - Double(k) * 12
+            if k < 5 || k >= 15 { p.text("left column line \(k) words", x: 72, y: y, spacesAsGaps: true) }
+            p.text("right column line \(k) words", x: 320, y: y, spacesAsGaps: true)
+        }
+        let text = p.layout().foldedText
+        let lastLeft = try #require(text.range(of: "left column line 19"))
+        let firstRight = try #require(text.range(of: "right column line 0"))
+        #expect(lastLeft.upperBound < firstRight.lowerBound, "\(text)")
+    }
+
+    /// Near miss: two lines of justified text with loose word spaces at the same x (1.4 em,
+    /// as wide as the caption gutter above, but no wider than the lines' other spaces).
+    @Test func twoLooseLinesWithAlignedSpacesStayWhole() {
+        var p = GlyphPage()
+        p.words(["small", "boats", "drift", "under", "grey", "skies"], x: 72, y: 500, width: 0, gap: 14)
+        p.words(["heavy", "ropes", "swing", "above", "wide", "docks"], x: 72, y: 488, width: 0, gap: 14)
+        #expect(p.layout().lineTexts() == ["small boats drift under grey skies", "heavy ropes swing above wide docks"])
+    }
+}
