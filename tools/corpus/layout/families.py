@@ -734,7 +734,7 @@ def slides(rng, producer):
 {slides_x}</office:presentation></office:body></office:document>
 """
         return Doc("slides", producer, src, "fodp", pages, f"Impress slides ({font} {sz} pt), text boxes, bullets typed as •")
-    css = (".s { break-after: page; height: 120mm; } .s:last-child { break-after: auto; } h1 { font-size: 26pt; } "
+    css = (".s { break-after: page; } .s:last-child { break-after: auto; } h1 { font-size: 26pt; } "
            "li { font-size: 18pt; margin: 0 0 3mm 0; list-style: none; }")
     body = "".join('<div class="s">' + hp(t, "h1") + "<ul>" + "".join(hp("• " + b, "li") for b in bs) + "</ul></div>\n"
                    for t, bs in decks)
@@ -902,14 +902,14 @@ def sidebar(rng, producer):
 def table(rng, producer):
     ncol = rng.choice([3, 4, 5])
     head = [W.title(rng, 1, 2) for _ in range(ncol)]
-    rows = [head] + [[W.phrase(rng, 1, 9) if c else W.title(rng, 1, 2) for c in range(ncol)] for _ in range(rng.randint(3, 7))]
+    rows = [head] + [[W.phrase(rng, 1, 8) if c else W.title(rng, 1, 2) for c in range(ncol)] for _ in range(rng.randint(3, 6))]
     title, intro, note = W.title(rng), W.sentence(rng, 8, 14), W.sentence(rng, 6, 12)
     gt = [title, intro, *(" ".join(r) for r in rows), note]
     if producer == "chromium":
         css = ("table { border-collapse: collapse; width: 100%; } td, th { border: 0.5pt solid black; padding: 1.2mm; "
                "vertical-align: top; text-align: left; }")
         t = "<table>" + "".join("<tr>" + "".join(hp(c, "th" if i == 0 else "td") for c in r) + "</tr>\n" for i, r in enumerate(rows)) + "</table>"
-        return Doc("table", producer, html(rng, hp(title, "h1") + hp(intro) + t + hp(note), css), "html", [gt],
+        return Doc("table", producer, html(rng, hp(title, "h1") + hp(intro) + t + hp(note), css, size=paper(rng, big=True)), "html", [gt],
                    f"an HTML table of {ncol} columns")
     if producer == "libreoffice":
         cell = ('<style:style style:name="C" style:family="table-cell"><style:table-cell-properties fo:border="0.5pt solid #000000" '
@@ -919,9 +919,9 @@ def table(rng, producer):
                                           for c in r) + "</table:table-row>" for i, r in enumerate(rows)) + "</table:table>\n")
         return Doc("table", producer, fodt(rng, op(title, "Title") + op(intro) + t + op(note), auto=cell), "fodt", [gt],
                    f"a Writer table of {ncol} columns")
-    spec = "|" + "|".join(["p{%.3f\\textwidth}" % (0.9 / ncol)] * ncol) + "|"
+    spec = "|" + "|".join([">{\\raggedright\\arraybackslash}p{%.3f\\textwidth}" % (0.9 / ncol)] * ncol) + "|"
     t = ("\\noindent\\begin{tabular}{%s}\\hline\n" % spec + "\\\\\\hline\n".join(
-        " & ".join(("\\textbf{%s}" % tex(c)) if i == 0 else ("\\raggedright " + tex(c)) for c in r) for i, r in enumerate(rows))
+        " & ".join(("\\textbf{%s}" % tex(c)) if i == 0 else tex(c) for c in r) for i, r in enumerate(rows))
          + "\\\\\\hline\n\\end{tabular}\n")
     body = "{\\Large\\bfseries %s\\par}\\bigskip\n%s\n\n\\medskip\n%s\n\\medskip\n\n%s\n" % (tex(title), tex(intro), t, tex(note))
     return Doc("table", producer, latex(rng, producer, "\\usepackage{array}", body), "tex", [gt], f"a tabular of {ncol} p-columns")
@@ -1000,10 +1000,11 @@ def multilang(rng, producer):
                    "html", [gt], "sections in several scripts")
     font = rng.choice(["DejaVu Serif", "Noto Serif", "FreeSerif"])
     pre = "\\usepackage{fontspec}\\setmainfont{%s}" % font
-    if cjk:
-        pre += "\\usepackage{xeCJK}\\setCJKmainfont{Noto Serif CJK SC}"
+    if cjk:   # a font switch and XeTeX's line breaking between CJK characters (no xeCJK/ctex needed)
+        pre += "\\newfontfamily\\cjkfont{Noto Serif CJK SC}"
     body = "{\\Large\\bfseries %s\\par}\\bigskip\n" % title + "\n".join(
-        "\\subsection*{%s}\n%s\n" % (h, tex(p)) for h, p in parts)
+        "\\subsection*{%s}\n%s\n" % (("{\\cjkfont %s}" % h, "{\\cjkfont\\XeTeXlinebreaklocale \"zh\" %s\\par}" % p)
+                                        if h == "中文" else (h, tex(p))) for h, p in parts)
     return Doc("multilang", producer, latex(rng, producer, pre, body, font=False, size=paper(rng, big=True)), "tex", [gt],
                f"sections in several scripts ({font})")
 
@@ -1047,8 +1048,8 @@ def vertmix(rng, producer):
         body = hp(title, "h1") + hp(intro) + '<div class="v">' + "".join(hp(p) for p in vert) + "</div>" + hp(closing)
         return Doc("vertmix", producer, html(rng, body, css, lang="ja", font="'Noto Serif CJK JP', 'DejaVu Serif'", justify=False),
                    "html", [gt], "a writing-mode: vertical-rl block between horizontal paragraphs")
-    body = ("{\\Large\\bfseries %s\\par}\\bigskip\n%s\n\n\\medskip\\noindent\\hfill\\begin{minipage}<t>{70mm}%s\\end{minipage}\\hfill\\null\n\n"
+    body = ("{\\Large\\bfseries %s\\par}\\bigskip\n%s\n\n\\medskip\\noindent\\hfill\\vbox{\\tate\\hsize=70mm %s}\\hfill\\null\n\n"
             "\\medskip\\noindent %s\n" % (title, intro, "\\par ".join(vert), tex(closing)))
     src = M.latex_doc("lualatex", "layout", "\\usepackage{luatexja-fontspec}\\setmainjfont{Noto Serif CJK JP}\\pagestyle{empty}",
                       body, cls="ltjsarticle", opts="", paper="paperwidth=176mm,paperheight=250mm,margin=18mm")
-    return Doc("vertmix", producer, src, "tex", [gt], "LuaTeX-ja: a tate minipage<t> inside a horizontal page")
+    return Doc("vertmix", producer, src, "tex", [gt], "LuaTeX-ja: a \\vbox{\\tate ...} block inside a horizontal page")
