@@ -8,7 +8,7 @@ documents the ground-truth choice of each ambiguous family).
     tools/corpus/make_layout_corpus.py --sample      (rebuilds the committed Corpus/layout/)
 
 Splits and seeds: document j (0 <= j < N) of a family has seed 1000 + j in the dev split and
-2000 + j in the test split (the sample uses 3000 + j); its producer is the family's
+2000 + j in the test split (the sample: seed 3000 + the family's index, from the producer of the family used least so far); its producer is the family's
 producers[j mod len], so every family × producer pair is covered once N reaches the number of
 producers. Everything random (text, fonts, sizes, margins, column counts, justification,
 languages, page breaks, qpdf rewrites) comes from random.Random("FAMILY:SEED").
@@ -207,7 +207,13 @@ def main():
     outdir = SAMPLE_DIR if a.sample else (a.out or os.path.join(OUT, split))
     os.makedirs(outdir, exist_ok=True)
     if a.sample:
-        jobs = [(fam, F.FAMILIES[fam][1][i % len(F.FAMILIES[fam][1])], SEEDS["sample"] + i) for i, fam in enumerate(fams)]
+        # one document per family, each from the family's producer used least so far
+        used, jobs = {}, []
+        for i, fam in enumerate(fams):
+            producers = F.FAMILIES[fam][1]
+            p = min(producers, key=lambda x: (used.get(x, 0), producers.index(x)))
+            used[p] = used.get(p, 0) + 1
+            jobs.append((fam, p, SEEDS["sample"] + i))
     else:
         jobs = plan(split, a.count, fams)
     missing = sorted({p for _, p, _ in jobs if not shutil.which(PROGRAMS[p])})
