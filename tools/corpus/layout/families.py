@@ -232,23 +232,24 @@ def bidi(rng, producer):
         body = op(title, "RTLTitle") + "".join(op(p, "RTL") for p in ps)
         return Doc("bidi", producer, fodt(rng, body, styles=styles, complex_font=cf, lang=lang), "fodt", pages,
                    what + " (paragraph direction rl-tb)")
-    lang, fontcmd = (("hebrew", "\\newfontfamily\\hebrewfont[Script=Hebrew]{%s}" % rng.choice(["FreeSerif", "Noto Serif Hebrew"]))
+    lang, fontcmd = (("hebrew", "\\newfontfamily\\hebrewfont[Script=Hebrew]{FreeSerif}")
                      if script == "he" else
                      ("arabic", "\\newfontfamily\\arabicfont[Script=Arabic]{%s}" % rng.choice(["Amiri", "Noto Naskh Arabic"])))
 
-    def lr(p):   # Latin words and numbers as LTR runs (bidi's \LR)
+    def lr(p):   # Latin words and numbers as English (LTR, in the Latin main font)
         out = []
         for w in p.split(" "):
             core = w.rstrip(".!?:؟")
             if core and core[0].isascii():
-                out.append("\\LR{%s}%s" % (core, w[len(core):]))
+                out.append("\\textenglish{%s}%s" % (core, w[len(core):]))
             else:
                 out.append(w)
         return " ".join(out)
     body = "{\\Large\\bfseries %s\\par}\\bigskip\n" % title + "\n\n".join(lr(p) for p in ps) + "\n"
     pre = (f"\\usepackage{{polyglossia}}\\setmainlanguage{{{lang}}}\\setotherlanguage{{english}}"
            f"\\setmainfont{{DejaVu Serif}}{fontcmd}")
-    return Doc("bidi", producer, latex(rng, producer, pre, body, font=False), "tex", pages, what + " (polyglossia, bidi)")
+    return Doc("bidi", producer, latex(rng, producer, pre, body, font=False), "tex", pages,
+               what + " (polyglossia, bidi; Latin words in \\textenglish)")
 
 
 # ---------------------------------------------------------------------------------------------
