@@ -8,9 +8,11 @@ documents the ground-truth choice of each ambiguous family).
     tools/corpus/make_layout_corpus.py --sample      (rebuilds the committed Corpus/layout/)
 
 Splits and seeds: document j (0 <= j < N) of a family has seed 1000 + j in the dev split and
-2000 + j in the test split (the sample: seed 3000 + the family's index, from the producer of the family used least so far); its producer is the family's
-producers[j mod len], so every family × producer pair is covered once N reaches the number of
-producers. Everything random (text, fonts, sizes, margins, column counts, justification,
+2000 + j in the test split; its producer is the family's producers[j mod len], so every family
+× producer pair is covered once N reaches the number of producers. The sample has one document
+per family, seed 3000 + the family's index, from the family's producer used least so far (so
+that all producers appear); --sample rewrites Corpus/layout/'s PDFs, texts and manifest.json
+and leaves its README.md. Everything random (text, fonts, sizes, margins, column counts, justification,
 languages, page breaks, qpdf rewrites) comes from random.Random("FAMILY:SEED").
 Tune only on dev; report on test.
 
