@@ -43,9 +43,10 @@ public struct LayoutOptions: Sendable, Hashable {
     /// part one-letter words or one-digit cells.
     public var shortLineLetterSpacing: Double = 0.5
     /// Three or more full stops closer than this (em, between their boxes) are one word: an
-    /// ellipsis set as spaced periods (TeX's `\ldots`, about 0.17 em apart) reads "...". Dot
-    /// leaders in tables of contents (about 0.5 em apart) keep their spaces.
-    public var ellipsisGapRatio: Double = 0.3
+    /// ellipsis set as spaced periods (TeX's `\ldots`, about 0.17 em apart) reads "...". Full
+    /// stops typed with spaces between them (a word space is 0.25 em in Times, more in most
+    /// other faces) and dot leaders in tables of contents (about 0.5 em apart) keep their spaces.
+    public var ellipsisGapRatio: Double = 0.2
 
     // MARK: Accents and marks
 

@@ -6,7 +6,7 @@ import PDFTextModel
 /// with its number, as one line.
 extension LineFinder {
     /// What a segment's text is, for leader pairing.
-    enum LeaderRole { case number, leader, endsWithLeader, other }
+    enum LeaderRole { case number, leader, endsWithLeader, leaderThenNumber, other }
 
     /// The segment's text without white space.
     func compactScalars(_ seg: Segment) -> [Unicode.Scalar] {
@@ -43,29 +43,36 @@ extension LineFinder {
     }
 
     func leaderRole(_ seg: Segment) -> LeaderRole {
-        // A long segment is no number: only its end is read, for a leader.
-        if seg.items.count > 24 {
-            var run = 0
-            for i in seg.items.reversed() {
-                let g = page.glyphs[Int(items[Int(i)].glyph)]
-                for c in page.scalars[Int(g.text.lowerBound)..<Int(g.text.upperBound)].reversed() where !c.isLayoutWhitespace {
-                    guard Self.isLeaderScalar(c) else { return run >= 3 ? .endsWithLeader : .other }
-                    run += c.value == 0x2026 ? 3 : 1
-                }
-            }
-            return .leader
-        }
-        let s = compactScalars(seg)
-        guard !s.isEmpty else { return .other }
-        if s.allSatisfy(Self.isLeaderScalar) { return .leader }
-        if Self.isNumberLike(s) { return .number }
-        // Text followed by a run of leader characters (three dots at least, or an ellipsis).
+        // Read from the end: a number (at most 12 characters), then a run of leader
+        // characters, then whatever comes first. A long segment is read no further than that.
+        var tail: [Unicode.Scalar] = []
         var run = 0
-        for c in s.reversed() {
-            guard Self.isLeaderScalar(c) else { break }
-            run += c.value == 0x2026 ? 3 : 1
+        var rest = 0
+        var inTail = true
+        scan: for i in seg.items.reversed() {
+            let g = page.glyphs[Int(items[Int(i)].glyph)]
+            for c in page.scalars[Int(g.text.lowerBound)..<Int(g.text.upperBound)].reversed() where !c.isLayoutWhitespace {
+                if Self.isLeaderScalar(c) && !(inTail && !tail.isEmpty && c.value != 0x2026 && run == 0 && Self.continuesNumber(tail)) {
+                    inTail = false
+                    run += c.value == 0x2026 ? 3 : 1
+                    continue
+                }
+                if inTail && tail.count < 13 { tail.append(c); continue }
+                rest += 1
+                break scan
+            }
         }
-        return run >= 3 && run < s.count ? .endsWithLeader : .other
+        if run == 0 { return rest == 0 && Self.isNumberLike(tail.reversed()) ? .number : .other }
+        if rest == 0 && tail.isEmpty { return .leader }
+        if rest == 0 && run >= 3 && Self.isNumberLike(tail.reversed()) { return .leaderThenNumber }
+        return run >= 3 && tail.isEmpty ? .endsWithLeader : .other
+    }
+
+    /// Whether a full stop just before `tail` (the number read so far, last character first)
+    /// belongs to the number ("2.50") rather than to a leader: it does when a digit follows it.
+    static func continuesNumber(_ tail: [Unicode.Scalar]) -> Bool {
+        guard let next = tail.last else { return false }
+        return next.properties.numericType == .decimal && tail.count < 12
     }
 
     /// Joins each number set flush right to the entry on its left, across the leader between
@@ -87,13 +94,13 @@ extension LineFinder {
         struct Pair { var row: Int; var first: Int; var number: Int; var dotted: Bool }
         var pairs: [Pair] = []
         for (r, row) in rows.enumerated() where row.count >= 2 {
-            for p in 1..<row.count where role(row[p]) == .number {
+            for p in 1..<row.count where role(row[p]) == .number || role(row[p]) == .leaderThenNumber {
                 // A number followed by numbers only is a table's cell, not a page number (a
                 // number followed by a number and text is: the next column's section number).
                 if p + 1 < row.count && role(row[p + 1]) == .number
                     && (p + 2 >= row.count || role(row[p + 2]) == .number) { continue }
                 var q = p - 1
-                var dotted = false
+                var dotted = role(row[p]) == .leaderThenNumber
                 while q > 0 && role(row[q]) == .leader { q -= 1; dotted = true }
                 let entry = role(row[q])
                 if entry == .number { continue }

@@ -149,6 +149,15 @@ import Testing
         #expect(p.layout().foldedText == "The end... and then more text follows here")
     }
 
+    /// Near miss: full stops typed with word spaces between them (a quarter of an em, as in
+    /// Times) are not an ellipsis.
+    @Test func fullStopsTypedWithSpacesKeepThem() {
+        var p = GlyphPage()
+        p.text("Wait", x: 72, y: 700)
+        p.text("...", x: 95, y: 700, advance: 0.25, gap: 0.25)
+        #expect(p.layout().foldedText == "Wait . . .")
+    }
+
     /// A table-of-contents line: the title, a leader of dots half an em apart from `dotsX`,
     /// and the page number.
     func leaderLine(_ title: String, dots: String, dotsX: Double) -> String {

@@ -189,6 +189,28 @@ extension GlyphPage {
         }
     }
 
+    /// A leader set close to its number (one segment, "........ 35"), far from its entry:
+    /// the entry still gets its number; rows whose leader starts further left are no
+    /// different from the others.
+    @Test func leaderAndNumberInOneSegmentJoinTheirEntry() {
+        var p = GlyphPage()
+        let entries = [("2.1 Hillside Cathedral", "31", 360.0), ("2.2 Tower Harvest Concert Winter", "35", 300.0),
+                       ("3 Station Narrow", "43", 350.0)]
+        for (k, (entry, page, dotsX)) in entries.enumerated() {
+            let y = 700 - Double(k) * 14
+            p.text(entry, x: 72, y: y, spacesAsGaps: true)
+            var dots = ""
+            var dx = dotsX
+            while dx < 395 { dots += "."; dx += 5 }
+            p.text(dots + " " + page, x: dotsX, y: y)
+        }
+        let lines = p.layout().lineTexts()
+        #expect(lines.count == 3, "\(lines)")
+        for (k, (entry, page, _)) in entries.enumerated() where k < lines.count {
+            #expect(lines[k].hasPrefix(entry + " ..") && lines[k].hasSuffix(" " + page), "\(lines)")
+        }
+    }
+
     /// A price list: an ellipsis character as the leader, prices with decimals.
     @Test func priceListWithEllipsisLeader() {
         var p = GlyphPage()
