@@ -122,6 +122,8 @@ struct LayoutBuilder {
         var cachedRun: Int32 = -1, cachedVertical = false
         var cachedOrientation: Orientation? = nil
         var lastOrientation: Orientation? = nil, lastGroup = 0
+        // The last item that took an ActualText span's text, and its marked-content span.
+        var actualTextItem: (item: Int, span: Int32)? = nil
         statistics.glyphs = page.glyphs.count
         // Off the page: the interpreter's flag, or (pages made otherwise) the glyph's box.
         let visible = page.visibleBox
@@ -137,7 +139,12 @@ struct LayoutBuilder {
                 if options.dropsInvisibleText { statistics.droppedInvisible += 1; continue }
                 statistics.invisibleKept += 1
             }
-            guard g.text.lowerBound < g.text.upperBound else { continue }
+            // A glyph without text of its own inside an ActualText span (the span's text went
+            // to its first glyph) widens that glyph's item below, so the text covers the span's
+            // glyphs: a letter and its mark replaced as one cluster, the mark painted first.
+            let spanContinuation = g.text.lowerBound >= g.text.upperBound && g.unicodeSource == .actualText
+                && actualTextItem.map { $0.span == page.runs[Int(g.run)].markedContent } == true
+            guard g.text.lowerBound < g.text.upperBound || spanContinuation else { continue }
             let run = page.runs[Int(g.run)]
             // The orientation is the run's (and the writing mode's): worked out once per run.
             let vertical = f.contains(.vertical)
@@ -175,8 +182,6 @@ struct LayoutBuilder {
             guard o.x.isFinite, o.y.isFinite else { continue }
             var size = run.effectiveSize
             if !(size.isFinite && size > 0.01) { size = max(0.01, g.quad.bounds.height) }
-            let first = page.scalars[Int(g.text.lowerBound)]
-            let isSpace = page.scalars[Int(g.text.lowerBound)..<Int(g.text.upperBound)].allSatisfy { $0.isLayoutWhitespace }
             let along = o.x * fx + o.y * fy
             var across = o.x * nx + o.y * ny
             if vertical {
@@ -194,6 +199,16 @@ struct LayoutBuilder {
             if !(extent.isFinite && extent > 0) {
                 extent = g.advance.isFinite && g.advance > 0 ? Double(g.advance) : 0.5 * size
             }
+            if spanContinuation, let last = actualTextItem {
+                if items[last.item].group == group {
+                    items[last.item].x0 = min(items[last.item].x0, along)
+                    items[last.item].x1 = max(items[last.item].x1, along + extent)
+                }
+                continue
+            }
+            let first = page.scalars[Int(g.text.lowerBound)]
+            let isSpace = page.scalars[Int(g.text.lowerBound)..<Int(g.text.upperBound)].allSatisfy { $0.isLayoutWhitespace }
+            actualTextItem = g.unicodeSource == .actualText && run.markedContent >= 0 ? (items.count, run.markedContent) : nil
             items.append(Item(glyph: Int32(i), x0: along, x1: along + extent, baseline: across,
                               size: size, group: group, isSpace: isSpace, isCJK: first.isCJKLike,
                               isAlphanumeric: first.isLetterOrDigit, isMark: first.isCombiningMark))

@@ -38,9 +38,9 @@ public struct LayoutOptions: Sendable, Hashable {
     /// Letter spacing (a line's typical gap between letters) is estimated from this quantile
     /// of its gaps, so letter-spaced headings do not turn into one word per letter.
     public var letterSpacingQuantile: Double = 0.25
-    /// A line with three to five gaps between letters, every one wider than `wordGapRatio`,
-    /// is letter-spaced ("F O R M") when its narrowest gap is at most this (em); wider gaps
-    /// part one-letter words or one-digit cells.
+    /// A line with three to five gaps between letters, every one wider than `wordGapRatio`
+    /// save perhaps one (a kerned pair), is letter-spaced ("F O R M") when its narrowest gap
+    /// is at most this (em); wider gaps part one-letter words or one-digit cells.
     public var shortLineLetterSpacing: Double = 0.5
     /// Three or more full stops closer than this (em, between their boxes) are one word: an
     /// ellipsis set as spaced periods (TeX's `\ldots`, about 0.17 em apart) reads "...". Full

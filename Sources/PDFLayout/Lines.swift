@@ -205,19 +205,26 @@ struct LineFinder {
         var rowWordGaps = [[(x: Double, width: Double)]?](repeating: nil, count: pieces.count)
         func typicalWordGap(_ g: Gap, row r: Int) -> Double? {
             if rowWordGaps[r] == nil {
-                var boxes: [(Double, Double, Double)] = []
+                var boxes: [(Double, Double, Double, Bool)] = []
                 var sorted = true
                 for piece in pieces[r] { for i in piece.items where !items[Int(i)].isSpace {
                     let it = items[Int(i)]
                     if let last = boxes.last, last.0 > it.x0 { sorted = false }
-                    boxes.append((it.x0, it.x1, it.size))
+                    boxes.append((it.x0, it.x1, it.size, it.isAlphanumeric))
                 } }
                 if !sorted { boxes.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 } }
+                // A letter-spaced line widens every gap by its letter spacing: a word space is
+                // a gap clearly wider than that, as in `inferSpaces`.
+                var letterGaps: [Double] = []
+                for k in boxes.indices.dropFirst() where boxes[k].3 && boxes[k - 1].3 {
+                    letterGaps.append((boxes[k].0 - boxes[k - 1].1) / max(boxes[k].2, boxes[k - 1].2))
+                }
+                let spacing = letterSpacing(&letterGaps)
                 var found: [(x: Double, width: Double)] = []
                 var end = boxes.first?.1 ?? 0
                 for b in boxes.dropFirst() {
                     let w = b.0 - end
-                    if w > options.wordGapRatio * b.2 { found.append((end, w)) }
+                    if w > (spacing + options.wordGapRatio) * b.2 { found.append((end, w)) }
                     end = max(end, b.1)
                 }
                 rowWordGaps[r] = found
@@ -423,6 +430,26 @@ struct LineFinder {
         return run
     }
 
+    /// A line's letter spacing (em) from its gaps between letters (em; reordered): the
+    /// `letterSpacingQuantile` gap when there are six gaps or more; with three to five, the
+    /// smallest when all others are wider than `wordGapRatio`; otherwise 0.
+    func letterSpacing(_ gaps: inout [Double]) -> Double {
+        guard gaps.count >= 3 else { return 0 }
+        gaps.sort()
+        if gaps.count >= 6 {
+            let q = gaps[min(gaps.count - 1, max(0, Int(saturating: Double(gaps.count) * options.letterSpacingQuantile)))]
+            return q.isFinite ? min(max(q, 0), 1) : 0
+        }
+        // Too few gaps for a quantile, but every one would be a space, or all but one (a
+        // kerned pair such as "fa"): a short letter-spaced line ("F O R M", the last line
+        // "t h e m  i n" or "f a r m e r ." of a letter-spaced paragraph) rather than
+        // one-letter words; the narrowest gap is the letter spacing (up to
+        // `shortLineLetterSpacing`: wider gaps part one-digit table cells).
+        let lo = gaps[0]
+        guard lo.isFinite, gaps[1] > options.wordGapRatio, lo <= options.shortLineLetterSpacing else { return 0 }
+        return max(lo, 0)
+    }
+
     /// Decides where spaces go inside a segment: an explicit space glyph, or a gap wider than
     /// `wordGapRatio` beyond the segment's usual letter spacing (its `letterSpacingQuantile`
     /// gap when it has six gaps between letters or more; with three to five, the smallest
@@ -440,19 +467,7 @@ struct LineFinder {
             if a.isSpace || b.isSpace || !a.isAlphanumeric || !b.isAlphanumeric { continue }
             gaps.append((b.x0 - a.x1) / max(a.size, b.size))
         }
-        var letterSpacing = 0.0
-        if gaps.count >= 6 {
-            gaps.sort()
-            let q = gaps[min(gaps.count - 1, max(0, Int(saturating: Double(gaps.count) * options.letterSpacingQuantile)))]
-            letterSpacing = min(max(q, 0), 1)
-        } else if gaps.count >= 3, let lo = gaps.min(), lo > options.wordGapRatio,
-                  lo <= options.shortLineLetterSpacing {
-            // Too few gaps for a quantile, but every one would be a space: a short
-            // letter-spaced line ("F O R M", the last line "t h e m  i n" of a letter-spaced
-            // paragraph) rather than four one-letter words; the narrowest gap is the letter
-            // spacing (up to `shortLineLetterSpacing`: wider gaps part one-digit table cells).
-            letterSpacing = lo
-        }
+        let spacing = letterSpacing(&gaps)
         var words = 0
         var wordHasLetter = false
         // The end of the text so far: a combining mark left on its own (not attached to its
@@ -469,7 +484,7 @@ struct LineFinder {
                 if !it.isSpace && !b.isSpace && !b.isMark {
                     let size = max(it.size, b.size)
                     let gap = (b.x0 - reach) / size
-                    let threshold = (it.isCJK && b.isCJK) ? options.cjkWordGapRatio : letterSpacing + options.wordGapRatio
+                    let threshold = (it.isCJK && b.isCJK) ? options.cjkWordGapRatio : spacing + options.wordGapRatio
                     space = gap > threshold
                     // Three or more spaced full stops (an ellipsis) stay together; two do not
                     // (a sentence's full stop and the first dot of a leader).

@@ -233,9 +233,100 @@ import Testing
         #expect(p.layout().foldedText == "1 2 3 4")
     }
 
+    /// Lines of a letter-spaced paragraph (0.2 em between letters, word spaces 1.2 em: wider
+    /// than `segmentGapRatio`, and so wide that they line up as stripes here and there).
+    static let spacedParagraph = [
+        "Above the festival the familiar student", "the independent spring. The familiar",
+        "neighbourhood the patient compass protects", "the traveller. The patient opportunity",
+        "Jonas and hillside rarely announces the", "spring? The unexpected observatory the",
+    ]
+
+    @Test func letterSpacedParagraphWithWideWordSpacesIsNotSplitIntoColumns() {
+        var p = GlyphPage()
+        for (k, line) in Self.spacedParagraph.enumerated() {
+            p.text(line, x: 40, y: 700 - 14 * Double(k), gap: 0.2, spacesAsGaps: true, spaceWidth: 1.0)
+        }
+        #expect(p.layout().lineTexts() == Self.spacedParagraph)
+    }
+
+    @Test func nearMissLetterSpacedColumnsStillSplitAtTheirGutter() {
+        var p = GlyphPage()
+        // The same paragraph twice side by side, 2 em apart (below `hardSegmentGapRatio`).
+        let width = Self.spacedParagraph.map { line in
+            line.reduce(0.0) { $0 + ($1 == " " ? 1.0 : 0.7) } * 10
+        }.max()!
+        for (k, line) in Self.spacedParagraph.enumerated() {
+            p.text(line, x: 40, y: 700 - 14 * Double(k), gap: 0.2, spacesAsGaps: true, spaceWidth: 1.0)
+            p.text(line.uppercased(), x: 40 + width + 20, y: 700 - 14 * Double(k), gap: 0.2, spacesAsGaps: true, spaceWidth: 1.0)
+        }
+        #expect(p.layout().lineTexts() == Self.spacedParagraph + Self.spacedParagraph.map { $0.uppercased() })
+    }
+
+    /// A short line of glyphs at `x` advancing `step` em each, with `gaps` em between them.
+    static func shortLine(_ letters: String, gaps: [Double]) -> GlyphPage {
+        var p = GlyphPage()
+        var x = 72.0
+        for (k, ch) in letters.enumerated() {
+            p.text(String(ch), x: x, y: 700)
+            x += 5 + 10 * (k < gaps.count ? gaps[k] : 0)
+        }
+        return p
+    }
+
+    @Test func shortLetterSpacedLastLineWithAKernedPairIsOneWord() {
+        // "farmer." letter-spaced by 0.2 em, the "fa" pair kerned in to 0.13 em.
+        #expect(Self.shortLine("farmer.", gaps: [0.13, 0.2, 0.2, 0.19, 0.19, 0.2]).layout().foldedText == "farmer.")
+    }
+
+    @Test func nearMissShortLineWithOneLooseLetterPairKeepsItsSpaces() {
+        // "to be ok": letters touching but for one loose pair (0.1 em), words 0.3 em apart.
+        #expect(Self.shortLine("tobeok", gaps: [0, 0.3, 0.1, 0.3, 0]).layout().foldedText == "to be ok")
+    }
+
     @Test func nearMissTwoOneLetterWordsStayApart() {
         var p = GlyphPage()
         p.text("x y", x: 72, y: 700, spacesAsGaps: true)
         #expect(p.layout().foldedText == "x y")
+    }
+}
+
+/// ActualText spans whose text sits on one glyph while the others have none (a letter and
+/// its mark replaced as one cluster, as Chromium writes Arabic with harakat).
+@Suite struct ActualTextClusterTests {
+    /// Marks the glyphs `range` as ActualText in the marked-content span `span`, their text
+    /// kept on the first and dropped from the others.
+    static func cluster(_ p: inout GlyphPage, _ range: Range<Int>, span: Int32) {
+        for k in range {
+            p.page.glyphs[k].unicodeSource = .actualText
+            p.page.runs[Int(p.page.glyphs[k].run)].markedContent = span
+            if k != range.lowerBound { p.page.glyphs[k].text = p.page.glyphs[k].text.lowerBound..<p.page.glyphs[k].text.lowerBound }
+        }
+    }
+
+    @Test func clusterTextTakesTheBoxOfItsSpan() {
+        var p = GlyphPage()
+        p.text("the", x: 72, y: 700)
+        // "cafe": each letter a span; its text on a narrow glyph (0.05 em) painted first over
+        // the letter's middle, the letter's own 0.5 em glyph without text.
+        for (k, ch) in "cafe".enumerated() {
+            let x = 90 + 5 * Double(k)
+            let mark = p.text(String(ch), x: x + 2, y: 700, advance: 0.05, mcid: k)
+            let letter = p.text("?", x: x, y: 700)
+            Self.cluster(&p, mark.lowerBound..<letter.upperBound, span: Int32(p.page.markedContent.count - 1))
+        }
+        p.text("is open", x: 113, y: 700, spacesAsGaps: true)
+        #expect(p.layout().foldedText == "the cafe is open")
+    }
+
+    @Test func nearMissAGlyphOfAnotherSpanDoesNotWidenTheCluster() {
+        var p = GlyphPage()
+        let a = p.text("x", x: 72, y: 700, mcid: 0)
+        Self.cluster(&p, a, span: 0)
+        // A glyph without text in another span, reaching across the word space.
+        let b = p.text("?", x: 73, y: 700, advance: 0.6, mcid: 1)
+        p.page.glyphs[b.lowerBound].unicodeSource = .actualText
+        p.page.glyphs[b.lowerBound].text = p.page.glyphs[b.lowerBound].text.lowerBound..<p.page.glyphs[b.lowerBound].text.lowerBound
+        p.text("yz", x: 80, y: 700)
+        #expect(p.layout().foldedText == "x yz")
     }
 }
