@@ -251,13 +251,16 @@ import Testing
 
     @Test func nearMissLetterSpacedColumnsStillSplitAtTheirGutter() {
         var p = GlyphPage()
-        // The same paragraph twice side by side, 2 em apart (below `hardSegmentGapRatio`).
+        // The same paragraph twice side by side in 7 pt, 2.2 em apart (below
+        // `hardSegmentGapRatio`).
+        let size = 7.0
         let width = Self.spacedParagraph.map { line in
-            line.reduce(0.0) { $0 + ($1 == " " ? 1.0 : 0.7) } * 10
+            line.reduce(0.0) { $0 + ($1 == " " ? 1.0 : 0.7) } * size
         }.max()!
         for (k, line) in Self.spacedParagraph.enumerated() {
-            p.text(line, x: 40, y: 700 - 14 * Double(k), gap: 0.2, spacesAsGaps: true, spaceWidth: 1.0)
-            p.text(line.uppercased(), x: 40 + width + 20, y: 700 - 14 * Double(k), gap: 0.2, spacesAsGaps: true, spaceWidth: 1.0)
+            let y = 700 - 1.4 * size * Double(k)
+            p.text(line, x: 40, y: y, size: size, gap: 0.2, spacesAsGaps: true, spaceWidth: 1.0)
+            p.text(line.uppercased(), x: 40 + width + 2 * size, y: y, size: size, gap: 0.2, spacesAsGaps: true, spaceWidth: 1.0)
         }
         #expect(p.layout().lineTexts() == Self.spacedParagraph + Self.spacedParagraph.map { $0.uppercased() })
     }
