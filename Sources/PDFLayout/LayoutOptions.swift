@@ -149,6 +149,10 @@ public struct LayoutOptions: Sendable, Hashable {
     public var tableCellWords: Double = 4
     /// Row gaps in a table that differ by this much (em) tell padded rows from wrapped lines.
     public var tableRowGapRatio: Double = 0.35
+    /// A line of a wrapped table cell: a row whose every line sits at most this far (em, gap
+    /// between boxes) under a line of the row above and within that line's column (touching
+    /// no other column's cells) continues the table.
+    public var tableCellLineGap: Double = 0.6
     /// A block of text is split into paragraphs: before a line indented from the block's left
     /// edge by `paragraphIndent` (when the next line goes back to the edge and the line above
     /// has no word starting there, as hanging indents do), and, in justified blocks, after a
