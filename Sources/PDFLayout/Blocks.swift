@@ -202,22 +202,24 @@ struct BlockFinder {
         var full = gaps.indices.filter { run[$0 + 1].count >= columns && run[$0].count >= columns }.map { gaps[$0] }.sorted()
         if full.isEmpty { full = sorted }
         let rowGap = full[full.count / 2]
-        // Cells in column order, each column's lines top to bottom. Columns are the table's
-        // cells merged where they overlap along the line; sorting by (column, top, left) keys
-        // keeps the sort a strict weak ordering.
-        // Columns from rows with the usual cell count (a merged or overhanging cell elsewhere
-        // would join two columns).
+        // Cells in column order, each column's lines top to bottom. Columns start where the
+        // cells of rows with the usual cell count start (starts within an em of each other, as
+        // in a column set flush right, are one column); a line belongs to the last column
+        // starting at or before it (a cell running over the next column's start, or a cell
+        // wider than its column, stays in its own). Sorting by (column, top, left) keys keeps
+        // the sort a strict weak ordering.
         var fullRows = run.filter { $0.count == columns }
         if fullRows.isEmpty { fullRows = run }
-        let spans = fullRows.flatMap { $0 }.map { (segments[$0].x0, segments[$0].x1) }.sorted { $0.0 < $1.0 }
-        var columnsX: [(Double, Double)] = []
-        for sp in spans {
-            if let last = columnsX.last, sp.0 < last.1 - 0.5 { columnsX[columnsX.count - 1].1 = max(last.1, sp.1) }
-            else { columnsX.append(sp) }
+        let starts = fullRows.flatMap { $0 }.map { segments[$0].x0 }.sorted()
+        var columnsX: [Double] = []
+        var lastStart = -Double.infinity
+        for x in starts {
+            if x - lastStart > size { columnsX.append(x) }
+            lastStart = x
         }
         func column(_ k: Int) -> Int {
             let x = segments[k].x0 + 0.5
-            return columnsX.lastIndex { $0.0 <= x } ?? 0
+            return columnsX.lastIndex { $0 <= x } ?? 0
         }
         // A cell's lines follow one another: a column with a line earlier in the row, none in
         // the row above, starts a new row when it has a line again. Without padding between
