@@ -94,7 +94,14 @@ struct BlockFinder {
                 let gap = rowTop(cand) - rowBottom(prev)
                 guard gap <= 1.5 * rowSize(prev) else { break }
                 if cand.count >= 2 && aligned(seen, cand) >= 2 {
-                    run.append(cand); seen += cand; next += 1; continue
+                    // Text on the same baseline far beyond the table's sides, under none of its
+                    // cells (the other column of the page beside a table), is not part of it.
+                    let left = seen.map { segments[$0].x0 }.min()!, right = seen.map { segments[$0].x1 }.max()!
+                    let kept = cand.filter { k in
+                        let s = segments[k], reach = options.tableStrayCellGap * s.size
+                        return (s.x0 <= right + reach && s.x1 >= left - reach) || aligned(seen, [k]) == 1
+                    }
+                    run.append(kept); seen += kept; next += 1; continue
                 }
                 // A single cell (a wrapped cell or an empty column) inside the table when
                 // the row after it continues the table.

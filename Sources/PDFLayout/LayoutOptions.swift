@@ -153,6 +153,9 @@ public struct LayoutOptions: Sendable, Hashable {
     /// between boxes) under a line of the row above and within that line's column (touching
     /// no other column's cells) continues the table.
     public var tableCellLineGap: Double = 0.6
+    /// Text on a table row's baseline further than this (em) beyond the table's sides, under
+    /// none of its cells (the page's other column beside a table), is left out of the table.
+    public var tableStrayCellGap: Double = 3
     /// A block of text is split into paragraphs: before a line indented from the block's left
     /// edge by `paragraphIndent` (when the next line goes back to the edge and the line above
     /// has no word starting there, as hanging indents do), and, in justified blocks, after a

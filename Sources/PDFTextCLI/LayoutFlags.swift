@@ -128,6 +128,8 @@ public struct LayoutFlags: ParsableArguments {
     public var tableRowGapRatio: Double = LayoutOptions().tableRowGapRatio
     @Option(help: ArgumentHelp("A row whose lines each sit at most this far (em) under a line of the row above, within its column, continues a table (wrapped cells).", valueName: "em"))
     public var tableCellLineGap: Double = LayoutOptions().tableCellLineGap
+    @Option(help: ArgumentHelp("Text on a table row's baseline further than this (em) beyond the table's sides, under none of its cells, is left out of the table.", valueName: "em"))
+    public var tableStrayCellGap: Double = LayoutOptions().tableStrayCellGap
     @Flag(help: "Do not split blocks into paragraphs at first-line indents and at the short last lines of justified text.")
     public var noParagraphs = false
     @Option(help: ArgumentHelp("A first-line indent, from its least to its most (em), as MIN-MAX.", valueName: "min-max"))
@@ -197,7 +199,7 @@ public struct LayoutFlags: ParsableArguments {
         "readingOrder", "wordGapRatio", "cjkWordGapRatio", "letterSpacingQuantile", "baselineTolerance",
         "shortLineLetterSpacing", "ellipsisGapRatio", "composesAccents", "accentOverlap", "accentBaselineShift", "markReach",
         "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "hardSegmentGapRatio", "scriptShiftRatio",
-        "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "tableCellLineGap", "blockGapRatio", "blockSizeChange",
+        "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "tableCellLineGap", "tableStrayCellGap", "blockGapRatio", "blockSizeChange",
         "detectsTables", "tableCellWords", "marksRunningArtifacts", "marginBand", "expandsLigatures",
         "normalizesPresentationForms", "hyphenJoining", "paragraphAlignmentTolerance", "paragraphAlignmentMinimumShare",
         "joinsTateChuYoko", "tateChuYokoMaxGlyphs", "tateChuYokoWidthRatio", "tateChuYokoGapRatio",
@@ -214,7 +216,7 @@ public struct LayoutFlags: ParsableArguments {
             ("--baseline-tolerance", baselineTolerance), ("--segment-gap-ratio", segmentGapRatio),
             ("--script-shift-ratio", scriptShiftRatio), ("--stripe-window", stripeWindow),
             ("--minimum-stripe-ratio", minimumStripeRatio), ("--cell-start-window", cellStartWindow), ("--hard-segment-gap-ratio", hardSegmentGapRatio),
-            ("--table-row-gap-ratio", tableRowGapRatio), ("--table-cell-line-gap", tableCellLineGap), ("--block-gap-ratio", blockGapRatio),
+            ("--table-row-gap-ratio", tableRowGapRatio), ("--table-cell-line-gap", tableCellLineGap), ("--table-stray-cell-gap", tableStrayCellGap), ("--block-gap-ratio", blockGapRatio),
             ("--block-size-change", blockSizeChange), ("--table-cell-words", tableCellWords),
             ("--diagonal-angle", diagonalAngle), ("--ellipsis-gap-ratio", ellipsisGapRatio),
             ("--short-line-letter-spacing", shortLineLetterSpacing),
@@ -292,6 +294,7 @@ public struct LayoutFlags: ParsableArguments {
         o.tableCellWords = tableCellWords
         o.tableRowGapRatio = tableRowGapRatio
         o.tableCellLineGap = tableCellLineGap
+        o.tableStrayCellGap = tableStrayCellGap
         if noParagraphs { o.splitsParagraphs = false }
         o.paragraphIndent = paragraphIndent.range
         o.paragraphShortLineRatio = paragraphShortLineRatio

@@ -58,4 +58,25 @@ import Testing
         let lastLeft = try #require(text.range(of: "left 5")), firstRight = try #require(text.range(of: "right 0"))
         #expect(lastLeft.upperBound < firstRight.lowerBound, "\(text)")
     }
+
+    /// Text of the page's other column on a table row's baseline, far beyond the table and
+    /// under none of its cells, stays out of the table; a far column under a header stays in.
+    @Test func strayTextBesideATableIsLeftOut() {
+        var p = GlyphPage()
+        let rows = [["Sample", "Mean", "Error"], ["Harvest", "49.33", "0.37"], ["Opportunity", "78.41", "0.07"],
+                    ["Autumn", "6.34", "1.32"]]
+        for (r, row) in rows.enumerated() {
+            for (c, t) in row.enumerated() { p.text(t, x: 72 + Double(c) * 80, y: 700 - Double(r) * 12) }
+        }
+        p.text("(p + q) > r (1)", x: 400, y: 700 - 2 * 12)
+        let text = p.layout().foldedText
+        #expect(text.contains("Sample Mean Error Harvest 49.33 0.37 Opportunity 78.41 0.07 Autumn 6.34 1.32"), "\(text)")
+
+        var q = GlyphPage()
+        let wide = [["Item", "Note", "Total"], ["Tea", "green", "4.50"], ["Rice", "white", "2.10"]]
+        for (r, row) in wide.enumerated() {
+            for (c, t) in row.enumerated() { q.text(t, x: c == 2 ? 400 : 72 + Double(c) * 60, y: 700 - Double(r) * 12) }
+        }
+        #expect(q.layout().foldedText == "Item Note Total Tea green 4.50 Rice white 2.10")
+    }
 }
