@@ -80,6 +80,10 @@ public struct LayoutOptions: Sendable, Hashable {
     /// How far above and below (em) rows are searched for cells starting at the same x, the
     /// other sign of a column boundary (table cells that wrap defeat the stripe test).
     public var cellStartWindow: Double = 8
+    /// Glyphs further apart than this (em) but closer than `segmentGapRatio` split a line
+    /// only where cells start at the gap's end in `riverAlignedStarts` rows nearby (a table
+    /// cell filled up to the next column).
+    public var narrowCellGapRatio: Double = 0.45
     /// The narrowest white stripe (em) that still separates columns.
     public var minimumStripeRatio: Double = 0.4
     /// A gap at least this wide always splits a line.

@@ -79,4 +79,29 @@ import Testing
         }
         #expect(q.layout().foldedText == "Item Note Total Tea green 4.50 Rice white 2.10")
     }
+
+    /// A cell filled to within 0.6 em of the next column (closer than a segment gap) still
+    /// ends there, as cells start at that x in the rows around; the same gap in prose, where
+    /// nothing starts in line below or above, stays a word space.
+    @Test func cellFilledUpToTheNextColumnEndsThere() {
+        var p = GlyphPage()
+        let rows: [[[String]]] = [
+            [["Stop"], ["Fare"], ["Days"]], [["North"], ["2.50"], ["all"]], [["Lighthouse", "loop"], ["4.00"], ["odd"]],
+            [["Island"], ["5.75"], ["even"]], [["Harbour"], ["1.25"], ["all"]],
+        ]
+        p.table(rows, columnWidth: 56)
+        #expect(p.layout().foldedText == "Stop Fare Days North 2.50 all Lighthouse loop 4.00 odd Island 5.75 even Harbour 1.25 all")
+
+        var q = GlyphPage()
+        let prose = ["the river runs", "past the old mill", "and on down to", "the sea at last"]
+        for (k, line) in prose.enumerated() {
+            let words = line.split(separator: " ")
+            var x = 72.0
+            for (n, w) in words.enumerated() {
+                q.text(String(w), x: x, y: 700 - Double(k) * 12)
+                x += Double(w.count) * 5 + (n == 1 ? 6 : 3)
+            }
+        }
+        #expect(q.layout().lineTexts() == prose)
+    }
 }
