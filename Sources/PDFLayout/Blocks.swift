@@ -42,6 +42,8 @@ struct Block {
 struct BlockFinder {
     let segments: [Segment]
     let options: LayoutOptions
+    /// The page's items, which segments index (for word widths); may be empty.
+    var items: [Item] = []
 
     /// Rows of cells lined up in columns, with few words per cell, become table blocks read
     /// row by row. Returns the tables and the segments they use.
@@ -92,13 +94,24 @@ struct BlockFinder {
                 let gap = rowTop(cand) - rowBottom(prev)
                 guard gap <= 1.5 * rowSize(prev) else { break }
                 if cand.count >= 2 && aligned(seen, cand) >= 2 {
-                    run.append(cand); seen += cand; next += 1; continue
+                    // Text on the same baseline far beyond the table's sides, under none of its
+                    // cells (the other column of the page beside a table), is not part of it.
+                    let left = seen.map { segments[$0].x0 }.min()!, right = seen.map { segments[$0].x1 }.max()!
+                    let kept = cand.filter { k in
+                        let s = segments[k], reach = options.tableStrayCellGap * s.size
+                        return (s.x0 <= right + reach && s.x1 >= left - reach) || aligned(seen, [k]) == 1
+                    }
+                    run.append(kept); seen += kept; next += 1; continue
                 }
                 // A single cell (a wrapped cell or an empty column) inside the table when
                 // the row after it continues the table.
                 if cand.count == 1, next + 1 < rows.count, rows[next + 1].count >= 2,
                    aligned(seen, rows[next + 1]) >= 2, aligned(seen, cand) == 1,
                    rowTop(rows[next + 1]) - rowBottom(cand) <= 1.5 * rowSize(cand) {
+                    run.append(cand); seen += cand; next += 1; continue
+                }
+                // Lines of wrapped cells, each going on under a line of its column.
+                if continuesCells(cand, below: prev, seen: seen) {
                     run.append(cand); seen += cand; next += 1; continue
                 }
                 break
@@ -140,10 +153,41 @@ struct BlockFinder {
         return (blocks, used)
     }
 
+    /// Whether every line of `row` goes on a wrapped cell of the row above: it sits at most
+    /// `tableCellLineGap` under a line of `above`, and touches no cell of the table (`seen`)
+    /// outside that line's column.
+    func continuesCells(_ row: [Int], below above: [Int], seen: [Int]) -> Bool {
+        row.allSatisfy { k in
+            let s = segments[k]
+            let over = above.filter { overlap(segments[$0].x0, segments[$0].x1, s.x0, s.x1) > 0 }
+            guard over.count == 1 else { return false }
+            let p = segments[over[0]]
+            guard s.top - p.bottom <= options.tableCellLineGap * max(s.size, p.size) else { return false }
+            return !seen.contains { q in
+                let sq = segments[q]
+                return overlap(sq.x0, sq.x1, s.x0, s.x1) > 0 && overlap(sq.x0, sq.x1, p.x0, p.x1) <= 0
+            }
+        }
+    }
+
+    /// Width of the first word of segment `k` (the whole segment without items).
+    func firstWordWidth(_ k: Int) -> Double {
+        let s = segments[k]
+        guard !items.isEmpty else { return s.width }
+        for (n, i) in s.items.enumerated() where Int(i) < items.count {
+            let it = items[Int(i)]
+            if it.isSpace { return max(0, it.x0 - s.x0) }
+            if n < s.spaceAfter.count && s.spaceAfter[n] { return max(0, it.x1 - s.x0) }
+        }
+        return s.width
+    }
+
     /// Joins wrapped cells. When the gaps between rows fall into two clear sizes (wrapped lines
     /// set close, rows padded apart: `tableRowGapRatio`), lines closer than the split belong to
-    /// one row; otherwise a row with fewer cells than usual, set closer to the row above than
-    /// rows are to each other, continues that row. A logical row lists its
+    /// one row; otherwise a row with fewer cells than usual continues the row above when set
+    /// closer than rows are to each other, or when each of its lines goes on a line of its
+    /// column that the line's first word would not have fitted on. A column whose cell ended
+    /// (no line in the row above) and has a line again starts a new row. A logical row lists its
     /// cells column by column, each cell's lines top to bottom.
     func logicalRows(_ run: [[Int]], columns: Int) -> [[Int]] {
         guard run.count >= 2 else { return run }
@@ -165,32 +209,54 @@ struct BlockFinder {
         var full = gaps.indices.filter { run[$0 + 1].count >= columns && run[$0].count >= columns }.map { gaps[$0] }.sorted()
         if full.isEmpty { full = sorted }
         let rowGap = full[full.count / 2]
-        var out: [[Int]] = [run[0]]
-        for k in 1..<run.count {
-            let gap = gaps[k - 1]
-            let continues = spacingSplits ? gap < threshold : (run[k].count < columns && gap < 0.6 * rowGap)
-            if continues {
-                out[out.count - 1] += run[k]
-            } else {
-                out.append(run[k])
-            }
-        }
-        // Cells in column order, each column's lines top to bottom. Columns are the table's
-        // cells merged where they overlap along the line; sorting by (column, top, left) keys
-        // keeps the sort a strict weak ordering.
-        // Columns from rows with the usual cell count (a merged or overhanging cell elsewhere
-        // would join two columns).
+        // Cells in column order, each column's lines top to bottom. Columns start where the
+        // cells of rows with the usual cell count start (starts within an em of each other, as
+        // in a column set flush right, are one column); a line belongs to the last column
+        // starting at or before it (a cell running over the next column's start, or a cell
+        // wider than its column, stays in its own). Sorting by (column, top, left) keys keeps
+        // the sort a strict weak ordering.
         var fullRows = run.filter { $0.count == columns }
         if fullRows.isEmpty { fullRows = run }
-        let spans = fullRows.flatMap { $0 }.map { (segments[$0].x0, segments[$0].x1) }.sorted { $0.0 < $1.0 }
-        var columnsX: [(Double, Double)] = []
-        for sp in spans {
-            if let last = columnsX.last, sp.0 < last.1 - 0.5 { columnsX[columnsX.count - 1].1 = max(last.1, sp.1) }
-            else { columnsX.append(sp) }
+        let starts = fullRows.flatMap { $0 }.map { segments[$0].x0 }.sorted()
+        var columnsX: [Double] = []
+        var lastStart = -Double.infinity
+        for x in starts {
+            if x - lastStart > size { columnsX.append(x) }
+            lastStart = x
         }
         func column(_ k: Int) -> Int {
             let x = segments[k].x0 + 0.5
-            return columnsX.lastIndex { $0.0 <= x } ?? 0
+            return columnsX.lastIndex { $0 <= x } ?? 0
+        }
+        // A cell's lines follow one another: a column with a line earlier in the row, none in
+        // the row above, starts a new row when it has a line again. Without padding between
+        // rows, a row with fewer cells continues the one above when each of its lines goes on
+        // a line of its column whose next word would not have fitted (the cell wrapped).
+        var right: [Int: Double] = [:]
+        for k in run.flatMap({ $0 }) { right[column(k)] = max(right[column(k)] ?? -.infinity, segments[k].x1) }
+        func wraps(_ k: Int) -> Bool {
+            let above = Dictionary(run[k - 1].map { (column($0), $0) }, uniquingKeysWith: { a, b in segments[a].x0 < segments[b].x0 ? b : a })
+            return run[k].allSatisfy { j in
+                guard let a = above[column(j)], let edge = right[column(j)] else { return false }
+                let s = segments[a]
+                return s.x1 + 0.25 * s.size + firstWordWidth(j) > edge + 0.1 * s.size
+            }
+        }
+        var out: [[Int]] = [run[0]]
+        var inRow = Set(run[0].map(column))
+        for k in 1..<run.count {
+            let gap = gaps[k - 1]
+            let here = Set(run[k].map(column)), above = Set(run[k - 1].map(column))
+            let restarts = here.contains { inRow.contains($0) && !above.contains($0) }
+            let continues = !restarts && (spacingSplits ? gap < threshold
+                : run[k].count < columns && (gap < 0.6 * rowGap || wraps(k)))
+            if continues {
+                out[out.count - 1] += run[k]
+                inRow.formUnion(here)
+            } else {
+                out.append(run[k])
+                inRow = here
+            }
         }
         return out.map { row in
             row.sorted { a, b in

@@ -54,7 +54,7 @@ struct LayoutBuilder {
                 for k in segs.indices { finder.inferSpaces(&segs[k]) }
                 let base = segments.count
                 segments.append(contentsOf: segs)
-                let bf = BlockFinder(segments: segs, options: options)
+                let bf = BlockFinder(segments: segs, options: options, items: items)
                 let (tables, used) = bf.tables()
                 var groupBlocks = tables + bf.blocks(excluding: used)
                 if groups[g].isDiagonal {

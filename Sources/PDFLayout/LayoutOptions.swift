@@ -80,6 +80,10 @@ public struct LayoutOptions: Sendable, Hashable {
     /// How far above and below (em) rows are searched for cells starting at the same x, the
     /// other sign of a column boundary (table cells that wrap defeat the stripe test).
     public var cellStartWindow: Double = 8
+    /// Glyphs further apart than this (em) but closer than `segmentGapRatio` split a line
+    /// only where cells start at the gap's end in `riverAlignedStarts` rows nearby (a table
+    /// cell filled up to the next column).
+    public var narrowCellGapRatio: Double = 0.45
     /// The narrowest white stripe (em) that still separates columns.
     public var minimumStripeRatio: Double = 0.4
     /// A gap at least this wide always splits a line.
@@ -149,6 +153,13 @@ public struct LayoutOptions: Sendable, Hashable {
     public var tableCellWords: Double = 4
     /// Row gaps in a table that differ by this much (em) tell padded rows from wrapped lines.
     public var tableRowGapRatio: Double = 0.35
+    /// A line of a wrapped table cell: a row whose every line sits at most this far (em, gap
+    /// between boxes) under a line of the row above and within that line's column (touching
+    /// no other column's cells) continues the table.
+    public var tableCellLineGap: Double = 0.6
+    /// Text on a table row's baseline further than this (em) beyond the table's sides, under
+    /// none of its cells (the page's other column beside a table), is left out of the table.
+    public var tableStrayCellGap: Double = 3
     /// A block of text is split into paragraphs: before a line indented from the block's left
     /// edge by `paragraphIndent` (when the next line goes back to the edge and the line above
     /// has no word starting there, as hanging indents do), and, in justified blocks, after a

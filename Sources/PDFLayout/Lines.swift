@@ -118,7 +118,7 @@ struct LineFinder {
             rows[rows.count - 1].append(f)
         }
         // Within a row: merge pieces closer than `segmentGapRatio`; note the wider gaps.
-        struct Gap { var x0: Double; var x1: Double; var hard: Bool }
+        struct Gap { var x0: Double; var x1: Double; var hard: Bool; var narrow = false }
         var pieces: [[Segment]] = []
         var gaps: [[Gap]] = []
         for var row in rows {
@@ -132,8 +132,11 @@ struct LineFinder {
                 // A glyph nearly twice the size of its neighbour (a drop cap) is not part of
                 // its line segment; super- and subscripts are, and join below.
                 let dropCapSized = f.size >= cur.size * 1.8 || cur.size >= f.size * 1.8
-                if gap <= options.segmentGapRatio * size && !dropCapSized {
+                if gap <= options.narrowCellGapRatio * size && !dropCapSized {
                     out[out.count - 1].absorb(f, items: items)
+                } else if gap <= options.segmentGapRatio * size && !dropCapSized {
+                    rowGaps.append(Gap(x0: cur.x1, x1: max(cur.x1, f.x0), hard: false, narrow: true))
+                    out.append(f)
                 } else {
                     rowGaps.append(Gap(x0: cur.x1, x1: max(cur.x1, f.x0),
                                        hard: gap >= options.hardSegmentGapRatio * size || dropCapSized))
@@ -281,7 +284,11 @@ struct LineFinder {
                 let marker = k == 0 && !g.hard && isListMarker(cur)
                 let size = max(cur.size, next.size)
                 var split = g.hard
-                if !split && !marker {
+                if g.narrow {
+                    // Narrower than a segment gap: a cell border only where cells start at its
+                    // end in several rows around (a full cell set close to the next column).
+                    split = alignedStarts(g, row: r, size: size) >= options.riverAlignedStarts
+                } else if !split && !marker {
                     let b = pieces[r][0].baseline
                     if isRiverLike(g, row: r) {
                         // As wide as the line's word spaces: a gutter only when the stripe runs

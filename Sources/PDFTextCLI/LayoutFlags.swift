@@ -76,6 +76,8 @@ public struct LayoutFlags: ParsableArguments {
     public var minimumStripeRatio: Double = LayoutOptions().minimumStripeRatio
     @Option(help: ArgumentHelp("How far above and below (em) rows are searched for cells starting at the same x, the other sign of a column boundary (table cells that wrap defeat the stripe test).", valueName: "em"))
     public var cellStartWindow: Double = LayoutOptions().cellStartWindow
+    @Option(help: ArgumentHelp("Glyphs further apart than this (em) but closer than --segment-gap-ratio split a line only where cells start at the gap's end in --river-aligned-starts rows nearby (a table cell filled up to the next column).", valueName: "em"))
+    public var narrowCellGapRatio: Double = LayoutOptions().narrowCellGapRatio
     @Option(help: ArgumentHelp("A gap at least this wide always splits a line. Fraction of the font size.", valueName: "em"))
     public var hardSegmentGapRatio: Double = LayoutOptions().hardSegmentGapRatio
     @Option(help: ArgumentHelp("A gap narrower than this multiple of its line's word space beside it (the smallest of the two spaces nearest it on each side) may be a river of justified text: wide word spaces lined up over a few lines. Such a gap splits the line only when its stripe runs through `riverStripeLines` lines on each side within `riverStripeWindow` em, or when `riverAlignedStarts` rows have text starting at its edge; a gap clearly wider than the line's spaces needs `gutterStripeLines`.", valueName: "ratio"))
@@ -126,6 +128,10 @@ public struct LayoutFlags: ParsableArguments {
     public var tableCellWords: Double = LayoutOptions().tableCellWords
     @Option(help: ArgumentHelp("Row gaps in a table that differ by this much (em) tell padded rows from wrapped lines.", valueName: "em"))
     public var tableRowGapRatio: Double = LayoutOptions().tableRowGapRatio
+    @Option(help: ArgumentHelp("A row whose lines each sit at most this far (em) under a line of the row above, within its column, continues a table (wrapped cells).", valueName: "em"))
+    public var tableCellLineGap: Double = LayoutOptions().tableCellLineGap
+    @Option(help: ArgumentHelp("Text on a table row's baseline further than this (em) beyond the table's sides, under none of its cells, is left out of the table.", valueName: "em"))
+    public var tableStrayCellGap: Double = LayoutOptions().tableStrayCellGap
     @Flag(help: "Do not split blocks into paragraphs at first-line indents and at the short last lines of justified text.")
     public var noParagraphs = false
     @Option(help: ArgumentHelp("A first-line indent, from its least to its most (em), as MIN-MAX.", valueName: "min-max"))
@@ -194,8 +200,8 @@ public struct LayoutFlags: ParsableArguments {
     public static let fieldNames: Set<String> = [
         "readingOrder", "wordGapRatio", "cjkWordGapRatio", "letterSpacingQuantile", "baselineTolerance",
         "shortLineLetterSpacing", "ellipsisGapRatio", "composesAccents", "accentOverlap", "accentBaselineShift", "markReach",
-        "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "hardSegmentGapRatio", "scriptShiftRatio",
-        "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "blockGapRatio", "blockSizeChange",
+        "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "narrowCellGapRatio", "hardSegmentGapRatio", "scriptShiftRatio",
+        "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "tableCellLineGap", "tableStrayCellGap", "blockGapRatio", "blockSizeChange",
         "detectsTables", "tableCellWords", "marksRunningArtifacts", "marginBand", "expandsLigatures",
         "normalizesPresentationForms", "hyphenJoining", "paragraphAlignmentTolerance", "paragraphAlignmentMinimumShare",
         "joinsTateChuYoko", "tateChuYokoMaxGlyphs", "tateChuYokoWidthRatio", "tateChuYokoGapRatio",
@@ -211,8 +217,8 @@ public struct LayoutFlags: ParsableArguments {
             ("--word-gap-ratio", wordGapRatio), ("--cjk-word-gap-ratio", cjkWordGapRatio),
             ("--baseline-tolerance", baselineTolerance), ("--segment-gap-ratio", segmentGapRatio),
             ("--script-shift-ratio", scriptShiftRatio), ("--stripe-window", stripeWindow),
-            ("--minimum-stripe-ratio", minimumStripeRatio), ("--cell-start-window", cellStartWindow), ("--hard-segment-gap-ratio", hardSegmentGapRatio),
-            ("--table-row-gap-ratio", tableRowGapRatio), ("--block-gap-ratio", blockGapRatio),
+            ("--minimum-stripe-ratio", minimumStripeRatio), ("--cell-start-window", cellStartWindow), ("--narrow-cell-gap-ratio", narrowCellGapRatio), ("--hard-segment-gap-ratio", hardSegmentGapRatio),
+            ("--table-row-gap-ratio", tableRowGapRatio), ("--table-cell-line-gap", tableCellLineGap), ("--table-stray-cell-gap", tableStrayCellGap), ("--block-gap-ratio", blockGapRatio),
             ("--block-size-change", blockSizeChange), ("--table-cell-words", tableCellWords),
             ("--diagonal-angle", diagonalAngle), ("--ellipsis-gap-ratio", ellipsisGapRatio),
             ("--short-line-letter-spacing", shortLineLetterSpacing),
@@ -265,6 +271,7 @@ public struct LayoutFlags: ParsableArguments {
         o.stripeWindow = stripeWindow
         o.minimumStripeRatio = minimumStripeRatio
         o.cellStartWindow = cellStartWindow
+        o.narrowCellGapRatio = narrowCellGapRatio
         o.hardSegmentGapRatio = hardSegmentGapRatio
         o.riverGapRatio = riverGapRatio
         o.riverStripeWindow = riverStripeWindow
@@ -289,6 +296,8 @@ public struct LayoutFlags: ParsableArguments {
         if noTables { o.detectsTables = false }
         o.tableCellWords = tableCellWords
         o.tableRowGapRatio = tableRowGapRatio
+        o.tableCellLineGap = tableCellLineGap
+        o.tableStrayCellGap = tableStrayCellGap
         if noParagraphs { o.splitsParagraphs = false }
         o.paragraphIndent = paragraphIndent.range
         o.paragraphShortLineRatio = paragraphShortLineRatio

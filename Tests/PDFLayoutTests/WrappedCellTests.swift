@@ -1,0 +1,107 @@
+import Testing
+@testable import PDFLayout
+
+/// Tables whose cells wrap onto several lines: each cell is read whole, row by row.
+@Suite struct WrappedCellTests {
+    /// Rows padded apart (as word processors and browsers set them), one cell running on for
+    /// several lines alone below the others.
+    @Test func paddedRowsKeepLongCellsWhole() {
+        var p = GlyphPage()
+        let rows: [[[String]]] = [
+            [["Name"], ["Place"], ["Notes"]],
+            [["Alder"], ["North", "quay"], ["grows", "near", "the", "water"]],
+            [["Birch"], ["Hill"], ["pale", "bark"]],
+        ]
+        p.table(rows, columnWidth: 90)
+        let layout = p.layout()
+        #expect(layout.blocks.filter { $0.kind == .table }.count == 1)
+        #expect(layout.foldedText == "Name Place Notes Alder North quay grows near the water Birch Hill pale bark")
+    }
+
+    /// Rows set at the line spacing with no padding (LaTeX p-columns): a line continues its
+    /// cell when its first word would not have fitted on the line above.
+    @Test func unpaddedRowsJoinLinesThatWrapped() {
+        var p = GlyphPage()
+        let lines: [[(Int, String)]] = [
+            [(0, "Stop"), (1, "Departs"), (2, "Notes")],
+            [(0, "North quay"), (1, "early"), (2, "runs every day")],
+            [(2, "of the week but")],
+            [(2, "not on holidays")],
+            [(0, "Old lighthouse"), (1, "late morning"), (2, "four")],
+            [(0, "island loop")],
+            [(0, "Harbour"), (1, "noon"), (2, "five")],
+        ]
+        for (r, row) in lines.enumerated() {
+            for (c, t) in row { p.text(t, x: 72 + Double(c) * 100, y: 700 - Double(r) * 11, spacesAsGaps: true) }
+        }
+        p.text("A closing paragraph set under the table, across all of its columns.", x: 72, y: 700 - 7 * 11 - 14,
+               spacesAsGaps: true)
+        let text = p.layout().foldedText
+        #expect(text == "Stop Departs Notes North quay early runs every day of the week but not on holidays "
+            + "Old lighthouse island loop late morning four Harbour noon five "
+            + "A closing paragraph set under the table, across all of its columns.")
+    }
+
+    /// Near miss: two columns of prose, the right one running on alone, stay columns read one
+    /// after the other, not a table read across.
+    @Test func proseColumnsAreNoTable() throws {
+        var p = GlyphPage()
+        for k in 0..<6 {
+            p.text("left \(k) the quiet river runs past the mill", x: 72, y: 700 - Double(k) * 11, spacesAsGaps: true)
+        }
+        for k in 0..<9 {
+            p.text("right \(k) an old road climbs to the hills", x: 320, y: 700 - Double(k) * 11, spacesAsGaps: true)
+        }
+        let layout = p.layout()
+        #expect(!layout.blocks.contains { $0.kind == .table })
+        let text = layout.foldedText
+        let lastLeft = try #require(text.range(of: "left 5")), firstRight = try #require(text.range(of: "right 0"))
+        #expect(lastLeft.upperBound < firstRight.lowerBound, "\(text)")
+    }
+
+    /// Text of the page's other column on a table row's baseline, far beyond the table and
+    /// under none of its cells, stays out of the table; a far column under a header stays in.
+    @Test func strayTextBesideATableIsLeftOut() {
+        var p = GlyphPage()
+        let rows = [["Sample", "Mean", "Error"], ["Harvest", "49.33", "0.37"], ["Opportunity", "78.41", "0.07"],
+                    ["Autumn", "6.34", "1.32"]]
+        for (r, row) in rows.enumerated() {
+            for (c, t) in row.enumerated() { p.text(t, x: 72 + Double(c) * 80, y: 700 - Double(r) * 12) }
+        }
+        p.text("(p + q) > r (1)", x: 400, y: 700 - 2 * 12)
+        let text = p.layout().foldedText
+        #expect(text.contains("Sample Mean Error Harvest 49.33 0.37 Opportunity 78.41 0.07 Autumn 6.34 1.32"), "\(text)")
+
+        var q = GlyphPage()
+        let wide = [["Item", "Note", "Total"], ["Tea", "green", "4.50"], ["Rice", "white", "2.10"]]
+        for (r, row) in wide.enumerated() {
+            for (c, t) in row.enumerated() { q.text(t, x: c == 2 ? 400 : 72 + Double(c) * 60, y: 700 - Double(r) * 12) }
+        }
+        #expect(q.layout().foldedText == "Item Note Total Tea green 4.50 Rice white 2.10")
+    }
+
+    /// A cell filled to within 0.6 em of the next column (closer than a segment gap) still
+    /// ends there, as cells start at that x in the rows around; the same gap in prose, where
+    /// nothing starts in line below or above, stays a word space.
+    @Test func cellFilledUpToTheNextColumnEndsThere() {
+        var p = GlyphPage()
+        let rows: [[[String]]] = [
+            [["Stop"], ["Fare"], ["Days"]], [["North"], ["2.50"], ["all"]], [["Lighthouse", "loop"], ["4.00"], ["odd"]],
+            [["Island"], ["5.75"], ["even"]], [["Harbour"], ["1.25"], ["all"]],
+        ]
+        p.table(rows, columnWidth: 56)
+        #expect(p.layout().foldedText == "Stop Fare Days North 2.50 all Lighthouse loop 4.00 odd Island 5.75 even Harbour 1.25 all")
+
+        var q = GlyphPage()
+        let prose = ["the river runs", "past the old mill", "and on down to", "the sea at last"]
+        for (k, line) in prose.enumerated() {
+            let words = line.split(separator: " ")
+            var x = 72.0
+            for (n, w) in words.enumerated() {
+                q.text(String(w), x: x, y: 700 - Double(k) * 12)
+                x += Double(w.count) * 5 + (n == 1 ? 6 : 3)
+            }
+        }
+        #expect(q.layout().lineTexts() == prose)
+    }
+}
