@@ -22,17 +22,28 @@ import Testing
         }
     }
 
-    @Test("the layout sample's documents and ground truths are present; their scores are printed")
+    /// `Corpus/layout/floors.json`: per document, the char and order scores it must keep.
+    static var floors: [String: (char: Double, order: Double)] {
+        guard let data = try? Data(contentsOf: root.appendingPathComponent("floors.json")),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let floors = object["floors"] as? [String: [String: Double]] else { return [:] }
+        return floors.compactMapValues { f in f["char"].flatMap { c in f["order"].map { (c, $0) } } }
+    }
+
+    @Test("every layout sample document keeps its char and order floor; scores are printed")
     func listed() throws {
         let cases = Self.cases
+        let floors = Self.floors
         #expect(!cases.isEmpty, "Corpus/layout/manifest.json lists no document")
+        #expect(floors.count == cases.count, "Corpus/layout/floors.json must give a floor for each of the \(cases.count) documents")
         for c in cases {
             #expect(FileManager.default.fileExists(atPath: c.pdf.path), "\(c.id): \(c.pdf.path) missing")
             #expect(FileManager.default.fileExists(atPath: c.groundTruth.path), "\(c.id): \(c.groundTruth.path) missing")
-            if let s = try? TextFidelity.score(c) {
-                print("layout sample \(c.id): \(s)\(TextFidelity.passes(s) ? "" : " (below the Corpus/text thresholds)")")
-            } else {
-                print("layout sample \(c.id): could not be read")
+            let s = try TextFidelity.score(c)
+            print("layout sample \(c.id): \(s)")
+            if let floor = floors[c.id] {
+                #expect(s.char >= floor.char, "\(c.id): char \(s.char) below its floor \(floor.char)")
+                #expect(s.order >= floor.order, "\(c.id): order \(s.order) below its floor \(floor.order)")
             }
         }
     }
