@@ -50,9 +50,9 @@ public struct LayoutFlags: ParsableArguments {
     public var cjkWordGapRatio: Double = LayoutOptions().cjkWordGapRatio
     @Option(help: ArgumentHelp("Letter spacing (a line's typical gap between letters) is estimated from this quantile of its gaps, so letter-spaced headings do not turn into one word per letter.", valueName: "q"))
     public var letterSpacingQuantile: Double = LayoutOptions().letterSpacingQuantile
-    @Option(help: ArgumentHelp("A line with three to five gaps between letters, every one wider than `wordGapRatio`, is letter-spaced (\"F O R M\") when its narrowest gap is at most this (em); wider gaps part one-letter words or one-digit cells.", valueName: "em"))
+    @Option(help: ArgumentHelp("A line with three to five gaps between letters, every one wider than `wordGapRatio` save perhaps one (a kerned pair), is letter-spaced (\"F O R M\") when its narrowest gap is at most this (em); wider gaps part one-letter words or one-digit cells.", valueName: "em"))
     public var shortLineLetterSpacing: Double = LayoutOptions().shortLineLetterSpacing
-    @Option(help: ArgumentHelp("Three or more full stops closer than this (em, between their boxes) are one word: an ellipsis set as spaced periods (TeX's `\\ldots`, about 0.17 em apart) reads \"...\". Dot leaders in tables of contents (about 0.5 em apart) keep their spaces.", valueName: "em"))
+    @Option(help: ArgumentHelp("Three or more full stops closer than this (em, between their boxes) are one word: an ellipsis set as spaced periods (TeX's `\\ldots`, about 0.17 em apart) reads \"...\". Full stops typed with spaces between them (a word space is 0.25 em in Times, more in most other faces) and dot leaders in tables of contents (about 0.5 em apart) keep their spaces.", valueName: "em"))
     public var ellipsisGapRatio: Double = LayoutOptions().ellipsisGapRatio
 
     // Accents and marks
@@ -76,7 +76,7 @@ public struct LayoutFlags: ParsableArguments {
     public var minimumStripeRatio: Double = LayoutOptions().minimumStripeRatio
     @Option(help: ArgumentHelp("How far above and below (em) rows are searched for cells starting at the same x, the other sign of a column boundary (table cells that wrap defeat the stripe test).", valueName: "em"))
     public var cellStartWindow: Double = LayoutOptions().cellStartWindow
-    @Option(help: ArgumentHelp("Glyphs further apart than this (em) but closer than --segment-gap-ratio split a line only where cells start at the gap's end in --river-aligned-starts rows nearby (a table cell filled up to the next column).", valueName: "em"))
+    @Option(help: ArgumentHelp("Glyphs further apart than this (em) but closer than `segmentGapRatio` split a line only where cells start at the gap's end in `riverAlignedStarts` rows nearby (a table cell filled up to the next column).", valueName: "em"))
     public var narrowCellGapRatio: Double = LayoutOptions().narrowCellGapRatio
     @Option(help: ArgumentHelp("A gap at least this wide always splits a line. Fraction of the font size.", valueName: "em"))
     public var hardSegmentGapRatio: Double = LayoutOptions().hardSegmentGapRatio
@@ -128,9 +128,9 @@ public struct LayoutFlags: ParsableArguments {
     public var tableCellWords: Double = LayoutOptions().tableCellWords
     @Option(help: ArgumentHelp("Row gaps in a table that differ by this much (em) tell padded rows from wrapped lines.", valueName: "em"))
     public var tableRowGapRatio: Double = LayoutOptions().tableRowGapRatio
-    @Option(help: ArgumentHelp("A row whose lines each sit at most this far (em) under a line of the row above, within its column, continues a table (wrapped cells).", valueName: "em"))
+    @Option(help: ArgumentHelp("A line of a wrapped table cell: a row whose every line sits at most this far (em, gap between boxes) under a line of the row above and within that line's column (touching no other column's cells) continues the table.", valueName: "em"))
     public var tableCellLineGap: Double = LayoutOptions().tableCellLineGap
-    @Option(help: ArgumentHelp("Text on a table row's baseline further than this (em) beyond the table's sides, under none of its cells, is left out of the table.", valueName: "em"))
+    @Option(help: ArgumentHelp("Text on a table row's baseline further than this (em) beyond the table's sides, under none of its cells (the page's other column beside a table), is left out of the table.", valueName: "em"))
     public var tableStrayCellGap: Double = LayoutOptions().tableStrayCellGap
     @Flag(help: "Do not split blocks into paragraphs at first-line indents and at the short last lines of justified text.")
     public var noParagraphs = false
