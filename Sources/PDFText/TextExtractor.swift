@@ -57,7 +57,9 @@ public struct TextExtractor: Sendable {
     /// `furnitureSamplePages` of them are read, in pairs of consecutive pages spread over the
     /// range, and their glyphs are kept for ``page(_:)``. With fewer than two pages, or when
     /// the layout options do not ask for it, the extractor is returned as it is.
-    /// - Parameter workers: pages read at once.
+    /// - Parameters:
+    ///   - pages: the 0-based indices of the pages about to be extracted.
+    ///   - workers: pages read at once.
     public func withRunningFurniture(pages: [Int], workers: Int = 1) -> TextExtractor {
         let options = layout
         let valid = pages.filter { $0 >= 0 && $0 < pageCount }
