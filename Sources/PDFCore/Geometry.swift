@@ -2,24 +2,24 @@
 public struct Point: Sendable, Hashable {
     public var x: Double
     public var y: Double
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
+    @inlinable public init(x: Double, y: Double) { self.x = x; self.y = y }
 }
 
 /// An axis-aligned rectangle, normalised so that `x0 <= x1` and `y0 <= y1`.
 public struct Rect: Sendable, Hashable, CustomStringConvertible {
     public var x0: Double, y0: Double, x1: Double, y1: Double
 
-    public init(x0: Double, y0: Double, x1: Double, y1: Double) {
+    @inlinable public init(x0: Double, y0: Double, x1: Double, y1: Double) {
         self.x0 = min(x0, x1); self.x1 = max(x0, x1)
         self.y0 = min(y0, y1); self.y1 = max(y0, y1)
     }
 
-    public var width: Double { x1 - x0 }
-    public var height: Double { y1 - y0 }
-    public var isEmpty: Bool { !(width > 0 && height > 0) }
+    @inlinable public var width: Double { x1 - x0 }
+    @inlinable public var height: Double { y1 - y0 }
+    @inlinable public var isEmpty: Bool { !(width > 0 && height > 0) }
 
     /// The overlap of two rectangles, or nil when they do not overlap.
-    public func intersection(_ other: Rect) -> Rect? {
+    @inlinable public func intersection(_ other: Rect) -> Rect? {
         let r = Rect(x0: max(x0, other.x0), y0: max(y0, other.y0), x1: min(x1, other.x1), y1: min(y1, other.y1))
         guard max(x0, other.x0) <= min(x1, other.x1), max(y0, other.y0) <= min(y1, other.y1) else { return nil }
         return r
@@ -36,22 +36,22 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
 /// `lowerRight` offset by the font's descent; `upperLeft`/`upperRight` at the ascent.
 public struct Quad: Sendable, Hashable {
     public var lowerLeft: Point, lowerRight: Point, upperRight: Point, upperLeft: Point
-    public init(lowerLeft: Point, lowerRight: Point, upperRight: Point, upperLeft: Point) {
+    @inlinable public init(lowerLeft: Point, lowerRight: Point, upperRight: Point, upperLeft: Point) {
         self.lowerLeft = lowerLeft; self.lowerRight = lowerRight
         self.upperRight = upperRight; self.upperLeft = upperLeft
     }
-    public init(_ r: Rect) {
+    @inlinable public init(_ r: Rect) {
         self.init(lowerLeft: Point(x: r.x0, y: r.y0), lowerRight: Point(x: r.x1, y: r.y0),
                   upperRight: Point(x: r.x1, y: r.y1), upperLeft: Point(x: r.x0, y: r.y1))
     }
     /// The smallest upright rectangle holding the quad.
-    public var bounds: Rect {
+    @inlinable public var bounds: Rect {
         let xs = (lowerLeft.x, lowerRight.x, upperRight.x, upperLeft.x)
         let ys = (lowerLeft.y, lowerRight.y, upperRight.y, upperLeft.y)
         return Rect(x0: min(min(xs.0, xs.1), min(xs.2, xs.3)), y0: min(min(ys.0, ys.1), min(ys.2, ys.3)),
                     x1: max(max(xs.0, xs.1), max(xs.2, xs.3)), y1: max(max(ys.0, ys.1), max(ys.2, ys.3)))
     }
-    public func transformed(by m: Matrix) -> Quad {
+    @inlinable public func transformed(by m: Matrix) -> Quad {
         Quad(lowerLeft: m.apply(lowerLeft), lowerRight: m.apply(lowerRight),
              upperRight: m.apply(upperRight), upperLeft: m.apply(upperLeft))
     }
@@ -60,20 +60,20 @@ public struct Quad: Sendable, Hashable {
 /// An affine transform `[a b c d e f]` as PDF writes it (ISO 32000-2 §8.3.3).
 public struct Matrix: Sendable, Hashable {
     public var a: Double, b: Double, c: Double, d: Double, e: Double, f: Double
-    public init(a: Double, b: Double, c: Double, d: Double, e: Double, f: Double) {
+    @inlinable public init(a: Double, b: Double, c: Double, d: Double, e: Double, f: Double) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.e = e; self.f = f
     }
     public static let identity = Matrix(a: 1, b: 0, c: 0, d: 1, e: 0, f: 0)
 
     /// `self` then `other`: a point is transformed by `self` first.
-    public func concatenating(_ m: Matrix) -> Matrix {
+    @inlinable public func concatenating(_ m: Matrix) -> Matrix {
         Matrix(
             a: a * m.a + b * m.c, b: a * m.b + b * m.d,
             c: c * m.a + d * m.c, d: c * m.b + d * m.d,
             e: e * m.a + f * m.c + m.e, f: e * m.b + f * m.d + m.f)
     }
 
-    public func apply(_ p: Point) -> Point {
+    @inlinable public func apply(_ p: Point) -> Point {
         Point(x: a * p.x + c * p.y + e, y: b * p.x + d * p.y + f)
     }
 }

@@ -112,34 +112,45 @@ public struct RunningFurniture: Sendable, Hashable {
             ys.append((o.y, o.x, cachedSize, Int32(i)))
         }
         guard !ys.isEmpty else { return [] }
-        var lines: [Line] = []
-        func band(from top: Bool, after limit: Double?) -> Double? {
-            var best: Double? = nil
+        // Both edges at once, band by band: one pass finds the next baseline from the top and
+        // from the bottom (beyond the bands taken), one more gathers the glyphs on each.
+        func line(_ members: [(x: Double, glyph: Int32)], top: Bool, offset: Double, size: Double) -> Line? {
+            var pattern = Pattern()
+            for m in members.sorted(by: { $0.x != $1.x ? $0.x < $1.x : $0.glyph < $1.glyph }) { pattern.add(page, glyph: m.glyph) }
+            return pattern.isEmpty ? nil : Line(pattern: pattern.text, isTop: top, offset: offset, size: size)
+        }
+        var topLines: [Line] = [], bottomLines: [Line] = []
+        var topLimit = -Double.infinity, bottomLimit = Double.infinity
+        let tolerance = options.baselineTolerance
+        for _ in 0..<count {
+            var topReference = Double.infinity, bottomReference = -Double.infinity
             for e in ys {
-                if let limit, top ? e.y <= limit : e.y >= limit { continue }
-                if let b = best { if top ? e.y < b : e.y > b { best = e.y } } else { best = e.y }
+                if e.y > topLimit && e.y < topReference { topReference = e.y }
+                if e.y < bottomLimit && e.y > bottomReference { bottomReference = e.y }
             }
-            return best
-        }
-        for top in [true, false] {
-            var limit: Double? = nil
-            for _ in 0..<count {
-                guard let reference = band(from: top, after: limit) else { break }
-                var members: [(x: Double, glyph: Int32)] = []
-                var size = 0.0, edge = reference
-                for e in ys where abs(e.y - reference) <= options.baselineTolerance * e.size {
-                    members.append((e.x, e.glyph)); size = max(size, e.size)
-                    edge = top ? max(edge, e.y) : min(edge, e.y)
+            let hasTop = topReference.isFinite, hasBottom = bottomReference.isFinite
+            guard hasTop || hasBottom else { break }
+            var topMembers: [(x: Double, glyph: Int32)] = [], bottomMembers: [(x: Double, glyph: Int32)] = []
+            var topSize = 0.0, bottomSize = 0.0, topEdge = topReference, bottomEdge = bottomReference
+            for e in ys {
+                let reach = tolerance * e.size
+                if hasTop && abs(e.y - topReference) <= reach {
+                    topMembers.append((e.x, e.glyph)); topSize = max(topSize, e.size); topEdge = max(topEdge, e.y)
                 }
-                limit = edge
-                members.sort { $0.x != $1.x ? $0.x < $1.x : $0.glyph < $1.glyph }
-                var pattern = Pattern()
-                for m in members { pattern.add(page, glyph: m.glyph) }
-                guard !pattern.isEmpty else { continue }
-                lines.append(Line(pattern: pattern.text, isTop: top, offset: top ? reference - corners.y0 : corners.y1 - reference, size: size))
+                if hasBottom && abs(e.y - bottomReference) <= reach {
+                    bottomMembers.append((e.x, e.glyph)); bottomSize = max(bottomSize, e.size); bottomEdge = min(bottomEdge, e.y)
+                }
+            }
+            if hasTop {
+                topLimit = topEdge
+                if let line = line(topMembers, top: true, offset: topReference - corners.y0, size: topSize) { topLines.append(line) }
+            }
+            if hasBottom {
+                bottomLimit = bottomEdge
+                if let line = line(bottomMembers, top: false, offset: corners.y1 - bottomReference, size: bottomSize) { bottomLines.append(line) }
             }
         }
-        return lines
+        return topLines + bottomLines
     }
 
     /// Whether layout with these options takes a glyph into account.
@@ -156,10 +167,10 @@ public struct RunningFurniture: Sendable, Hashable {
     /// A line's text as a pattern: whitespace left out, letters lower-cased, each run of
     /// digits one `#`; at most 200 scalars.
     struct Pattern {
-        var scalars = String.UnicodeScalarView()
+        var scalars: [Unicode.Scalar] = []
         var inDigits = false
         var isEmpty: Bool { scalars.isEmpty }
-        var text: String { String(scalars) }
+        var text: String { String(String.UnicodeScalarView(scalars)) }
 
         mutating func add(_ page: PageGlyphs, glyph: Int32) {
             let g = page.glyphs[Int(glyph)]
@@ -168,14 +179,16 @@ public struct RunningFurniture: Sendable, Hashable {
 
         mutating func add(_ s: Unicode.Scalar) {
             guard scalars.count < 200, !s.isLayoutWhitespace else { return }
-            if s.properties.numericType == .decimal {
+            let v = s.value
+            // ASCII without a property lookup.
+            if v < 0x80 ? (v >= 0x30 && v <= 0x39) : s.properties.numericType == .decimal {
                 if !inDigits { scalars.append("#") }
                 inDigits = true
                 return
             }
             inDigits = false
-            if s.value < 0x80 {
-                scalars.append((s.value | 0x20) >= 0x61 && (s.value | 0x20) <= 0x7A ? Unicode.Scalar(s.value | 0x20)! : s)
+            if v < 0x80 {
+                scalars.append((v | 0x20) >= 0x61 && (v | 0x20) <= 0x7A ? Unicode.Scalar(UInt8(v | 0x20)) : s)
             } else {
                 scalars.append(contentsOf: s.properties.lowercaseMapping.unicodeScalars)
             }

@@ -323,7 +323,7 @@ extension Rect {
     /// intervals meet. Along an axis where this box has no extent (a zero-width glyph box)
     /// lying within the other's closed interval is enough; an empty or degenerate `other`
     /// shares area with nothing. Non-finite coordinates share nothing.
-    public func sharesArea(with other: Rect) -> Bool {
+    @inlinable public func sharesArea(with other: Rect) -> Bool {
         guard other.x1 > other.x0, other.y1 > other.y0 else { return false }
         func meets(_ a0: Double, _ a1: Double, _ b0: Double, _ b1: Double) -> Bool {
             a1 > a0 ? max(a0, b0) < min(a1, b1) : (a0 >= b0 && a0 <= b1)
