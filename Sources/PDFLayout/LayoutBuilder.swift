@@ -54,7 +54,8 @@ struct LayoutBuilder {
                 for k in segs.indices { finder.inferSpaces(&segs[k]) }
                 let base = segments.count
                 segments.append(contentsOf: segs)
-                let bf = BlockFinder(segments: segs, options: options, items: items)
+                var bf = BlockFinder(segments: segs, options: options, items: items)
+                bf.page = page
                 let (tables, used) = bf.tables()
                 var groupBlocks = tables + bf.blocks(excluding: used)
                 if groups[g].isDiagonal {

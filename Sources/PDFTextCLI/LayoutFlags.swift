@@ -122,6 +122,10 @@ public struct LayoutFlags: ParsableArguments {
     public var blockGapRatio: Double = LayoutOptions().blockGapRatio
     @Option(help: ArgumentHelp("Font sizes differing by more than this fraction start a new block (headings).", valueName: "fraction"))
     public var blockSizeChange: Double = LayoutOptions().blockSizeChange
+    @Flag(help: "Do not read an equation number (\"(2)\", \"(3.1)\") set apart on the baseline of a line to its left (a display equation) at the end of that line.")
+    public var noEquationNumbers = false
+    @Option(help: ArgumentHelp("An equation number joins the line to its left only when a block ending at most this far (em) above the number spans both (the column they stand in).", valueName: "em"))
+    public var equationNumberReach: Double = LayoutOptions().equationNumberReach
     @Flag(help: "Do not read rows of cells lined up in columns as a table, row by row.")
     public var noTables = false
     @Option(help: ArgumentHelp("A table's cells hold at most this many words on average (prose columns hold more).", valueName: "words"))
@@ -132,6 +136,12 @@ public struct LayoutFlags: ParsableArguments {
     public var tableCellLineGap: Double = LayoutOptions().tableCellLineGap
     @Option(help: ArgumentHelp("Text on a table row's baseline further than this (em) beyond the table's sides, under none of its cells (the page's other column beside a table), is left out of the table.", valueName: "em"))
     public var tableStrayCellGap: Double = LayoutOptions().tableStrayCellGap
+    @Option(help: ArgumentHelp("A line of prose holds at least this many words: two or more such lines starting at one x, two thirds of them ending at one right edge (justified text), make a column of prose, and every line within its span is left out of a table (the page's other column beside a table float, the columns of a newsletter: a column gutter is no table column border).", valueName: "words"))
+    public var tableProseWords: Double = LayoutOptions().tableProseWords
+    @Option(help: ArgumentHelp("A line of prose beside a table (see `tableProseWords`) is at least this wide (em).", valueName: "em"))
+    public var tableProseWidth: Double = LayoutOptions().tableProseWidth
+    @Option(help: ArgumentHelp("Lines of cells wrapped all at once (captions side by side in a grid): a row with a line in every column continues the row above when the row above holds at least this many words a cell on average and each line goes on the line above in its column (a line the first word would not have fitted after, and which it continues: starting in lower case, or after a colon, comma, semicolon or hyphen). Rows of one-word cells stay rows.", valueName: "words"))
+    public var tableWrapRowWords: Double = LayoutOptions().tableWrapRowWords
     @Flag(help: "Do not split blocks into paragraphs at first-line indents and at the short last lines of justified text.")
     public var noParagraphs = false
     @Option(help: ArgumentHelp("A first-line indent, from its least to its most (em), as MIN-MAX.", valueName: "min-max"))
@@ -201,7 +211,7 @@ public struct LayoutFlags: ParsableArguments {
         "readingOrder", "wordGapRatio", "cjkWordGapRatio", "letterSpacingQuantile", "baselineTolerance",
         "shortLineLetterSpacing", "ellipsisGapRatio", "composesAccents", "accentOverlap", "accentBaselineShift", "markReach",
         "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "narrowCellGapRatio", "hardSegmentGapRatio", "scriptShiftRatio",
-        "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "tableCellLineGap", "tableStrayCellGap", "blockGapRatio", "blockSizeChange",
+        "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "tableCellLineGap", "tableStrayCellGap", "tableProseWords", "tableProseWidth", "tableWrapRowWords", "blockGapRatio", "blockSizeChange", "joinsEquationNumbers", "equationNumberReach",
         "detectsTables", "tableCellWords", "marksRunningArtifacts", "marginBand", "expandsLigatures",
         "normalizesPresentationForms", "hyphenJoining", "paragraphAlignmentTolerance", "paragraphAlignmentMinimumShare",
         "joinsTateChuYoko", "tateChuYokoMaxGlyphs", "tateChuYokoWidthRatio", "tateChuYokoGapRatio",
@@ -218,7 +228,7 @@ public struct LayoutFlags: ParsableArguments {
             ("--baseline-tolerance", baselineTolerance), ("--segment-gap-ratio", segmentGapRatio),
             ("--script-shift-ratio", scriptShiftRatio), ("--stripe-window", stripeWindow),
             ("--minimum-stripe-ratio", minimumStripeRatio), ("--cell-start-window", cellStartWindow), ("--narrow-cell-gap-ratio", narrowCellGapRatio), ("--hard-segment-gap-ratio", hardSegmentGapRatio),
-            ("--table-row-gap-ratio", tableRowGapRatio), ("--table-cell-line-gap", tableCellLineGap), ("--table-stray-cell-gap", tableStrayCellGap), ("--block-gap-ratio", blockGapRatio),
+            ("--table-row-gap-ratio", tableRowGapRatio), ("--table-cell-line-gap", tableCellLineGap), ("--table-stray-cell-gap", tableStrayCellGap), ("--table-prose-words", tableProseWords), ("--table-prose-width", tableProseWidth), ("--table-wrap-row-words", tableWrapRowWords), ("--equation-number-reach", equationNumberReach), ("--block-gap-ratio", blockGapRatio),
             ("--block-size-change", blockSizeChange), ("--table-cell-words", tableCellWords),
             ("--diagonal-angle", diagonalAngle), ("--ellipsis-gap-ratio", ellipsisGapRatio),
             ("--short-line-letter-spacing", shortLineLetterSpacing),
@@ -293,11 +303,16 @@ public struct LayoutFlags: ParsableArguments {
         o.tateChuYokoGapRatio = tateChuYokoGapRatio
         o.blockGapRatio = blockGapRatio
         o.blockSizeChange = blockSizeChange
+        if noEquationNumbers { o.joinsEquationNumbers = false }
+        o.equationNumberReach = equationNumberReach
         if noTables { o.detectsTables = false }
         o.tableCellWords = tableCellWords
         o.tableRowGapRatio = tableRowGapRatio
         o.tableCellLineGap = tableCellLineGap
         o.tableStrayCellGap = tableStrayCellGap
+        o.tableProseWords = tableProseWords
+        o.tableProseWidth = tableProseWidth
+        o.tableWrapRowWords = tableWrapRowWords
         if noParagraphs { o.splitsParagraphs = false }
         o.paragraphIndent = paragraphIndent.range
         o.paragraphShortLineRatio = paragraphShortLineRatio

@@ -1,0 +1,133 @@
+import Testing
+@testable import PDFLayout
+
+/// Multi-column pages with floats: caption grids, table floats beside a column of prose,
+/// display equations with their numbers.
+@Suite struct ColumnFamilyTests {
+    /// Captions side by side, each wrapping over three lines at once (every row of the grid
+    /// has a line in every column): each caption is read whole, one after the other.
+    @Test func captionGridReadsEachCaptionWhole() {
+        var p = GlyphPage()
+        let captions = [
+            ["Figure 1: Harvest market", "museum beside", "lighthouses."],
+            ["Figure 2:", "Correspondence of the", "harbour gates."],
+            ["Figure 3: Arrangement", "festival river", "patient winter."],
+            ["Figure 4: Patient baker", "opportunity and", "towers."],
+        ]
+        for (c, lines) in captions.enumerated() {
+            for (l, line) in lines.enumerated() { p.text(line, x: 40 + Double(c) * 140, y: 600 - Double(l) * 11) }
+        }
+        let layout = p.layout()
+        #expect(layout.foldedText == "Figure 1: Harvest market museum beside lighthouses. "
+            + "Figure 2: Correspondence of the harbour gates. Figure 3: Arrangement festival river patient winter. "
+            + "Figure 4: Patient baker opportunity and towers.", "\(layout.foldedText)")
+    }
+
+    /// Near miss: a table of short cells in lower case (no row holds two words a cell) and one
+    /// of names in capitals stay tables read row by row.
+    @Test func tablesOfShortCellsStayRowByRow() {
+        var p = GlyphPage()
+        let rows = [["apple", "red", "sweet"], ["pear", "green", "soft"], ["plum", "dark", "sour"], ["fig", "brown", "ripe"]]
+        for (r, row) in rows.enumerated() {
+            for (c, t) in row.enumerated() { p.text(t, x: 72 + Double(c) * 60, y: 700 - Double(r) * 11) }
+        }
+        #expect(p.layout().foldedText == "apple red sweet pear green soft plum dark sour fig brown ripe")
+
+        var q = GlyphPage()
+        let names = [["New York", "East Coast", "Big Apple"], ["Los Angeles", "West Coast", "Angel City"],
+                     ["Chicago", "Midwest", "Windy City"]]
+        for (r, row) in names.enumerated() {
+            for (c, t) in row.enumerated() { q.text(t, x: 72 + Double(c) * 90, y: 700 - Double(r) * 11) }
+        }
+        #expect(q.layout().foldedText
+            == "New York East Coast Big Apple Los Angeles West Coast Angel City Chicago Midwest Windy City")
+    }
+
+    /// A table float in the right column, its rows on the baselines of the left column's
+    /// justified prose: the prose is read first, whole, then the table row by row.
+    @Test func proseBesideATableFloatStaysOutOfIt() {
+        var p = GlyphPage()
+        let prose = ["The quiet river runs past the mill and town", "where the farmers bring their grain in autumn",
+                     "and the miller weighs each sack on the scale", "before the carts go back along the west road",
+                     "to the villages that lie beyond the far hills", "where the old bridge crosses the narrow bay."]
+        for (k, line) in prose.enumerated() {
+            // Justified: every line but the last spans the column's full width.
+            let gap = k == prose.count - 1 ? 0 : (44.0 - Double(line.count)) / Double(max(1, line.split(separator: " ").count - 1))
+            var x = 40.0
+            for word in line.split(separator: " ") {
+                p.text(String(word), x: x, y: 700 - Double(k) * 12)
+                x += Double(word.count) * 5 + (1.5 + gap) * 5
+            }
+        }
+        let rows = [["Sample", "Mean", "Error"], ["Harvest", "49.33", "0.37"], ["Meadow", "78.41", "0.07"],
+                    ["Autumn", "6.34", "1.32"], ["Orchard", "12.50", "0.90"]]
+        for (r, row) in rows.enumerated() {
+            for (c, t) in row.enumerated() { p.text(t, x: 330 + Double(c) * 60, y: 700 - Double(r) * 12) }
+        }
+        let text = p.layout().foldedText
+        #expect(text.hasPrefix("The quiet river runs past the mill and town where the farmers"), "\(text)")
+        #expect(text.hasSuffix("Sample Mean Error Harvest 49.33 0.37 Meadow 78.41 0.07 Autumn 6.34 1.32 Orchard 12.50 0.90"),
+                "\(text)")
+    }
+
+    /// Near miss: a table whose last column holds notes of several words, ragged on the right,
+    /// stays one table read row by row.
+    @Test func tableWithANotesColumnStaysATable() {
+        var p = GlyphPage()
+        let rows = [["Stop", "Time", "Notes on the service and the road"],
+                    ["Quay", "9:10", "runs every day of the week"],
+                    ["Mill", "9:40", "stops on request only for the farms nearby"],
+                    ["Bridge", "10:05", "last stop before the long climb up"]]
+        for (r, row) in rows.enumerated() {
+            for (c, t) in row.enumerated() { p.text(t, x: 72 + Double(c) * 60, y: 700 - Double(r) * 12) }
+        }
+        let layout = p.layout()
+        #expect(layout.foldedText == rows.map { $0.joined(separator: " ") }.joined(separator: " "), "\(layout.foldedText)")
+    }
+
+    /// A display equation's number, set apart at the column's right edge, is read at the end
+    /// of the equation's line, before the column goes on and before the other column.
+    @Test func equationNumberEndsItsEquationLine() {
+        var p = GlyphPage()
+        for k in 0..<3 { p.text("left \(k) the quiet river runs past the mill", x: 40, y: 700 - Double(k) * 12) }
+        p.text("p + q = r", x: 110, y: 700 - 4 * 12)
+        p.text("(1)", x: 235, y: 700 - 4 * 12)
+        for k in 0..<3 { p.text("below \(k) the old road climbs to the hills", x: 40, y: 700 - Double(k + 6) * 12) }
+        for k in 0..<9 { p.text("right \(k) an old road climbs to the hill", x: 320, y: 700 - Double(k) * 12) }
+        let layout = p.layout()
+        let text = layout.foldedText
+        #expect(text.contains("p + q = r (1) below 0"), "\(text)")
+        #expect(layout.lineTexts().contains("p + q = r (1)"), "\(layout.lineTexts())")
+    }
+
+    /// Near miss: an equation number in the right column on the baseline of a left-column
+    /// line (its equation is on another line) is not read with that line.
+    @Test func equationNumberOfTheOtherColumnStaysThere() {
+        var p = GlyphPage()
+        for k in 0..<8 { p.text("left \(k) the quiet river runs past the mill", x: 40, y: 700 - Double(k) * 12) }
+        for k in 0..<3 { p.text("right \(k) an old road climbs to the hill", x: 320, y: 700 - Double(k) * 12) }
+        p.text("a + b", x: 400, y: 700 - 3.5 * 12)
+        p.text("(2)", x: 535, y: 700 - 4 * 12)
+        for k in 5..<8 { p.text("right \(k) an old road climbs to the hill", x: 320, y: 700 - Double(k) * 12) }
+        let lines = p.layout().lineTexts()
+        #expect(!lines.contains { $0.hasPrefix("left") && $0.hasSuffix("(2)") }, "\(lines)")
+    }
+
+    /// A paragraph under captions of unequal length side by side joins none of them: the
+    /// captions are read in turn, then the paragraph.
+    @Test func paragraphUnderUnevenCaptionsStartsItsOwnBlock() {
+        var p = GlyphPage()
+        let captions = [["Figure 7: Forest theatre", "valley morning."],
+                        ["Figure 8: Island concert", "mountain neighbour", "instrument."],
+                        ["Figure 9: Farmer letter", "meadow hillside."]]
+        for (c, lines) in captions.enumerated() {
+            for (l, line) in lines.enumerated() { p.text(line, x: 40 + Double(c) * 180, y: 600 - Double(l) * 10, size: 9) }
+        }
+        p.text("Gathers the chapter and harbour and evening carries the window of the town hall.", x: 40, y: 566)
+        p.text("The second line of the closing paragraph runs on under it.", x: 40, y: 554)
+        let text = p.layout().foldedText
+        #expect(text == "Figure 7: Forest theatre valley morning. Figure 8: Island concert mountain neighbour instrument. "
+            + "Figure 9: Farmer letter meadow hillside. Gathers the chapter and harbour and evening carries the window "
+            + "of the town hall. The second line of the closing paragraph runs on under it.", "\(text)")
+    }
+}
