@@ -157,29 +157,24 @@ struct BlockFinder {
         return (blocks, used)
     }
 
-    /// The run without its columns of prose: lines of `tableProseWords` words and
-    /// `tableProseWidth` em, grouped by where they start, make a column of prose when at least
-    /// two of them start there and two thirds end at the column's right edge (justified
-    /// text); every line within such a column's span leaves the run (the column's headings and
-    /// short last lines too). The page's other column beside a table float, or columns of a
+    /// The run without its columns of prose: a line of `tableProseWords` words and
+    /// `tableProseWidth` em with a line just above or below it (as a block's lines are:
+    /// `blockGapRatio`) starting and ending where it does (justified text) is a line of prose,
+    /// and every line within its span leaves the run (its column's headings and short last
+    /// lines too). The page's other column beside a table float, or the columns of a
     /// newsletter, share baselines with a table's rows, or with each other, by chance.
     func withoutProseColumns(_ run: [[Int]]) -> [[Int]] {
-        let prose = run.flatMap { $0 }.filter { k in
-            let s = segments[k]
-            return Double(s.wordCount) >= options.tableProseWords && s.width >= options.tableProseWidth * s.size
-        }.sorted { segments[$0].x0 != segments[$1].x0 ? segments[$0].x0 < segments[$1].x0 : $0 < $1 }
-        guard prose.count >= 2 else { return run }
         var spans: [(Double, Double)] = []
-        var start = 0
-        while start < prose.count {
-            let first = segments[prose[start]]
-            var end = start + 1
-            while end < prose.count && segments[prose[end]].x0 - first.x0 <= first.size { end += 1 }
-            let column = prose[start..<end]
-            let right = column.map { segments[$0].x1 }.max()!
-            let flush = column.filter { right - segments[$0].x1 <= 0.5 * segments[$0].size }.count
-            if column.count >= 2 && 3 * flush >= 2 * column.count { spans.append((first.x0, right)) }
-            start = end
+        for k in run.joined() where !spans.contains(where: { $0.0 <= segments[k].x0 && $0.1 >= segments[k].x1 }) {
+            let s = segments[k]
+            guard Double(s.wordCount) >= options.tableProseWords, s.width >= options.tableProseWidth * s.size else { continue }
+            let edge = 0.5 * s.size, reach = options.blockGapRatio * s.size
+            let justified = segments.indices.contains { j in
+                let o = segments[j]
+                return j != k && abs(o.x0 - s.x0) <= edge && abs(o.x1 - s.x1) <= edge && abs(o.baseline - s.baseline) > 0.3 * s.size
+                    && (o.top - s.bottom <= reach && s.top - o.bottom <= reach)
+            }
+            if justified { spans.append((s.x0, s.x1)) }
         }
         guard !spans.isEmpty else { return run }
         return run.map { row in

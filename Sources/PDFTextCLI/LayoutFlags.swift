@@ -136,7 +136,7 @@ public struct LayoutFlags: ParsableArguments {
     public var tableCellLineGap: Double = LayoutOptions().tableCellLineGap
     @Option(help: ArgumentHelp("Text on a table row's baseline further than this (em) beyond the table's sides, under none of its cells (the page's other column beside a table), is left out of the table.", valueName: "em"))
     public var tableStrayCellGap: Double = LayoutOptions().tableStrayCellGap
-    @Option(help: ArgumentHelp("A line of prose holds at least this many words: two or more such lines starting at one x, two thirds of them ending at one right edge (justified text), make a column of prose, and every line within its span is left out of a table (the page's other column beside a table float, the columns of a newsletter: a column gutter is no table column border).", valueName: "words"))
+    @Option(help: ArgumentHelp("A line of prose holds at least this many words: such a line with a line just above or below it that starts and ends where it does (justified text) is read as prose, and every line within its span is left out of a table (the page's other column beside a table float, the columns of a newsletter: a column gutter is no table column border).", valueName: "words"))
     public var tableProseWords: Double = LayoutOptions().tableProseWords
     @Option(help: ArgumentHelp("A line of prose beside a table (see `tableProseWords`) is at least this wide (em).", valueName: "em"))
     public var tableProseWidth: Double = LayoutOptions().tableProseWidth
