@@ -123,4 +123,31 @@ import Testing
             + "Figure 9: Farmer letter meadow hillside. Gathers the chapter and harbour and evening carries the window "
             + "of the town hall. The second line of the closing paragraph runs on under it.", "\(text)")
     }
+
+    /// A heading of a larger size at the top of an article in the next column, on the
+    /// baseline of a line of the column before it and close to it: the gutter between the
+    /// columns' smaller lines splits them, and the first column is read to its end first.
+    @Test func headingBesideAColumnLineIsSplitAtTheGutter() {
+        var p = GlyphPage()
+        for k in 0..<10 { p.text("left \(k) the quiet river runs past", x: 40, y: 700 - Double(k) * 11, size: 9) }
+        // The next column's lines fall between the first column's, but for its heading.
+        for k in 0..<10 where k != 3 && k != 4 {
+            p.text("right \(k) an old road climbs on", x: 204, y: 694.5 - Double(k) * 11, size: 9)
+        }
+        p.text("Sailor Market", x: 204, y: 700 - 4 * 11, size: 11)
+        let text = p.layout().foldedText
+        let lastLeft = text.range(of: "left 9"), heading = text.range(of: "Sailor Market")
+        #expect(lastLeft != nil && heading != nil && lastLeft!.upperBound < heading!.lowerBound, "\(text)")
+    }
+
+    /// Near miss: a larger word set apart inside a paragraph, with lines of the paragraph
+    /// running across the gap above and below, stays on its line.
+    @Test func largerWordInsideAParagraphStaysOnItsLine() {
+        var p = GlyphPage()
+        for k in 0..<3 { p.text("the quiet river runs past the mill and town", x: 40, y: 700 - Double(k) * 11, size: 9) }
+        p.text("the total", x: 40, y: 700 - 3 * 11, size: 9)
+        p.text("Twelve", x: 90, y: 700 - 3 * 11, size: 11)
+        for k in 4..<6 { p.text("and the miller weighs each sack on the scale", x: 40, y: 700 - Double(k) * 11, size: 9) }
+        #expect(p.layout().lineTexts().contains("the total Twelve"), "\(p.layout().lineTexts())")
+    }
 }
