@@ -259,6 +259,11 @@ public struct LayoutOptions: Sendable, Hashable {
     /// blocks side by side, puts the one above it before the one below it, whatever their
     /// columns: the rows of a grid of figures with captions are read row by row.
     public var rowBandRatio: Double = 3
+    /// A block lower down the page than a block beside it is read before that block, as part
+    /// of a column reaching up to it, only when some block of that column ends no more than this
+    /// far (em) short of the block's right side: a full-width box under both the text and a
+    /// sidebar, its text short of the sidebar, is read after the sidebar.
+    public var columnOverhang: Double = 2
     /// Above this many blocks on a page the order falls back to a sort by position (the
     /// "comes before" relation costs O(n³)).
     public var maxOrderedBlocks = 600

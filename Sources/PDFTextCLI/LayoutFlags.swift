@@ -201,6 +201,8 @@ public struct LayoutFlags: ParsableArguments {
 
     @Option(help: ArgumentHelp("A band of white at least this high (em), crossed by no block across the extent of two blocks side by side, puts the one above it before the one below it, whatever their columns: the rows of a grid of figures with captions are read row by row.", valueName: "em"))
     public var rowBandRatio: Double = LayoutOptions().rowBandRatio
+    @Option(help: ArgumentHelp("A block lower down the page than a block beside it is read before that block, as part of a column reaching up to it, only when some block of that column ends no more than this far (em) short of the block's right side: a full-width box under both the text and a sidebar, its text short of the sidebar, is read after the sidebar.", valueName: "em"))
+    public var columnOverhang: Double = LayoutOptions().columnOverhang
     @Option(help: ArgumentHelp("Above this many blocks on a page the order falls back to a sort by position (the \"comes before\" relation costs O(n³)).", valueName: "n"))
     public var maxOrderedBlocks: Int = LayoutOptions().maxOrderedBlocks
 
@@ -219,7 +221,7 @@ public struct LayoutFlags: ParsableArguments {
         "dropsDiagonalText", "diagonalAngle", "dropsClippedText", "dropsOffPageText", "dropsHiddenText", "maxOrderedBlocks",
         "riverGapRatio", "riverStripeWindow", "riverStripeLines", "riverAlignedStarts", "gutterStripeLines", "joinsLeaders",
         "leaderMinimumRows", "leaderAlignment", "leaderColumnWindow", "leaderColumnClutter", "splitsParagraphs",
-        "paragraphIndent", "paragraphShortLineRatio", "paragraphEdgeTolerance", "paragraphJustifiedShare", "rowBandRatio",
+        "paragraphIndent", "paragraphShortLineRatio", "paragraphEdgeTolerance", "paragraphJustifiedShare", "rowBandRatio", "columnOverhang",
     ]
 
     public func validate() throws {
@@ -240,7 +242,7 @@ public struct LayoutFlags: ParsableArguments {
             ("--river-stripe-window", riverStripeWindow), ("--leader-alignment", leaderAlignment),
             ("--leader-column-window", leaderColumnWindow), ("--leader-column-clutter", leaderColumnClutter),
             ("--paragraph-short-line-ratio", paragraphShortLineRatio), ("--paragraph-edge-tolerance", paragraphEdgeTolerance),
-            ("--row-band-ratio", rowBandRatio),
+            ("--row-band-ratio", rowBandRatio), ("--column-overhang", columnOverhang),
         ]
         for (name, v) in ratios {
             if !(v.isFinite && v >= 0) { throw ValidationError("\(name) must be a number of 0 or more") }
@@ -338,6 +340,7 @@ public struct LayoutFlags: ParsableArguments {
         if keepOffPageText { o.dropsOffPageText = false }
         if keepHidden { o.dropsHiddenText = false }
         o.rowBandRatio = rowBandRatio
+        o.columnOverhang = columnOverhang
         o.maxOrderedBlocks = maxOrderedBlocks
     }
 }

@@ -150,4 +150,32 @@ import Testing
         for k in 4..<6 { p.text("and the miller weighs each sack on the scale", x: 40, y: 700 - Double(k) * 11, size: 9) }
         #expect(p.layout().lineTexts().contains("the total Twelve"), "\(p.layout().lineTexts())")
     }
+
+    /// A page of main text beside a sidebar, and a line below the main text (from `width`
+    /// characters) starting at the main text's side.
+    func sidebarPage(lineBelow width: Int) -> GlyphPage {
+        var p = GlyphPage()
+        for k in 0..<8 { p.text("main \(k) " + String(repeating: "word ", count: 9) + "and end", x: 60, y: 700 - Double(k) * 12) }
+        p.text("Side Title", x: 401, y: 700)
+        for k in 0..<5 { p.text("side \(k) some aside text here", x: 401, y: 684 - Double(k) * 12) }
+        let below = "boxed " + String(repeating: "x", count: width - 6)
+        p.text(below, x: 63, y: 700 - 8 * 12 - 24)
+        return p
+    }
+
+    /// A full-width box under both the main text and a sidebar, its one line running out
+    /// beyond the main text's right side but short of the sidebar, is read after the sidebar.
+    @Test func boxUnderTextAndSidebarIsReadAfterTheSidebar() throws {
+        let text = sidebarPage(lineBelow: 66).layout().foldedText
+        let side = try #require(text.range(of: "side 4")), boxed = try #require(text.range(of: "boxed"))
+        #expect(side.upperBound < boxed.lowerBound, "\(text)")
+    }
+
+    /// Near miss: a line within the main text's width, below it, goes on with the main text
+    /// before the sidebar.
+    @Test func lineWithinTheMainTextGoesOnBeforeTheSidebar() throws {
+        let text = sidebarPage(lineBelow: 50).layout().foldedText
+        let side = try #require(text.range(of: "Side Title")), boxed = try #require(text.range(of: "boxed"))
+        #expect(boxed.upperBound < side.lowerBound, "\(text)")
+    }
 }
