@@ -95,6 +95,13 @@ struct BlockFinder {
                 let prev = run.last!, cand = rows[next]
                 let gap = rowTop(cand) - rowBottom(prev)
                 guard gap <= 1.5 * rowSize(prev) else { break }
+                // A line of the page's other column between two rows, further than
+                // `tableStrayCellGap` beyond the table's sides, is passed over.
+                if cand.count == 1 && aligned(seen, cand) == 0 {
+                    let s = segments[cand[0]], reach = options.tableStrayCellGap * s.size
+                    let left = seen.map { segments[$0].x0 }.min()!, right = seen.map { segments[$0].x1 }.max()!
+                    if s.x0 > right + reach || s.x1 < left - reach { next += 1; continue }
+                }
                 if cand.count >= 2 && aligned(seen, cand) >= 2 {
                     // Text on the same baseline far beyond the table's sides, under none of its
                     // cells (the other column of the page beside a table), is not part of it.

@@ -164,7 +164,8 @@ public struct LayoutOptions: Sendable, Hashable {
     /// no other column's cells) continues the table.
     public var tableCellLineGap: Double = 0.6
     /// Text on a table row's baseline further than this (em) beyond the table's sides, under
-    /// none of its cells (the page's other column beside a table), is left out of the table.
+    /// none of its cells (the page's other column beside a table), is left out of the table;
+    /// such a line alone between two rows is passed over.
     public var tableStrayCellGap: Double = 3
     /// A line of prose holds at least this many words: such a line with a line just above or
     /// below it that starts and ends where it does (justified text) is read as prose, and

@@ -134,7 +134,7 @@ public struct LayoutFlags: ParsableArguments {
     public var tableRowGapRatio: Double = LayoutOptions().tableRowGapRatio
     @Option(help: ArgumentHelp("A line of a wrapped table cell: a row whose every line sits at most this far (em, gap between boxes) under a line of the row above and within that line's column (touching no other column's cells) continues the table.", valueName: "em"))
     public var tableCellLineGap: Double = LayoutOptions().tableCellLineGap
-    @Option(help: ArgumentHelp("Text on a table row's baseline further than this (em) beyond the table's sides, under none of its cells (the page's other column beside a table), is left out of the table.", valueName: "em"))
+    @Option(help: ArgumentHelp("Text on a table row's baseline further than this (em) beyond the table's sides, under none of its cells (the page's other column beside a table), is left out of the table; such a line alone between two rows is passed over.", valueName: "em"))
     public var tableStrayCellGap: Double = LayoutOptions().tableStrayCellGap
     @Option(help: ArgumentHelp("A line of prose holds at least this many words: such a line with a line just above or below it that starts and ends where it does (justified text) is read as prose, and every line within its span is left out of a table (the page's other column beside a table float, the columns of a newsletter: a column gutter is no table column border).", valueName: "words"))
     public var tableProseWords: Double = LayoutOptions().tableProseWords

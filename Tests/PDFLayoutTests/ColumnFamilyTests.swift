@@ -178,4 +178,19 @@ import Testing
         let side = try #require(text.range(of: "Side Title")), boxed = try #require(text.range(of: "boxed"))
         #expect(boxed.upperBound < side.lowerBound, "\(text)")
     }
+
+    /// A table float in one column, the other column's lines falling between its rows: the
+    /// lines are passed over and the table is read row by row.
+    @Test func otherColumnLinesBetweenTableRowsArePassedOver() {
+        var p = GlyphPage()
+        let rows = [["Sample", "Mean", "Error"], ["Independent", "89.74", "0.44"], ["Hillside", "58.24", "1.94"],
+                    ["Chapter", "7.70", "0.21"], ["Account", "28.48", "0.03"]]
+        for (r, row) in rows.enumerated() {
+            for (c, t) in row.enumerated() { p.text(t, x: 120 + Double(c) * 60, y: 700 - Double(r) * 11, size: 9) }
+        }
+        for k in 0..<5 { p.text("right \(k) the old road climbs to the hills", x: 311, y: 694.5 - Double(k) * 11, size: 9) }
+        let layout = p.layout()
+        #expect(layout.foldedText.contains(rows.map { $0.joined(separator: " ") }.joined(separator: " ")), "\(layout.foldedText)")
+        #expect(layout.foldedText.hasSuffix("right 4 the old road climbs to the hills"), "\(layout.foldedText)")
+    }
 }
