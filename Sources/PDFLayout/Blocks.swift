@@ -321,12 +321,20 @@ struct BlockFinder {
             guard Double(words) >= options.tableWrapRowWords * Double(above.count),
                   Set(run[k].map(column)).count == run[k].count, wraps(k) else { return false }
             let byColumn = Dictionary(above.map { (column($0), $0) }, uniquingKeysWith: { a, b in segments[a].x0 < segments[b].x0 ? b : a })
-            return run[k].allSatisfy { j in
-                guard let a = byColumn[column(j)] else { return false }
-                if let first = edgeScalar(j, last: false), first.properties.isLowercase { return true }
-                guard let end = edgeScalar(a, last: true) else { return false }
-                return ":,;-\u{2010}\u{00AD}".unicodeScalars.contains(end)
+            // Each line goes on: starting in lower case or after a colon, comma, semicolon or
+            // hyphen; or, for fewer than half of them (a name wrapped to the next line), at
+            // least not after a sentence's end nor with a digit.
+            var evidenced = 0
+            for j in run[k] {
+                guard let a = byColumn[column(j)], let first = edgeScalar(j, last: false),
+                      let end = edgeScalar(a, last: true) else { return false }
+                if first.properties.isLowercase || ":,;-\u{2010}\u{00AD}".unicodeScalars.contains(end) {
+                    evidenced += 1
+                } else if ".!?".unicodeScalars.contains(end) || first.properties.numericType != nil {
+                    return false
+                }
             }
+            return 2 * evidenced > run[k].count
         }
         var out: [[Int]] = [run[0]]
         var inRow = Set(run[0].map(column))

@@ -178,7 +178,9 @@ public struct LayoutOptions: Sendable, Hashable {
     /// in every column continues the row above when the row above holds at least this many
     /// words a cell on average and each line goes on the line above in its column (a line
     /// the first word would not have fitted after, and which it continues: starting in lower
-    /// case, or after a colon, comma, semicolon or hyphen). Rows of one-word cells stay rows.
+    /// case, or after a colon, comma, semicolon or hyphen, for more than half of the lines; the
+    /// others at least not after a sentence's end nor with a digit). Rows of one-word cells
+    /// stay rows.
     public var tableWrapRowWords: Double = 2
     /// A block of text is split into paragraphs: before a line indented from the block's left
     /// edge by `paragraphIndent` (when the next line goes back to the edge and the line above

@@ -23,6 +23,21 @@ import Testing
             + "Figure 4: Patient baker opportunity and lighthouse towers.", "\(layout.foldedText)")
     }
 
+    /// A caption going on with a name (in capitals) beside captions going on in lower case is
+    /// read whole too.
+    @Test func captionGoingOnWithANameIsReadWhole() {
+        var p = GlyphPage()
+        let captions = [["Figure 5: Harvest market", "museum near the"], ["Figure 6: Ferry to the", "Lighthouse island."],
+                        ["Figure 7: Arrangement", "festival winter."]]
+        for (c, lines) in captions.enumerated() {
+            for (l, line) in lines.enumerated() { p.text(line, x: 40 + Double(c) * 140, y: 600 - Double(l) * 11) }
+        }
+        p.text("Figure 8: The last row under", x: 40, y: 600 - 3 * 11)
+        let text = p.layout().foldedText
+        #expect(text.hasPrefix("Figure 5: Harvest market museum near the Figure 6: Ferry to the Lighthouse island. "
+            + "Figure 7: Arrangement festival winter."), "\(text)")
+    }
+
     /// Near miss: a table of short cells in lower case (no row holds two words a cell) and one
     /// of names in capitals stay tables read row by row.
     @Test func tablesOfShortCellsStayRowByRow() {
