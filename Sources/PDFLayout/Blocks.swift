@@ -197,7 +197,7 @@ struct BlockFinder {
             let g = Int(items[Int(i)].glyph)
             guard g >= 0, g < page.glyphs.count else { return nil }
             let r = page.glyphs[g].text
-            guard r.lowerBound < r.upperBound, Int(r.upperBound) <= page.scalars.count else { return nil }
+            guard r.lowerBound >= 0, r.lowerBound < r.upperBound, Int(r.upperBound) <= page.scalars.count else { return nil }
             return page.scalars[Int(last ? r.upperBound - 1 : r.lowerBound)]
         }
         return nil
@@ -213,7 +213,7 @@ struct BlockFinder {
             let g = Int(items[Int(i)].glyph)
             guard g >= 0, g < page.glyphs.count else { return false }
             let r = page.glyphs[g].text
-            guard r.lowerBound <= r.upperBound, Int(r.upperBound) <= page.scalars.count else { return false }
+            guard r.lowerBound >= 0, r.lowerBound <= r.upperBound, Int(r.upperBound) <= page.scalars.count else { return false }
             text += page.scalars[Int(r.lowerBound)..<Int(r.upperBound)]
             if text.count > 10 { return false }
         }
@@ -313,8 +313,8 @@ struct BlockFinder {
             }
         }
         // Every cell wrapped at once (captions side by side): each line goes on the line above
-        // in its column, which wrapped before it and which it continues (lower case, or after
-        // a colon, comma, semicolon or hyphen), under a row of `tableWrapRowWords` words a cell.
+        // in its column, which wrapped before it, under a row of `tableWrapRowWords` words a
+        // cell.
         func allWrap(_ k: Int) -> Bool {
             let above = run[k - 1]
             let words = above.reduce(0) { $0 + segments[$1].wordCount }
