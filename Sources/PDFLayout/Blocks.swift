@@ -44,6 +44,8 @@ struct BlockFinder {
     let options: LayoutOptions
     /// The page's items, which segments index (for word widths); may be empty.
     var items: [Item] = []
+    /// The page whose glyphs the items are (for the letters a line starts and ends with).
+    var page: PageGlyphs? = nil
 
     /// Rows of cells lined up in columns, with few words per cell, become table blocks read
     /// row by row. Returns the tables and the segments they use.
@@ -93,6 +95,13 @@ struct BlockFinder {
                 let prev = run.last!, cand = rows[next]
                 let gap = rowTop(cand) - rowBottom(prev)
                 guard gap <= 1.5 * rowSize(prev) else { break }
+                // A line of the page's other column between two rows, further than
+                // `tableStrayCellGap` beyond the table's sides, is passed over.
+                if cand.count == 1 && aligned(seen, cand) == 0 {
+                    let s = segments[cand[0]], reach = options.tableStrayCellGap * s.size
+                    let left = seen.map { segments[$0].x0 }.min()!, right = seen.map { segments[$0].x1 }.max()!
+                    if s.x0 > right + reach || s.x1 < left - reach { next += 1; continue }
+                }
                 if cand.count >= 2 && aligned(seen, cand) >= 2 {
                     // Text on the same baseline far beyond the table's sides, under none of its
                     // cells (the other column of the page beside a table), is not part of it.
@@ -116,6 +125,8 @@ struct BlockFinder {
                 }
                 break
             }
+            let unfiltered = run.reduce(0) { $0 + $1.count }
+            run = withoutProseColumns(run)
             let multi = run.filter { $0.count >= 2 }
             let cells = multi.flatMap { $0 }
             // Words, or for text set without spaces (CJK) its length at about 3 em a word.
@@ -147,10 +158,69 @@ struct BlockFinder {
                 r = next
             } else {
                 // Rows already judged (prose columns) are not tried again from inside.
-                r = multi.count >= 2 ? next : r + 1
+                r = multi.count >= 2 || run.reduce(0, { $0 + $1.count }) < unfiltered ? next : r + 1
             }
         }
         return (blocks, used)
+    }
+
+    /// The run without its columns of prose: a line of `tableProseWords` words and
+    /// `tableProseWidth` em with a line just above or below it (as a block's lines are:
+    /// `blockGapRatio`) starting and ending where it does (justified text) is a line of prose,
+    /// and every line within its span leaves the run (its column's headings and short last
+    /// lines too). The page's other column beside a table float, or the columns of a
+    /// newsletter, share baselines with a table's rows, or with each other, by chance.
+    func withoutProseColumns(_ run: [[Int]]) -> [[Int]] {
+        var spans: [(Double, Double)] = []
+        for k in run.joined() where !spans.contains(where: { $0.0 <= segments[k].x0 && $0.1 >= segments[k].x1 }) {
+            let s = segments[k]
+            guard Double(s.wordCount) >= options.tableProseWords, s.width >= options.tableProseWidth * s.size else { continue }
+            let edge = 0.5 * s.size, reach = options.blockGapRatio * s.size
+            let justified = segments.indices.contains { j in
+                let o = segments[j]
+                return j != k && abs(o.x0 - s.x0) <= edge && abs(o.x1 - s.x1) <= edge && abs(o.baseline - s.baseline) > 0.3 * s.size
+                    && (o.top - s.bottom <= reach && s.top - o.bottom <= reach)
+            }
+            if justified { spans.append((s.x0, s.x1)) }
+        }
+        guard !spans.isEmpty else { return run }
+        return run.map { row in
+            row.filter { k in !spans.contains { overlap($0.0, $0.1, segments[k].x0, segments[k].x1) > 0 } }
+        }.filter { !$0.isEmpty }
+    }
+
+    /// The first (or last) letter of segment `k`'s text, when the page is known.
+    func edgeScalar(_ k: Int, last: Bool) -> Unicode.Scalar? {
+        guard let page else { return nil }
+        let list = segments[k].items
+        for i in (last ? Array(list.reversed()) : list) where Int(i) < items.count && !items[Int(i)].isSpace {
+            let g = Int(items[Int(i)].glyph)
+            guard g >= 0, g < page.glyphs.count else { return nil }
+            let r = page.glyphs[g].text
+            guard r.lowerBound >= 0, r.lowerBound < r.upperBound, Int(r.upperBound) <= page.scalars.count else { return nil }
+            return page.scalars[Int(last ? r.upperBound - 1 : r.lowerBound)]
+        }
+        return nil
+    }
+
+    /// Whether segment `k` is an equation number: one word, "(" then up to eight digits,
+    /// letters and dots with a digit among them, then ")".
+    func isEquationNumber(_ k: Int) -> Bool {
+        let s = segments[k]
+        guard let page, s.wordCount == 1, s.items.count >= 3, s.items.count <= 10 else { return false }
+        var text: [Unicode.Scalar] = []
+        for i in s.items where Int(i) < items.count && !items[Int(i)].isSpace {
+            let g = Int(items[Int(i)].glyph)
+            guard g >= 0, g < page.glyphs.count else { return false }
+            let r = page.glyphs[g].text
+            guard r.lowerBound >= 0, r.lowerBound <= r.upperBound, Int(r.upperBound) <= page.scalars.count else { return false }
+            text += page.scalars[Int(r.lowerBound)..<Int(r.upperBound)]
+            if text.count > 10 { return false }
+        }
+        guard text.count >= 3, text.first == "(", text.last == ")" else { return false }
+        let body = text.dropFirst().dropLast()
+        return body.contains { $0.properties.numericType != nil }
+            && body.allSatisfy { $0 == "." || $0.properties.isAlphabetic || $0.properties.numericType != nil }
     }
 
     /// Whether every line of `row` goes on a wrapped cell of the row above: it sits at most
@@ -242,6 +312,30 @@ struct BlockFinder {
                 return s.x1 + 0.25 * s.size + firstWordWidth(j) > edge + 0.1 * s.size
             }
         }
+        // Every cell wrapped at once (captions side by side): each line goes on the line above
+        // in its column, which wrapped before it, under a row of `tableWrapRowWords` words a
+        // cell.
+        func allWrap(_ k: Int) -> Bool {
+            let above = run[k - 1]
+            let words = above.reduce(0) { $0 + segments[$1].wordCount }
+            guard Double(words) >= options.tableWrapRowWords * Double(above.count),
+                  Set(run[k].map(column)).count == run[k].count, wraps(k) else { return false }
+            let byColumn = Dictionary(above.map { (column($0), $0) }, uniquingKeysWith: { a, b in segments[a].x0 < segments[b].x0 ? b : a })
+            // Each line goes on: starting in lower case or after a colon, comma, semicolon or
+            // hyphen; or, for fewer than half of them (a name wrapped to the next line), at
+            // least not after a sentence's end nor with a digit.
+            var evidenced = 0
+            for j in run[k] {
+                guard let a = byColumn[column(j)], let first = edgeScalar(j, last: false),
+                      let end = edgeScalar(a, last: true) else { return false }
+                if first.properties.isLowercase || ":,;-\u{2010}\u{00AD}".unicodeScalars.contains(end) {
+                    evidenced += 1
+                } else if ".!?".unicodeScalars.contains(end) || first.properties.numericType != nil {
+                    return false
+                }
+            }
+            return 2 * evidenced > run[k].count
+        }
         var out: [[Int]] = [run[0]]
         var inRow = Set(run[0].map(column))
         for k in 1..<run.count {
@@ -249,7 +343,7 @@ struct BlockFinder {
             let here = Set(run[k].map(column)), above = Set(run[k - 1].map(column))
             let restarts = here.contains { inRow.contains($0) && !above.contains($0) }
             let continues = !restarts && (spacingSplits ? gap < threshold
-                : run[k].count < columns && (gap < 0.6 * rowGap || wraps(k)))
+                : run[k].count < columns && (gap < 0.6 * rowGap || wraps(k)) || allWrap(k))
             if continues {
                 out[out.count - 1] += run[k]
                 inRow.formUnion(here)
@@ -302,6 +396,43 @@ struct BlockFinder {
                 let apart = xs.indices.contains { i in xs.indices.contains { j in
                     i != j && overlap(xs[i].x0, xs[i].x1, xs[j].x0, xs[j].x1) <= 0 } }
                 if apart { candidates.removeAll() }
+            }
+            // Nor does a segment under a block and, beside it, another that ended a little
+            // higher up (captions of unequal length side by side, a paragraph under them).
+            if let only = candidates.first, candidates.count == 1 {
+                let c = blocks[only.block]
+                if active.contains(where: { b in
+                    let o = blocks[b]
+                    return b != only.block && o.bottom <= s.top && overlap(o.x0, o.x1, s.x0, s.x1) > s.size
+                        && overlap(o.x0, o.x1, c.x0, c.x1) <= 0
+                }) { candidates.removeAll() }
+            }
+            // An equation number goes at the end of the nearest line to its left on its
+            // baseline (the equation) that is the last of its block, when a block at most
+            // `equationNumberReach` above spans both (the column they stand in: not a line of
+            // the page's other column).
+            if options.joinsEquationNumbers, isEquationNumber(k) {
+                var host: Int? = nil
+                for b in active {
+                    let last = segments[lastSegment[b]]
+                    guard last.x1 < s.x0, abs(last.baseline - s.baseline) <= options.baselineTolerance * min(s.size, last.size),
+                          host.map({ segments[lastSegment[$0]].x1 < last.x1 }) ?? true else { continue }
+                    host = b
+                }
+                // Nothing else on the baseline between the equation and its number.
+                if let b = host, blocks.contains(where: { c in
+                    c.x0 <= segments[lastSegment[b]].x0 + s.size && c.x1 >= s.x1 - s.size
+                        && c.top < s.top && s.top - c.bottom <= options.equationNumberReach * s.size
+                }), !segments.indices.contains(where: { j in
+                    let o = segments[j]
+                    return j != k && j != lastSegment[b] && o.x0 >= segments[lastSegment[b]].x1 && o.x1 <= s.x0
+                        && abs(o.baseline - s.baseline) <= options.baselineTolerance * min(s.size, o.size)
+                }) {
+                    blocks[b].lines[blocks[b].lines.count - 1].append(k)
+                    blocks[b].x1 = max(blocks[b].x1, s.x1)
+                    blocks[b].top = min(blocks[b].top, s.top); blocks[b].bottom = max(blocks[b].bottom, s.bottom)
+                    continue
+                }
             }
             if let best = candidates.min(by: { $0.gap != $1.gap ? $0.gap < $1.gap : $0.block < $1.block }) {
                 blocks[best.block].append(line: [k], segments)

@@ -54,7 +54,8 @@ struct LayoutBuilder {
                 for k in segs.indices { finder.inferSpaces(&segs[k]) }
                 let base = segments.count
                 segments.append(contentsOf: segs)
-                let bf = BlockFinder(segments: segs, options: options, items: items)
+                var bf = BlockFinder(segments: segs, options: options, items: items)
+                bf.page = page
                 let (tables, used) = bf.tables()
                 var groupBlocks = tables + bf.blocks(excluding: used)
                 if groups[g].isDiagonal {
@@ -477,7 +478,8 @@ struct LayoutBuilder {
         let body = blocks.filter { !$0.kind.isArtifact }
         func key(_ b: Block) -> PositionKey { PositionKey(top: b.top, left: b.x0, serial: b.firstGlyph) }
         let boxes = body.map { BlockOrdering.Box(x0: $0.x0, x1: $0.x1, top: $0.top, bottom: $0.bottom, key: key($0), size: $0.size) }
-        let (order, confidence, fallback) = BlockOrdering.order(boxes, maxBlocks: options.maxOrderedBlocks, band: options.rowBandRatio)
+        let (order, confidence, fallback) = BlockOrdering.order(boxes, maxBlocks: options.maxOrderedBlocks, band: options.rowBandRatio,
+                                                                   overhang: options.columnOverhang)
         if fallback {
             diagnostics.append(.layoutOrderFallback, .warning,
                      "page \(page.pageIndex + 1): \(body.count) blocks, more than \(options.maxOrderedBlocks); ordered by position")

@@ -147,6 +147,12 @@ public struct LayoutOptions: Sendable, Hashable {
     public var blockGapRatio: Double = 0.9
     /// Font sizes differing by more than this fraction start a new block (headings).
     public var blockSizeChange: Double = 0.2
+    /// An equation number ("(2)", "(3.1)") set apart on the baseline of a line to its left (a
+    /// display equation) is read at the end of that line, not as a block of its own.
+    public var joinsEquationNumbers = true
+    /// An equation number joins the line to its left only when a block ending at most this far
+    /// (em) above the number spans both (the column they stand in).
+    public var equationNumberReach: Double = 6
     /// Rows of cells lined up in columns are read as a table, row by row.
     public var detectsTables = true
     /// A table's cells hold at most this many words on average (prose columns hold more).
@@ -158,8 +164,24 @@ public struct LayoutOptions: Sendable, Hashable {
     /// no other column's cells) continues the table.
     public var tableCellLineGap: Double = 0.6
     /// Text on a table row's baseline further than this (em) beyond the table's sides, under
-    /// none of its cells (the page's other column beside a table), is left out of the table.
+    /// none of its cells (the page's other column beside a table), is left out of the table;
+    /// such a line alone between two rows is passed over.
     public var tableStrayCellGap: Double = 3
+    /// A line of prose holds at least this many words: such a line with a line just above or
+    /// below it that starts and ends where it does (justified text) is read as prose, and
+    /// every line within its span is left out of a table (the page's other column beside a
+    /// table float, the columns of a newsletter: a column gutter is no table column border).
+    public var tableProseWords: Double = 5
+    /// A line of prose beside a table (see `tableProseWords`) is at least this wide (em).
+    public var tableProseWidth: Double = 15
+    /// Lines of cells wrapped all at once (captions side by side in a grid): a row with a line
+    /// in every column continues the row above when the row above holds at least this many
+    /// words a cell on average and each line goes on the line above in its column (a line
+    /// the first word would not have fitted after, and which it continues: starting in lower
+    /// case, or after a colon, comma, semicolon or hyphen, for more than half of the lines; the
+    /// others at least not after a sentence's end nor with a digit). Rows of one-word cells
+    /// stay rows.
+    public var tableWrapRowWords: Double = 2
     /// A block of text is split into paragraphs: before a line indented from the block's left
     /// edge by `paragraphIndent` (when the next line goes back to the edge and the line above
     /// has no word starting there, as hanging indents do), and, in justified blocks, after a
@@ -240,6 +262,11 @@ public struct LayoutOptions: Sendable, Hashable {
     /// blocks side by side, puts the one above it before the one below it, whatever their
     /// columns: the rows of a grid of figures with captions are read row by row.
     public var rowBandRatio: Double = 3
+    /// A block lower down the page than a block beside it is read before that block, as part
+    /// of a column reaching up to it, only when some block of that column ends no more than this
+    /// far (em) short of the block's right side: a full-width box under both the text and a
+    /// sidebar, its text short of the sidebar, is read after the sidebar.
+    public var columnOverhang: Double = 2
     /// Above this many blocks on a page the order falls back to a sort by position (the
     /// "comes before" relation costs O(n³)).
     public var maxOrderedBlocks = 600

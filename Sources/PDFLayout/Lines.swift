@@ -308,6 +308,13 @@ struct LineFinder {
                                                         lines: starts >= 1 ? min(2, options.gutterStripeLines) : 2)
                     }
                 }
+                // A heading beside a column's line: the stripe runs between lines of the
+                // smaller size, which the search above, in the larger size, left out.
+                let small = min(cur.size, next.size)
+                if !split && !marker && !g.narrow && small < size / 1.2 {
+                    split = isStripe(g, row: r, baseline: pieces[r][0].baseline, size: small,
+                                     window: options.stripeWindow * size / small, lines: 2)
+                }
                 if split { row.append(merged.count); merged.append(cur); cur = next } else { cur.absorb(next, items: items) }
             }
             row.append(merged.count)

@@ -24,8 +24,9 @@ struct PositionKey: Comparable {
 ///    that spans both columns separates the columns above it from those below).
 ///
 /// Rule 2 applies to a block wholly below the other only when its column reaches up to the
-/// other's height (a block in its column is level with it); a small block lower down the page
-/// is otherwise read after what stands above it.
+/// other's height (a block in its column is level with it) and the block does not run out
+/// beyond its column's right side (`columnOverhang`); a small block lower down the page, or a
+/// wider one, is otherwise read after what stands above it.
 ///
 /// 3. Before rule 2: A comes before B when a band of white at least `rowBandRatio` em high,
 ///    crossed by no block within their extent along the line, lies below A and above B (the
@@ -56,7 +57,7 @@ struct BlockOrdering {
     }
 
     /// Whether `a` comes before `b` by the rules above.
-    static func comesBefore(_ a: Box, _ b: Box, all: [Box], band: Double = .infinity) -> Bool {
+    static func comesBefore(_ a: Box, _ b: Box, all: [Box], band: Double = .infinity, overhang: Double = .infinity) -> Bool {
         let tolerance = 0.5
         let ov = overlap(a.x0, a.x1, b.x0, b.x1)
         if ov > tolerance {
@@ -75,7 +76,13 @@ struct BlockOrdering {
                 overlap(c.x0, c.x1, a.x0, a.x1) > tolerance && c.x1 <= b.x0 + tolerance
                     && overlap(c.top, c.bottom, b.top, b.bottom) > 0
             }
-            if !reaches { return false }
+            // Nor does A belong to the column when it runs out beyond its right side by more
+            // than `overhang` em (a full-width box below both the text and a sidebar).
+            let inColumn = all.contains { c in
+                c.key != a.key && overlap(c.x0, c.x1, a.x0, a.x1) > tolerance && c.x1 <= b.x0 + tolerance
+                    && c.x1 >= a.x1 - overhang * a.size
+            }
+            if !reaches || !inColumn { return false }
         }
         let lo = min(a.centerY, b.centerY), hi = max(a.centerY, b.centerY)
         for c in all {
@@ -90,7 +97,8 @@ struct BlockOrdering {
 
     /// The order of `boxes` (indices) and a confidence in 0…1: lower when side-by-side blocks
     /// were ordered by the tie-breaker alone, or when a cycle had to be broken.
-    static func order(_ boxes: [Box], maxBlocks: Int, band: Double = .infinity) -> (order: [Int], confidence: Double, usedFallback: Bool) {
+    static func order(_ boxes: [Box], maxBlocks: Int, band: Double = .infinity,
+                      overhang: Double = .infinity) -> (order: [Int], confidence: Double, usedFallback: Bool) {
         let n = boxes.count
         if n <= 1 { return (Array(0..<n), 1, false) }
         if n > maxBlocks {
@@ -101,7 +109,7 @@ struct BlockOrdering {
         var sideBySide = 0, decided = 0
         for a in 0..<n {
             for b in 0..<n where a != b {
-                if comesBefore(boxes[a], boxes[b], all: boxes, band: band) {
+                if comesBefore(boxes[a], boxes[b], all: boxes, band: band, overhang: overhang) {
                     before[a * n + b] = true
                     indegree[b] += 1
                 }

@@ -122,6 +122,10 @@ public struct LayoutFlags: ParsableArguments {
     public var blockGapRatio: Double = LayoutOptions().blockGapRatio
     @Option(help: ArgumentHelp("Font sizes differing by more than this fraction start a new block (headings).", valueName: "fraction"))
     public var blockSizeChange: Double = LayoutOptions().blockSizeChange
+    @Flag(help: "Do not read an equation number (\"(2)\", \"(3.1)\") set apart on the baseline of a line to its left (a display equation) at the end of that line.")
+    public var noEquationNumbers = false
+    @Option(help: ArgumentHelp("An equation number joins the line to its left only when a block ending at most this far (em) above the number spans both (the column they stand in).", valueName: "em"))
+    public var equationNumberReach: Double = LayoutOptions().equationNumberReach
     @Flag(help: "Do not read rows of cells lined up in columns as a table, row by row.")
     public var noTables = false
     @Option(help: ArgumentHelp("A table's cells hold at most this many words on average (prose columns hold more).", valueName: "words"))
@@ -130,8 +134,14 @@ public struct LayoutFlags: ParsableArguments {
     public var tableRowGapRatio: Double = LayoutOptions().tableRowGapRatio
     @Option(help: ArgumentHelp("A line of a wrapped table cell: a row whose every line sits at most this far (em, gap between boxes) under a line of the row above and within that line's column (touching no other column's cells) continues the table.", valueName: "em"))
     public var tableCellLineGap: Double = LayoutOptions().tableCellLineGap
-    @Option(help: ArgumentHelp("Text on a table row's baseline further than this (em) beyond the table's sides, under none of its cells (the page's other column beside a table), is left out of the table.", valueName: "em"))
+    @Option(help: ArgumentHelp("Text on a table row's baseline further than this (em) beyond the table's sides, under none of its cells (the page's other column beside a table), is left out of the table; such a line alone between two rows is passed over.", valueName: "em"))
     public var tableStrayCellGap: Double = LayoutOptions().tableStrayCellGap
+    @Option(help: ArgumentHelp("A line of prose holds at least this many words: such a line with a line just above or below it that starts and ends where it does (justified text) is read as prose, and every line within its span is left out of a table (the page's other column beside a table float, the columns of a newsletter: a column gutter is no table column border).", valueName: "words"))
+    public var tableProseWords: Double = LayoutOptions().tableProseWords
+    @Option(help: ArgumentHelp("A line of prose beside a table (see `tableProseWords`) is at least this wide (em).", valueName: "em"))
+    public var tableProseWidth: Double = LayoutOptions().tableProseWidth
+    @Option(help: ArgumentHelp("Lines of cells wrapped all at once (captions side by side in a grid): a row with a line in every column continues the row above when the row above holds at least this many words a cell on average and each line goes on the line above in its column (a line the first word would not have fitted after, and which it continues: starting in lower case, or after a colon, comma, semicolon or hyphen, for more than half of the lines; the others at least not after a sentence's end nor with a digit). Rows of one-word cells stay rows.", valueName: "words"))
+    public var tableWrapRowWords: Double = LayoutOptions().tableWrapRowWords
     @Flag(help: "Do not split blocks into paragraphs at first-line indents and at the short last lines of justified text.")
     public var noParagraphs = false
     @Option(help: ArgumentHelp("A first-line indent, from its least to its most (em), as MIN-MAX.", valueName: "min-max"))
@@ -191,6 +201,8 @@ public struct LayoutFlags: ParsableArguments {
 
     @Option(help: ArgumentHelp("A band of white at least this high (em), crossed by no block across the extent of two blocks side by side, puts the one above it before the one below it, whatever their columns: the rows of a grid of figures with captions are read row by row.", valueName: "em"))
     public var rowBandRatio: Double = LayoutOptions().rowBandRatio
+    @Option(help: ArgumentHelp("A block lower down the page than a block beside it is read before that block, as part of a column reaching up to it, only when some block of that column ends no more than this far (em) short of the block's right side: a full-width box under both the text and a sidebar, its text short of the sidebar, is read after the sidebar.", valueName: "em"))
+    public var columnOverhang: Double = LayoutOptions().columnOverhang
     @Option(help: ArgumentHelp("Above this many blocks on a page the order falls back to a sort by position (the \"comes before\" relation costs O(n³)).", valueName: "n"))
     public var maxOrderedBlocks: Int = LayoutOptions().maxOrderedBlocks
 
@@ -201,7 +213,7 @@ public struct LayoutFlags: ParsableArguments {
         "readingOrder", "wordGapRatio", "cjkWordGapRatio", "letterSpacingQuantile", "baselineTolerance",
         "shortLineLetterSpacing", "ellipsisGapRatio", "composesAccents", "accentOverlap", "accentBaselineShift", "markReach",
         "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "narrowCellGapRatio", "hardSegmentGapRatio", "scriptShiftRatio",
-        "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "tableCellLineGap", "tableStrayCellGap", "blockGapRatio", "blockSizeChange",
+        "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "tableCellLineGap", "tableStrayCellGap", "tableProseWords", "tableProseWidth", "tableWrapRowWords", "blockGapRatio", "blockSizeChange", "joinsEquationNumbers", "equationNumberReach",
         "detectsTables", "tableCellWords", "marksRunningArtifacts", "marginBand", "expandsLigatures",
         "normalizesPresentationForms", "hyphenJoining", "paragraphAlignmentTolerance", "paragraphAlignmentMinimumShare",
         "joinsTateChuYoko", "tateChuYokoMaxGlyphs", "tateChuYokoWidthRatio", "tateChuYokoGapRatio",
@@ -209,7 +221,7 @@ public struct LayoutFlags: ParsableArguments {
         "dropsDiagonalText", "diagonalAngle", "dropsClippedText", "dropsOffPageText", "dropsHiddenText", "maxOrderedBlocks",
         "riverGapRatio", "riverStripeWindow", "riverStripeLines", "riverAlignedStarts", "gutterStripeLines", "joinsLeaders",
         "leaderMinimumRows", "leaderAlignment", "leaderColumnWindow", "leaderColumnClutter", "splitsParagraphs",
-        "paragraphIndent", "paragraphShortLineRatio", "paragraphEdgeTolerance", "paragraphJustifiedShare", "rowBandRatio",
+        "paragraphIndent", "paragraphShortLineRatio", "paragraphEdgeTolerance", "paragraphJustifiedShare", "rowBandRatio", "columnOverhang",
     ]
 
     public func validate() throws {
@@ -218,7 +230,7 @@ public struct LayoutFlags: ParsableArguments {
             ("--baseline-tolerance", baselineTolerance), ("--segment-gap-ratio", segmentGapRatio),
             ("--script-shift-ratio", scriptShiftRatio), ("--stripe-window", stripeWindow),
             ("--minimum-stripe-ratio", minimumStripeRatio), ("--cell-start-window", cellStartWindow), ("--narrow-cell-gap-ratio", narrowCellGapRatio), ("--hard-segment-gap-ratio", hardSegmentGapRatio),
-            ("--table-row-gap-ratio", tableRowGapRatio), ("--table-cell-line-gap", tableCellLineGap), ("--table-stray-cell-gap", tableStrayCellGap), ("--block-gap-ratio", blockGapRatio),
+            ("--table-row-gap-ratio", tableRowGapRatio), ("--table-cell-line-gap", tableCellLineGap), ("--table-stray-cell-gap", tableStrayCellGap), ("--table-prose-words", tableProseWords), ("--table-prose-width", tableProseWidth), ("--table-wrap-row-words", tableWrapRowWords), ("--equation-number-reach", equationNumberReach), ("--block-gap-ratio", blockGapRatio),
             ("--block-size-change", blockSizeChange), ("--table-cell-words", tableCellWords),
             ("--diagonal-angle", diagonalAngle), ("--ellipsis-gap-ratio", ellipsisGapRatio),
             ("--short-line-letter-spacing", shortLineLetterSpacing),
@@ -230,7 +242,7 @@ public struct LayoutFlags: ParsableArguments {
             ("--river-stripe-window", riverStripeWindow), ("--leader-alignment", leaderAlignment),
             ("--leader-column-window", leaderColumnWindow), ("--leader-column-clutter", leaderColumnClutter),
             ("--paragraph-short-line-ratio", paragraphShortLineRatio), ("--paragraph-edge-tolerance", paragraphEdgeTolerance),
-            ("--row-band-ratio", rowBandRatio),
+            ("--row-band-ratio", rowBandRatio), ("--column-overhang", columnOverhang),
         ]
         for (name, v) in ratios {
             if !(v.isFinite && v >= 0) { throw ValidationError("\(name) must be a number of 0 or more") }
@@ -293,11 +305,16 @@ public struct LayoutFlags: ParsableArguments {
         o.tateChuYokoGapRatio = tateChuYokoGapRatio
         o.blockGapRatio = blockGapRatio
         o.blockSizeChange = blockSizeChange
+        if noEquationNumbers { o.joinsEquationNumbers = false }
+        o.equationNumberReach = equationNumberReach
         if noTables { o.detectsTables = false }
         o.tableCellWords = tableCellWords
         o.tableRowGapRatio = tableRowGapRatio
         o.tableCellLineGap = tableCellLineGap
         o.tableStrayCellGap = tableStrayCellGap
+        o.tableProseWords = tableProseWords
+        o.tableProseWidth = tableProseWidth
+        o.tableWrapRowWords = tableWrapRowWords
         if noParagraphs { o.splitsParagraphs = false }
         o.paragraphIndent = paragraphIndent.range
         o.paragraphShortLineRatio = paragraphShortLineRatio
@@ -323,6 +340,7 @@ public struct LayoutFlags: ParsableArguments {
         if keepOffPageText { o.dropsOffPageText = false }
         if keepHidden { o.dropsHiddenText = false }
         o.rowBandRatio = rowBandRatio
+        o.columnOverhang = columnOverhang
         o.maxOrderedBlocks = maxOrderedBlocks
     }
 }
