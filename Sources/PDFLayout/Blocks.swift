@@ -210,12 +210,12 @@ struct BlockFinder {
         if full.isEmpty { full = sorted }
         let rowGap = full[full.count / 2]
         // Cells in column order, each column's lines top to bottom. Columns start where the
-        // cells of rows with the usual cell count start (starts within an em of each other, as
+        // cells of rows with the usual cell count or more start (starts within an em of each other, as
         // in a column set flush right, are one column); a line belongs to the last column
         // starting at or before it (a cell running over the next column's start, or a cell
         // wider than its column, stays in its own). Sorting by (column, top, left) keys keeps
         // the sort a strict weak ordering.
-        var fullRows = run.filter { $0.count == columns }
+        var fullRows = run.filter { $0.count >= columns }
         if fullRows.isEmpty { fullRows = run }
         let starts = fullRows.flatMap { $0 }.map { segments[$0].x0 }.sorted()
         var columnsX: [Double] = []
@@ -242,6 +242,24 @@ struct BlockFinder {
                 return s.x1 + 0.25 * s.size + firstWordWidth(j) > edge + 0.1 * s.size
             }
         }
+        // Cells drawn whole: two rows of two cells or more whose lines the content stream draws
+        // column by column (each column's lines of both rows before the next column's), not row
+        // by row, are lines of one row's cells (address blocks side by side, a label over its
+        // value in a box).
+        func increasing(_ ks: [Int]) -> Bool {
+            zip(ks, ks.dropFirst()).allSatisfy { segments[$0].firstGlyph < segments[$1].firstGlyph }
+        }
+        func drawnWhole(_ k: Int) -> Bool {
+            guard options.joinsCellsDrawnWhole, run[k - 1].count >= 2, run[k].count >= 2 else { return false }
+            let byRow = run[k - 1] + run[k]
+            let byColumn = byRow.sorted { a, b in
+                let ca = column(a), cb = column(b)
+                if ca != cb { return ca < cb }
+                let sa = segments[a], sb = segments[b]
+                return sa.top != sb.top ? sa.top < sb.top : sa.x0 < sb.x0
+            }
+            return increasing(byColumn) && !increasing(byRow)
+        }
         var out: [[Int]] = [run[0]]
         var inRow = Set(run[0].map(column))
         for k in 1..<run.count {
@@ -249,7 +267,7 @@ struct BlockFinder {
             let here = Set(run[k].map(column)), above = Set(run[k - 1].map(column))
             let restarts = here.contains { inRow.contains($0) && !above.contains($0) }
             let continues = !restarts && (spacingSplits ? gap < threshold
-                : run[k].count < columns && (gap < 0.6 * rowGap || wraps(k)))
+                : (run[k].count < columns && (gap < 0.6 * rowGap || wraps(k))) || drawnWhole(k))
             if continues {
                 out[out.count - 1] += run[k]
                 inRow.formUnion(here)

@@ -160,6 +160,12 @@ public struct LayoutOptions: Sendable, Hashable {
     /// Text on a table row's baseline further than this (em) beyond the table's sides, under
     /// none of its cells (the page's other column beside a table), is left out of the table.
     public var tableStrayCellGap: Double = 3
+    /// Two lines of a table whose cells the content stream draws column by column (each
+    /// column's lines of both before the next column's; rows of a table are drawn row by row)
+    /// are lines of one row's cells: address blocks side by side are read block by block, a
+    /// label over its value in a box with its value. Rows told apart by their spacing
+    /// (`tableRowGapRatio`) stay apart.
+    public var joinsCellsDrawnWhole = true
     /// A block of text is split into paragraphs: before a line indented from the block's left
     /// edge by `paragraphIndent` (when the next line goes back to the edge and the line above
     /// has no word starting there, as hanging indents do), and, in justified blocks, after a

@@ -132,6 +132,8 @@ public struct LayoutFlags: ParsableArguments {
     public var tableCellLineGap: Double = LayoutOptions().tableCellLineGap
     @Option(help: ArgumentHelp("Text on a table row's baseline further than this (em) beyond the table's sides, under none of its cells (the page's other column beside a table), is left out of the table.", valueName: "em"))
     public var tableStrayCellGap: Double = LayoutOptions().tableStrayCellGap
+    @Flag(help: "Do not read two lines of a table whose cells are drawn column by column (address blocks side by side, a label over its value) as one row's cells.")
+    public var noCellsDrawnWhole = false
     @Flag(help: "Do not split blocks into paragraphs at first-line indents and at the short last lines of justified text.")
     public var noParagraphs = false
     @Option(help: ArgumentHelp("A first-line indent, from its least to its most (em), as MIN-MAX.", valueName: "min-max"))
@@ -201,7 +203,7 @@ public struct LayoutFlags: ParsableArguments {
         "readingOrder", "wordGapRatio", "cjkWordGapRatio", "letterSpacingQuantile", "baselineTolerance",
         "shortLineLetterSpacing", "ellipsisGapRatio", "composesAccents", "accentOverlap", "accentBaselineShift", "markReach",
         "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "narrowCellGapRatio", "hardSegmentGapRatio", "scriptShiftRatio",
-        "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "tableCellLineGap", "tableStrayCellGap", "blockGapRatio", "blockSizeChange",
+        "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "tableCellLineGap", "tableStrayCellGap", "joinsCellsDrawnWhole", "blockGapRatio", "blockSizeChange",
         "detectsTables", "tableCellWords", "marksRunningArtifacts", "marginBand", "expandsLigatures",
         "normalizesPresentationForms", "hyphenJoining", "paragraphAlignmentTolerance", "paragraphAlignmentMinimumShare",
         "joinsTateChuYoko", "tateChuYokoMaxGlyphs", "tateChuYokoWidthRatio", "tateChuYokoGapRatio",
@@ -298,6 +300,7 @@ public struct LayoutFlags: ParsableArguments {
         o.tableRowGapRatio = tableRowGapRatio
         o.tableCellLineGap = tableCellLineGap
         o.tableStrayCellGap = tableStrayCellGap
+        if noCellsDrawnWhole { o.joinsCellsDrawnWhole = false }
         if noParagraphs { o.splitsParagraphs = false }
         o.paragraphIndent = paragraphIndent.range
         o.paragraphShortLineRatio = paragraphShortLineRatio

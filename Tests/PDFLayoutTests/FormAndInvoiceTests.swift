@@ -1,0 +1,94 @@
+import Testing
+@testable import PDFLayout
+
+/// Forms and invoices: blocks of lines side by side that line up like a table's rows, read
+/// by the cells the producer drew whole; tables whose wrapped lines outnumber their full rows.
+@Suite struct FormAndInvoiceTests {
+    static let seller = ["Jonas Workshop", "179 Harbour Street", "10052 Lisbon"]
+    static let meta = ["Invoice No. 55338", "Date 2025-08-04", "Customer No. 5306"]
+
+    /// An invoice's head: the seller's address on the left, the invoice's numbers on the
+    /// right, lines 12 pt apart; each block drawn whole (or, `byRow`, line by line across);
+    /// the buyer's address below after a blank line.
+    static func invoiceHead(byRow: Bool) -> GlyphPage {
+        var p = GlyphPage()
+        if byRow {
+            for k in 0..<3 {
+                p.text(seller[k], x: 72, y: 700 - Double(k) * 12)
+                p.text(meta[k], x: 400, y: 700 - Double(k) * 12)
+            }
+        } else {
+            for k in 0..<3 { p.text(seller[k], x: 72, y: 700 - Double(k) * 12) }
+            for k in 0..<3 { p.text(meta[k], x: 400, y: 700 - Double(k) * 12) }
+        }
+        for (k, line) in ["Pablo Martason", "75 Distant Road", "39640 Krakow"].enumerated() {
+            p.text(line, x: 72, y: 664 - Double(k) * 12)
+        }
+        return p
+    }
+
+    @Test func addressBlocksDrawnWholeAreReadBlockByBlock() {
+        let text = Self.invoiceHead(byRow: false).layout().foldedText
+        #expect(text == (Self.seller + Self.meta).joined(separator: " ") + " Pablo Martason 75 Distant Road 39640 Krakow")
+    }
+
+    /// The near miss: the same lines drawn row by row across are a table's rows.
+    @Test func linesDrawnRowByRowStayTableRows() {
+        let text = Self.invoiceHead(byRow: true).layout().foldedText
+        #expect(text.hasPrefix("Jonas Workshop Invoice No. 55338 179 Harbour Street Date 2025-08-04"))
+    }
+
+    /// Without the rule, the blocks drawn whole are read row by row as well.
+    @Test func drawingOrderRuleCanBeTurnedOff() {
+        var o = LayoutOptions()
+        o.joinsCellsDrawnWhole = false
+        let text = Self.invoiceHead(byRow: false).layout(o).foldedText
+        #expect(text.hasPrefix("Jonas Workshop Invoice No. 55338"))
+    }
+
+    /// A form: boxes in two columns, each a small label over its value, drawn box by box;
+    /// 16 pt of white between rows of boxes, the label 1 pt over its value.
+    static func form(boxByBox: Bool) -> GlyphPage {
+        var p = GlyphPage()
+        let fields = [("Town", "Bruno"), ("Licence", "20434775"), ("Street", "Ghent"), ("Surname", "Anna")]
+        for row in 0..<2 {
+            let y = 700 - Double(row) * 34
+            let pair = [fields[2 * row], fields[2 * row + 1]]
+            if boxByBox {
+                for (c, f) in pair.enumerated() {
+                    p.text(f.0, x: 72 + Double(c) * 180, y: y, size: 7)
+                    p.text(f.1, x: 72 + Double(c) * 180, y: y - 10)
+                }
+            } else {
+                for (c, f) in pair.enumerated() { p.text(f.0, x: 72 + Double(c) * 180, y: y, size: 7) }
+                for (c, f) in pair.enumerated() { p.text(f.1, x: 72 + Double(c) * 180, y: y - 10) }
+            }
+        }
+        return p
+    }
+
+    @Test func labelsAreReadWithTheirValues() {
+        #expect(Self.form(boxByBox: true).layout().foldedText == "Town Bruno Licence 20434775 Street Ghent Surname Anna")
+    }
+
+    /// The near miss: a header line drawn across, then the values: read row by row.
+    @Test func headerLinesDrawnAcrossStayRows() {
+        #expect(Self.form(boxByBox: false).layout().foldedText == "Town Licence Bruno 20434775 Street Surname Ghent Anna")
+    }
+
+    /// Rows padded apart whose wrapped lines (two cells) outnumber the rows with every cell:
+    /// the columns still start where every cell of the full rows starts, so each cell is read
+    /// whole, column by column.
+    @Test func columnsComeFromTheFullestRows() {
+        var p = GlyphPage()
+        let rows: [[[String]]] = [
+            [["Head"], ["Second"], ["Third"]],
+            [["alpha", "beta"], ["one", "two", "three", "four", "five"], ["six", "seven", "eight", "nine", "ten"]],
+            [["gamma", "delta"], ["red", "green", "blue", "cyan", "pink"], ["oak", "elm", "ash", "fir", "yew"]],
+        ]
+        p.table(rows, columnWidth: 90)
+        let layout = p.layout()
+        #expect(layout.foldedText == "Head Second Third alpha beta one two three four five six seven eight nine ten "
+            + "gamma delta red green blue cyan pink oak elm ash fir yew")
+    }
+}
