@@ -84,6 +84,12 @@ public struct LayoutOptions: Sendable, Hashable {
     /// only where cells start at the gap's end in `riverAlignedStarts` rows nearby (a table
     /// cell filled up to the next column).
     public var narrowCellGapRatio: Double = 0.45
+    /// A gap wider than `narrowCellGapRatio` (and not hard) whose two sides the content stream
+    /// draws apart (other lines drawn between them, as a table drawn cell by cell has: text
+    /// drawn in order never is) splits the line when this many rows nearby (`cellStartWindow`)
+    /// have text starting at its end after a gap at least `narrowCellGapRatio` wide (0:
+    /// whenever its sides are drawn apart).
+    public var drawnApartCellStarts: Int = 1
     /// The narrowest white stripe (em) that still separates columns.
     public var minimumStripeRatio: Double = 0.4
     /// A gap at least this wide always splits a line.

@@ -78,6 +78,8 @@ public struct LayoutFlags: ParsableArguments {
     public var cellStartWindow: Double = LayoutOptions().cellStartWindow
     @Option(help: ArgumentHelp("Glyphs further apart than this (em) but closer than `segmentGapRatio` split a line only where cells start at the gap's end in `riverAlignedStarts` rows nearby (a table cell filled up to the next column).", valueName: "em"))
     public var narrowCellGapRatio: Double = LayoutOptions().narrowCellGapRatio
+    @Option(help: ArgumentHelp("A gap wider than `narrowCellGapRatio` (and not hard) whose two sides the content stream draws apart (other lines drawn between them, as a table drawn cell by cell has: text drawn in order never is) splits the line when this many rows nearby (`cellStartWindow`) have text starting at its end after a gap at least `narrowCellGapRatio` wide (0: whenever its sides are drawn apart).", valueName: "n"))
+    public var drawnApartCellStarts: Int = LayoutOptions().drawnApartCellStarts
     @Option(help: ArgumentHelp("A gap at least this wide always splits a line. Fraction of the font size.", valueName: "em"))
     public var hardSegmentGapRatio: Double = LayoutOptions().hardSegmentGapRatio
     @Option(help: ArgumentHelp("A gap narrower than this multiple of its line's word space beside it (the smallest of the two spaces nearest it on each side) may be a river of justified text: wide word spaces lined up over a few lines. Such a gap splits the line only when its stripe runs through `riverStripeLines` lines on each side within `riverStripeWindow` em, or when `riverAlignedStarts` rows have text starting at its edge; a gap clearly wider than the line's spaces needs `gutterStripeLines`.", valueName: "ratio"))
@@ -202,7 +204,7 @@ public struct LayoutFlags: ParsableArguments {
     public static let fieldNames: Set<String> = [
         "readingOrder", "wordGapRatio", "cjkWordGapRatio", "letterSpacingQuantile", "baselineTolerance",
         "shortLineLetterSpacing", "ellipsisGapRatio", "composesAccents", "accentOverlap", "accentBaselineShift", "markReach",
-        "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "narrowCellGapRatio", "hardSegmentGapRatio", "scriptShiftRatio",
+        "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "narrowCellGapRatio", "drawnApartCellStarts", "hardSegmentGapRatio", "scriptShiftRatio",
         "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "tableCellLineGap", "tableStrayCellGap", "joinsCellsDrawnWhole", "blockGapRatio", "blockSizeChange",
         "detectsTables", "tableCellWords", "marksRunningArtifacts", "marginBand", "expandsLigatures",
         "normalizesPresentationForms", "hyphenJoining", "paragraphAlignmentTolerance", "paragraphAlignmentMinimumShare",
@@ -238,7 +240,7 @@ public struct LayoutFlags: ParsableArguments {
             if !(v.isFinite && v >= 0) { throw ValidationError("\(name) must be a number of 0 or more") }
         }
         for (name, v) in [("--river-stripe-lines", riverStripeLines), ("--river-aligned-starts", riverAlignedStarts),
-                          ("--gutter-stripe-lines", gutterStripeLines),
+                          ("--gutter-stripe-lines", gutterStripeLines), ("--drawn-apart-cell-starts", drawnApartCellStarts),
                           ("--leader-minimum-rows", leaderMinimumRows)] where v < 0 {
             throw ValidationError("\(name) must be 0 or more")
         }
@@ -274,6 +276,7 @@ public struct LayoutFlags: ParsableArguments {
         o.minimumStripeRatio = minimumStripeRatio
         o.cellStartWindow = cellStartWindow
         o.narrowCellGapRatio = narrowCellGapRatio
+        o.drawnApartCellStarts = drawnApartCellStarts
         o.hardSegmentGapRatio = hardSegmentGapRatio
         o.riverGapRatio = riverGapRatio
         o.riverStripeWindow = riverStripeWindow

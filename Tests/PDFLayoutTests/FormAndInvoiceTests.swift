@@ -91,4 +91,38 @@ import Testing
         #expect(layout.foldedText == "Head Second Third alpha beta one two three four five six seven eight nine ten "
             + "gamma delta red green blue cyan pink oak elm ash fir yew")
     }
+
+    /// A table whose second column's cells run up to 0.6 em from the third's: row 1's first
+    /// line of that column and the third column's cell beside it are drawn apart (the cell
+    /// below first, as a table drawn cell by cell does) or, `inOrder`, one after the other.
+    static func narrowColumns(inOrder: Bool) -> GlyphPage {
+        var p = GlyphPage()
+        p.text("Key", x: 72, y: 700)
+        p.text("Unexpected item", x: 132, y: 700)
+        p.text("Village", x: 213, y: 700)
+        p.text("Alder", x: 72, y: 676)
+        p.text("Theatre eastern", x: 132, y: 676)
+        if inOrder { p.text("Farmer", x: 213, y: 676) }
+        p.text("curious", x: 132, y: 665)
+        p.text("opportunity", x: 132, y: 654)
+        if !inOrder { p.text("Farmer", x: 213, y: 676) }
+        p.text("Birch", x: 72, y: 630)
+        p.text("Harbour", x: 132, y: 630)
+        p.text("Market", x: 213, y: 630)
+        return p
+    }
+
+    @Test func narrowGapBetweenCellsDrawnApartSplits() {
+        #expect(Self.narrowColumns(inOrder: false).layout().foldedText
+            == "Key Unexpected item Village Alder Theatre eastern curious opportunity Farmer Birch Harbour Market")
+        // Without the rule, the gap is too narrow for a cell border.
+        var o = LayoutOptions()
+        o.drawnApartCellStarts = 99
+        #expect(Self.narrowColumns(inOrder: false).layout(o).foldedText.contains("Theatre eastern Farmer"))
+    }
+
+    /// The near miss: text drawn in order across the narrow gap stays one line's text.
+    @Test func narrowGapDrawnInOrderDoesNotSplit() {
+        #expect(Self.narrowColumns(inOrder: true).layout().foldedText.contains("Theatre eastern Farmer curious"))
+    }
 }
