@@ -97,18 +97,12 @@ import Testing
     /// below first, as a table drawn cell by cell does) or, `inOrder`, one after the other.
     static func narrowColumns(inOrder: Bool) -> GlyphPage {
         var p = GlyphPage()
-        p.text("Key", x: 72, y: 700)
-        p.text("Unexpected item", x: 132, y: 700)
-        p.text("Village", x: 213, y: 700)
-        p.text("Alder", x: 72, y: 676)
-        p.text("Theatre eastern", x: 132, y: 676)
-        if inOrder { p.text("Farmer", x: 213, y: 676) }
-        p.text("curious", x: 132, y: 665)
-        p.text("opportunity", x: 132, y: 654)
-        if !inOrder { p.text("Farmer", x: 213, y: 676) }
-        p.text("Birch", x: 72, y: 630)
-        p.text("Harbour", x: 132, y: 630)
-        p.text("Market", x: 213, y: 630)
+        let farmer = ("Farmer", 213.0, 676.0)
+        var cells = [("Key", 72.0, 700.0), ("Unexpected item", 132, 700), ("Village", 213, 700),
+                     ("Alder", 72, 676), ("Theatre eastern", 132, 676), ("curious", 132, 665), ("opportunity", 132, 654),
+                     ("Birch", 72, 630), ("Harbour", 132, 630), ("Market", 213, 630)]
+        cells.insert(farmer, at: inOrder ? 5 : 7)
+        for (text, x, y) in cells { p.text(text, x: x, y: y) }
         return p
     }
 
