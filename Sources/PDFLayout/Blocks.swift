@@ -65,6 +65,7 @@ struct BlockFinder {
             }
         }
         for r in rows.indices { rows[r].sort { segments[$0].x0 < segments[$1].x0 } }
+        rows = withCentredCells(rows)
 
         func rowTop(_ r: [Int]) -> Double { r.map { segments[$0].top }.min()! }
         func rowBottom(_ r: [Int]) -> Double { r.map { segments[$0].bottom }.max()! }
@@ -151,6 +152,57 @@ struct BlockFinder {
             }
         }
         return (blocks, used)
+    }
+
+    /// Rows of cells centred vertically: a row of two cells or more takes in the row just above
+    /// and the row just below it (when they have fewer cells) whose every line overlaps its
+    /// band by `tableCentredCellOverlap` of the line's height and stands beside its cells,
+    /// under none of them, when the content stream draws them all together (a two-line cell
+    /// beside one-line cells centred between its lines).
+    func withCentredCells(_ rows: [[Int]]) -> [[Int]] {
+        guard options.tableCentredCellOverlap > 0, options.tableCentredCellOverlap.isFinite else { return rows }
+        func fitsBeside(_ a: [Int], _ m: [Int]) -> Bool {
+            guard a.count < m.count else { return false }
+            let top = m.map { segments[$0].top }.min()!, bottom = m.map { segments[$0].bottom }.max()!
+            return a.allSatisfy { k in
+                let s = segments[k]
+                guard overlap(s.top, s.bottom, top, bottom) >= options.tableCentredCellOverlap * (s.bottom - s.top) else { return false }
+                return !m.contains { overlap(segments[$0].x0, segments[$0].x1, s.x0, s.x1) > 0 }
+            }
+        }
+        // The row's lines must be drawn together, with no other text drawn between them (a
+        // column of prose beside a table is drawn before or after it).
+        var firstGlyphs: [Int32] = []
+        func drawnTogether(_ row: [Int]) -> Bool {
+            if firstGlyphs.isEmpty { firstGlyphs = segments.map(\.firstGlyph).sorted() }
+            let lo = row.map { segments[$0].firstGlyph }.min()!, hi = row.map { segments[$0].firstGlyph }.max()!
+            func lowerBound(_ g: Int32) -> Int {
+                var a = 0, z = firstGlyphs.count
+                while a < z { let m = (a + z) / 2; if firstGlyphs[m] < g { a = m + 1 } else { z = m } }
+                return a
+            }
+            return lowerBound(hi + 1) - lowerBound(lo) == row.count
+        }
+        var out: [[Int]] = []
+        var taken = false   // the last row of `out` has taken in a row
+        var k = 0
+        while k < rows.count {
+            var row = rows[k]
+            var took = false
+            if row.count >= 2 {
+                if !taken, let above = out.last, fitsBeside(above, rows[k]), drawnTogether(above + row) {
+                    row = above + row; out.removeLast(); took = true
+                }
+                if k + 1 < rows.count, fitsBeside(rows[k + 1], rows[k]), drawnTogether(row + rows[k + 1]) {
+                    row += rows[k + 1]; k += 1; took = true
+                }
+                if took { row.sort { segments[$0].x0 != segments[$1].x0 ? segments[$0].x0 < segments[$1].x0 : segments[$0].top < segments[$1].top } }
+            }
+            out.append(row)
+            taken = took
+            k += 1
+        }
+        return out
     }
 
     /// Whether every line of `row` goes on a wrapped cell of the row above: it sits at most

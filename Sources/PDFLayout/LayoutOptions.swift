@@ -172,6 +172,11 @@ public struct LayoutOptions: Sendable, Hashable {
     /// label over its value in a box with its value. Rows told apart by their spacing
     /// (`tableRowGapRatio`) stay apart.
     public var joinsCellsDrawnWhole = true
+    /// Cells centred vertically: a line overlapping a table row's band by at least this
+    /// fraction of its height, beside the row's cells and under none of them, belongs to that
+    /// row (a two-line cell whose one-line neighbours sit level between its lines); 0 turns
+    /// this off.
+    public var tableCentredCellOverlap: Double = 0.25
     /// A block of text is split into paragraphs: before a line indented from the block's left
     /// edge by `paragraphIndent` (when the next line goes back to the edge and the line above
     /// has no word starting there, as hanging indents do), and, in justified blocks, after a

@@ -119,4 +119,39 @@ import Testing
     @Test func narrowGapDrawnInOrderDoesNotSplit() {
         #expect(Self.narrowColumns(inOrder: true).layout().foldedText.contains("Theatre eastern Farmer curious"))
     }
+
+    /// A table drawn row by row whose first column's cell wraps onto two lines, the other
+    /// cells of that row centred between them (as browsers set table cells).
+    static func centredCells() -> GlyphPage {
+        var p = GlyphPage()
+        let cells = [("Item", 72.0, 700.0), ("Qty", 200, 700), ("Price", 260, 700),
+                     ("Mountain farmer", 72, 676), ("council", 72, 664), ("17", 200, 670), ("53.32", 260, 670),
+                     ("Bridge", 72, 640), ("9", 200, 640), ("117.93", 260, 640)]
+        for (text, x, y) in cells { p.text(text, x: x, y: y) }
+        return p
+    }
+
+    @Test func cellsCentredBesideAWrappedCellJoinItsRow() {
+        let expected = "Item Qty Price Mountain farmer council 17 53.32 Bridge 9 117.93"
+        #expect(Self.centredCells().layout().foldedText == expected)
+        var o = LayoutOptions()
+        o.tableCentredCellOverlap = 0
+        #expect(Self.centredCells().layout(o).foldedText != expected)
+    }
+
+    /// The near miss: prose beside a table, its lines level between the table's rows but drawn
+    /// after the table, stays out of the table's rows.
+    @Test func proseBesideATableIsNotTakenForCentredCells() {
+        var p = GlyphPage()
+        let rows = [["Sample", "Mean", "Error"], ["Meadow", "95.77", "1.42"], ["Morning", "4.07", "0.09"], ["Hillside", "46.80", "0.29"]]
+        for (r, row) in rows.enumerated() {
+            for (c, cell) in row.enumerated() { p.text(cell, x: 72 + Double(c) * 50, y: 700 - Double(r) * 12) }
+        }
+        let prose = ["Under the evening Nils prepares", "the festival and remembers the",
+                     "letter and the morning under", "the baker behind the traveller", "who visits the observatory."]
+        for (k, line) in prose.enumerated() { p.text(line, x: 300, y: 706 - Double(k) * 12, spacesAsGaps: true) }
+        let text = p.layout().foldedText
+        #expect(text.contains(prose.joined(separator: " ")), "\(text)")
+        #expect(text.hasSuffix(prose.joined(separator: " ")), "\(text)")
+    }
 }
