@@ -176,12 +176,16 @@ struct BlockFinder {
         func drawnTogether(_ row: [Int]) -> Bool {
             if firstGlyphs.isEmpty { firstGlyphs = segments.map(\.firstGlyph).sorted() }
             let lo = row.map { segments[$0].firstGlyph }.min()!, hi = row.map { segments[$0].firstGlyph }.max()!
-            func lowerBound(_ g: Int32) -> Int {
+            // How many segments start before `g` (or at it, `through`).
+            func count(_ g: Int32, through: Bool) -> Int {
                 var a = 0, z = firstGlyphs.count
-                while a < z { let m = (a + z) / 2; if firstGlyphs[m] < g { a = m + 1 } else { z = m } }
+                while a < z {
+                    let m = (a + z) / 2
+                    if firstGlyphs[m] < g || (through && firstGlyphs[m] == g) { a = m + 1 } else { z = m }
+                }
                 return a
             }
-            return lowerBound(hi + 1) - lowerBound(lo) == row.count
+            return count(hi, through: true) - count(lo, through: false) == row.count
         }
         var out: [[Int]] = []
         var taken = false   // the last row of `out` has taken in a row
