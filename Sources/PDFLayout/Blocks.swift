@@ -67,6 +67,7 @@ struct BlockFinder {
             }
         }
         for r in rows.indices { rows[r].sort { segments[$0].x0 < segments[$1].x0 } }
+        rows = withCentredCells(rows)
 
         func rowTop(_ r: [Int]) -> Double { r.map { segments[$0].top }.min()! }
         func rowBottom(_ r: [Int]) -> Double { r.map { segments[$0].bottom }.max()! }
@@ -223,6 +224,61 @@ struct BlockFinder {
             && body.allSatisfy { $0 == "." || $0.properties.isAlphabetic || $0.properties.numericType != nil }
     }
 
+    /// Rows of cells centred vertically: a row of two cells or more takes in the row just above
+    /// and the row just below it (when they have fewer cells) whose every line overlaps its
+    /// band by `tableCentredCellOverlap` of the line's height and stands beside its cells,
+    /// under none of them, when the content stream draws them all together (a two-line cell
+    /// beside one-line cells centred between its lines).
+    func withCentredCells(_ rows: [[Int]]) -> [[Int]] {
+        guard options.tableCentredCellOverlap > 0, options.tableCentredCellOverlap.isFinite else { return rows }
+        func fitsBeside(_ a: [Int], _ m: [Int]) -> Bool {
+            guard a.count < m.count else { return false }
+            let top = m.map { segments[$0].top }.min()!, bottom = m.map { segments[$0].bottom }.max()!
+            return a.allSatisfy { k in
+                let s = segments[k]
+                guard overlap(s.top, s.bottom, top, bottom) >= options.tableCentredCellOverlap * (s.bottom - s.top) else { return false }
+                return !m.contains { overlap(segments[$0].x0, segments[$0].x1, s.x0, s.x1) > 0 }
+            }
+        }
+        // The row's lines must be drawn together, with no other text drawn between them (a
+        // column of prose beside a table is drawn before or after it).
+        var firstGlyphs: [Int32] = []
+        func drawnTogether(_ row: [Int]) -> Bool {
+            if firstGlyphs.isEmpty { firstGlyphs = segments.map(\.firstGlyph).sorted() }
+            let lo = row.map { segments[$0].firstGlyph }.min()!, hi = row.map { segments[$0].firstGlyph }.max()!
+            // How many segments start before `g` (or at it, `through`).
+            func count(_ g: Int32, through: Bool) -> Int {
+                var a = 0, z = firstGlyphs.count
+                while a < z {
+                    let m = (a + z) / 2
+                    if firstGlyphs[m] < g || (through && firstGlyphs[m] == g) { a = m + 1 } else { z = m }
+                }
+                return a
+            }
+            return count(hi, through: true) - count(lo, through: false) == row.count
+        }
+        var out: [[Int]] = []
+        var taken = false   // the last row of `out` has taken in a row
+        var k = 0
+        while k < rows.count {
+            var row = rows[k]
+            var took = false
+            if row.count >= 2 {
+                if !taken, let above = out.last, fitsBeside(above, rows[k]), drawnTogether(above + row) {
+                    row = above + row; out.removeLast(); took = true
+                }
+                if k + 1 < rows.count, fitsBeside(rows[k + 1], rows[k]), drawnTogether(row + rows[k + 1]) {
+                    row += rows[k + 1]; k += 1; took = true
+                }
+                if took { row.sort { segments[$0].x0 != segments[$1].x0 ? segments[$0].x0 < segments[$1].x0 : segments[$0].top < segments[$1].top } }
+            }
+            out.append(row)
+            taken = took
+            k += 1
+        }
+        return out
+    }
+
     /// Whether every line of `row` goes on a wrapped cell of the row above: it sits at most
     /// `tableCellLineGap` under a line of `above`, and touches no cell of the table (`seen`)
     /// outside that line's column.
@@ -280,12 +336,12 @@ struct BlockFinder {
         if full.isEmpty { full = sorted }
         let rowGap = full[full.count / 2]
         // Cells in column order, each column's lines top to bottom. Columns start where the
-        // cells of rows with the usual cell count start (starts within an em of each other, as
+        // cells of rows with the usual cell count or more start (starts within an em of each other, as
         // in a column set flush right, are one column); a line belongs to the last column
         // starting at or before it (a cell running over the next column's start, or a cell
         // wider than its column, stays in its own). Sorting by (column, top, left) keys keeps
         // the sort a strict weak ordering.
-        var fullRows = run.filter { $0.count == columns }
+        var fullRows = run.filter { $0.count >= columns }
         if fullRows.isEmpty { fullRows = run }
         let starts = fullRows.flatMap { $0 }.map { segments[$0].x0 }.sorted()
         var columnsX: [Double] = []
@@ -335,6 +391,23 @@ struct BlockFinder {
                 }
             }
             return 2 * evidenced > run[k].count
+        // Cells drawn whole: two rows of two cells or more whose lines the content stream draws
+        // column by column (each column's lines of both rows before the next column's), not row
+        // by row, are lines of one row's cells (address blocks side by side, a label over its
+        // value in a box).
+        func increasing(_ ks: [Int]) -> Bool {
+            zip(ks, ks.dropFirst()).allSatisfy { segments[$0].firstGlyph < segments[$1].firstGlyph }
+        }
+        func drawnWhole(_ k: Int) -> Bool {
+            guard options.joinsCellsDrawnWhole, run[k - 1].count >= 2, run[k].count >= 2 else { return false }
+            let byRow = run[k - 1] + run[k]
+            let byColumn = byRow.sorted { a, b in
+                let ca = column(a), cb = column(b)
+                if ca != cb { return ca < cb }
+                let sa = segments[a], sb = segments[b]
+                return sa.top != sb.top ? sa.top < sb.top : sa.x0 < sb.x0
+            }
+            return increasing(byColumn) && !increasing(byRow)
         }
         var out: [[Int]] = [run[0]]
         var inRow = Set(run[0].map(column))
@@ -343,7 +416,7 @@ struct BlockFinder {
             let here = Set(run[k].map(column)), above = Set(run[k - 1].map(column))
             let restarts = here.contains { inRow.contains($0) && !above.contains($0) }
             let continues = !restarts && (spacingSplits ? gap < threshold
-                : run[k].count < columns && (gap < 0.6 * rowGap || wraps(k)) || allWrap(k))
+                : run[k].count < columns && (gap < 0.6 * rowGap || wraps(k)) || allWrap(k) || drawnWhole(k))
             if continues {
                 out[out.count - 1] += run[k]
                 inRow.formUnion(here)

@@ -84,6 +84,12 @@ public struct LayoutOptions: Sendable, Hashable {
     /// only where cells start at the gap's end in `riverAlignedStarts` rows nearby (a table
     /// cell filled up to the next column).
     public var narrowCellGapRatio: Double = 0.45
+    /// A gap wider than `narrowCellGapRatio` (and not hard) whose two sides the content stream
+    /// draws apart (other lines drawn between them, as a table drawn cell by cell has: text
+    /// drawn in order never is) splits the line when this many rows nearby (`cellStartWindow`)
+    /// have text starting at its end after a gap at least `narrowCellGapRatio` wide (0:
+    /// whenever its sides are drawn apart).
+    public var drawnApartCellStarts: Int = 1
     /// The narrowest white stripe (em) that still separates columns.
     public var minimumStripeRatio: Double = 0.4
     /// A gap at least this wide always splits a line.
@@ -182,6 +188,17 @@ public struct LayoutOptions: Sendable, Hashable {
     /// others at least not after a sentence's end nor with a digit). Rows of one-word cells
     /// stay rows.
     public var tableWrapRowWords: Double = 2
+    /// Two lines of a table whose cells the content stream draws column by column (each
+    /// column's lines of both before the next column's; rows of a table are drawn row by row)
+    /// are lines of one row's cells: address blocks side by side are read block by block, a
+    /// label over its value in a box with its value. Rows told apart by their spacing
+    /// (`tableRowGapRatio`) stay apart.
+    public var joinsCellsDrawnWhole = true
+    /// Cells centred vertically: a line overlapping a table row's band by at least this
+    /// fraction of its height, beside the row's cells and under none of them, belongs to that
+    /// row (a two-line cell whose one-line neighbours sit level between its lines); 0 turns
+    /// this off.
+    public var tableCentredCellOverlap: Double = 0.25
     /// A block of text is split into paragraphs: before a line indented from the block's left
     /// edge by `paragraphIndent` (when the next line goes back to the edge and the line above
     /// has no word starting there, as hanging indents do), and, in justified blocks, after a

@@ -118,14 +118,29 @@ struct LineFinder {
             rows[rows.count - 1].append(f)
         }
         // Within a row: merge pieces closer than `segmentGapRatio`; note the wider gaps.
-        struct Gap { var x0: Double; var x1: Double; var hard: Bool; var narrow = false }
+        struct Gap { var x0: Double; var x1: Double; var hard: Bool; var narrow = false; var drawnApart = false }
+        // A fragment's place in the content stream, by its first glyph (fragments come in
+        // content order): two sides of a gap drawn apart have other text drawn between them.
+        var fragmentIndex: [Int32: Int]? = nil
+        func drawnApart(_ a: Segment, _ b: Segment) -> Bool {
+            if fragmentIndex == nil {
+                var index: [Int32: Int] = [:]
+                index.reserveCapacity(fragments.count)
+                for (k, f) in fragments.enumerated() { index[f.firstGlyph] = k }
+                fragmentIndex = index
+            }
+            guard let i = fragmentIndex?[a.firstGlyph], let j = fragmentIndex?[b.firstGlyph] else { return false }
+            return abs(i - j) > 1
+        }
         var pieces: [[Segment]] = []
         var gaps: [[Gap]] = []
         for var row in rows {
             row.sort { a, b in a.x0 != b.x0 ? a.x0 < b.x0 : a.firstGlyph < b.firstGlyph }
             var out: [Segment] = [row[0]]
             var rowGaps: [Gap] = []
+            var previous = row[0]
             for f in row.dropFirst() {
+                defer { previous = f }
                 let cur = out[out.count - 1]
                 let size = max(cur.size, f.size)
                 let gap = f.x0 - cur.x1
@@ -135,11 +150,13 @@ struct LineFinder {
                 if gap <= options.narrowCellGapRatio * size && !dropCapSized {
                     out[out.count - 1].absorb(f, items: items)
                 } else if gap <= options.segmentGapRatio * size && !dropCapSized {
-                    rowGaps.append(Gap(x0: cur.x1, x1: max(cur.x1, f.x0), hard: false, narrow: true))
+                    rowGaps.append(Gap(x0: cur.x1, x1: max(cur.x1, f.x0), hard: false, narrow: true,
+                                       drawnApart: drawnApart(previous, f)))
                     out.append(f)
                 } else {
                     rowGaps.append(Gap(x0: cur.x1, x1: max(cur.x1, f.x0),
-                                       hard: gap >= options.hardSegmentGapRatio * size || dropCapSized))
+                                       hard: gap >= options.hardSegmentGapRatio * size || dropCapSized,
+                                       drawnApart: drawnApart(previous, f)))
                     out.append(f)
                 }
             }
@@ -258,14 +275,15 @@ struct LineFinder {
         /// Rows nearby (`cellStartWindow` em) with a wide gap ending where this one ends: text
         /// starting at the same x after white space, as table cells do (word starts in prose
         /// rarely line up to a tenth of an em).
-        func alignedStarts(_ g: Gap, row r: Int, size: Double) -> Int {
+        func alignedStarts(_ g: Gap, row r: Int, size: Double, narrowest: Double? = nil) -> Int {
             let b = pieces[r][0].baseline
             let reach = options.cellStartWindow * size
+            let width = (narrowest ?? options.segmentGapRatio) * size * 0.9
             var count = 0
             for dir in [-1, 1] {
                 var n = r + dir
                 while n >= 0 && n < pieces.count && abs(pieces[n][0].baseline - b) <= reach {
-                    if gaps[n].contains(where: { abs($0.x1 - g.x1) <= 0.15 * size && $0.x1 - $0.x0 >= options.segmentGapRatio * size * 0.9 }) {
+                    if gaps[n].contains(where: { abs($0.x1 - g.x1) <= 0.15 * size && $0.x1 - $0.x0 >= width }) {
                         count += 1
                     }
                     n += dir
@@ -284,7 +302,12 @@ struct LineFinder {
                 let marker = k == 0 && !g.hard && isListMarker(cur)
                 let size = max(cur.size, next.size)
                 var split = g.hard
-                if g.narrow {
+                if !split && !marker && g.drawnApart
+                    && alignedStarts(g, row: r, size: size, narrowest: options.narrowCellGapRatio) >= options.drawnApartCellStarts {
+                    // Sides drawn apart (a table drawn cell by cell) with cells starting at the
+                    // gap's end nearby, narrow gaps counting: a cell border.
+                    split = true
+                } else if g.narrow {
                     // Narrower than a segment gap: a cell border only where cells start at its
                     // end in several rows around (a full cell set close to the next column).
                     split = alignedStarts(g, row: r, size: size) >= options.riverAlignedStarts

@@ -78,6 +78,8 @@ public struct LayoutFlags: ParsableArguments {
     public var cellStartWindow: Double = LayoutOptions().cellStartWindow
     @Option(help: ArgumentHelp("Glyphs further apart than this (em) but closer than `segmentGapRatio` split a line only where cells start at the gap's end in `riverAlignedStarts` rows nearby (a table cell filled up to the next column).", valueName: "em"))
     public var narrowCellGapRatio: Double = LayoutOptions().narrowCellGapRatio
+    @Option(help: ArgumentHelp("A gap wider than `narrowCellGapRatio` (and not hard) whose two sides the content stream draws apart (other lines drawn between them, as a table drawn cell by cell has: text drawn in order never is) splits the line when this many rows nearby (`cellStartWindow`) have text starting at its end after a gap at least `narrowCellGapRatio` wide (0: whenever its sides are drawn apart).", valueName: "n"))
+    public var drawnApartCellStarts: Int = LayoutOptions().drawnApartCellStarts
     @Option(help: ArgumentHelp("A gap at least this wide always splits a line. Fraction of the font size.", valueName: "em"))
     public var hardSegmentGapRatio: Double = LayoutOptions().hardSegmentGapRatio
     @Option(help: ArgumentHelp("A gap narrower than this multiple of its line's word space beside it (the smallest of the two spaces nearest it on each side) may be a river of justified text: wide word spaces lined up over a few lines. Such a gap splits the line only when its stripe runs through `riverStripeLines` lines on each side within `riverStripeWindow` em, or when `riverAlignedStarts` rows have text starting at its edge; a gap clearly wider than the line's spaces needs `gutterStripeLines`.", valueName: "ratio"))
@@ -142,6 +144,10 @@ public struct LayoutFlags: ParsableArguments {
     public var tableProseWidth: Double = LayoutOptions().tableProseWidth
     @Option(help: ArgumentHelp("Lines of cells wrapped all at once (captions side by side in a grid): a row with a line in every column continues the row above when the row above holds at least this many words a cell on average and each line goes on the line above in its column (a line the first word would not have fitted after, and which it continues: starting in lower case, or after a colon, comma, semicolon or hyphen, for more than half of the lines; the others at least not after a sentence's end nor with a digit). Rows of one-word cells stay rows.", valueName: "words"))
     public var tableWrapRowWords: Double = LayoutOptions().tableWrapRowWords
+    @Option(help: ArgumentHelp("Cells centred vertically: a line overlapping a table row's band by at least this fraction of its height, beside the row's cells and under none of them, belongs to that row (a two-line cell whose one-line neighbours sit level between its lines); 0 turns this off.", valueName: "fraction"))
+    public var tableCentredCellOverlap: Double = LayoutOptions().tableCentredCellOverlap
+    @Flag(help: "Do not read two lines of a table whose cells are drawn column by column (address blocks side by side, a label over its value) as one row's cells.")
+    public var noCellsDrawnWhole = false
     @Flag(help: "Do not split blocks into paragraphs at first-line indents and at the short last lines of justified text.")
     public var noParagraphs = false
     @Option(help: ArgumentHelp("A first-line indent, from its least to its most (em), as MIN-MAX.", valueName: "min-max"))
@@ -212,8 +218,8 @@ public struct LayoutFlags: ParsableArguments {
     public static let fieldNames: Set<String> = [
         "readingOrder", "wordGapRatio", "cjkWordGapRatio", "letterSpacingQuantile", "baselineTolerance",
         "shortLineLetterSpacing", "ellipsisGapRatio", "composesAccents", "accentOverlap", "accentBaselineShift", "markReach",
-        "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "narrowCellGapRatio", "hardSegmentGapRatio", "scriptShiftRatio",
-        "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "tableCellLineGap", "tableStrayCellGap", "tableProseWords", "tableProseWidth", "tableWrapRowWords", "blockGapRatio", "blockSizeChange", "joinsEquationNumbers", "equationNumberReach",
+        "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "narrowCellGapRatio", "drawnApartCellStarts", "hardSegmentGapRatio", "scriptShiftRatio",
+        "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "tableCellLineGap", "tableStrayCellGap", "tableProseWords", "tableProseWidth", "tableWrapRowWords", "joinsCellsDrawnWhole", "tableCentredCellOverlap", "blockGapRatio", "blockSizeChange", "joinsEquationNumbers", "equationNumberReach",
         "detectsTables", "tableCellWords", "marksRunningArtifacts", "marginBand", "expandsLigatures",
         "normalizesPresentationForms", "hyphenJoining", "paragraphAlignmentTolerance", "paragraphAlignmentMinimumShare",
         "joinsTateChuYoko", "tateChuYokoMaxGlyphs", "tateChuYokoWidthRatio", "tateChuYokoGapRatio",
@@ -230,7 +236,7 @@ public struct LayoutFlags: ParsableArguments {
             ("--baseline-tolerance", baselineTolerance), ("--segment-gap-ratio", segmentGapRatio),
             ("--script-shift-ratio", scriptShiftRatio), ("--stripe-window", stripeWindow),
             ("--minimum-stripe-ratio", minimumStripeRatio), ("--cell-start-window", cellStartWindow), ("--narrow-cell-gap-ratio", narrowCellGapRatio), ("--hard-segment-gap-ratio", hardSegmentGapRatio),
-            ("--table-row-gap-ratio", tableRowGapRatio), ("--table-cell-line-gap", tableCellLineGap), ("--table-stray-cell-gap", tableStrayCellGap), ("--table-prose-words", tableProseWords), ("--table-prose-width", tableProseWidth), ("--table-wrap-row-words", tableWrapRowWords), ("--equation-number-reach", equationNumberReach), ("--block-gap-ratio", blockGapRatio),
+            ("--table-row-gap-ratio", tableRowGapRatio), ("--table-cell-line-gap", tableCellLineGap), ("--table-stray-cell-gap", tableStrayCellGap), ("--table-prose-words", tableProseWords), ("--table-prose-width", tableProseWidth), ("--table-wrap-row-words", tableWrapRowWords), ("--table-centred-cell-overlap", tableCentredCellOverlap), ("--equation-number-reach", equationNumberReach), ("--block-gap-ratio", blockGapRatio),
             ("--block-size-change", blockSizeChange), ("--table-cell-words", tableCellWords),
             ("--diagonal-angle", diagonalAngle), ("--ellipsis-gap-ratio", ellipsisGapRatio),
             ("--short-line-letter-spacing", shortLineLetterSpacing),
@@ -248,7 +254,7 @@ public struct LayoutFlags: ParsableArguments {
             if !(v.isFinite && v >= 0) { throw ValidationError("\(name) must be a number of 0 or more") }
         }
         for (name, v) in [("--river-stripe-lines", riverStripeLines), ("--river-aligned-starts", riverAlignedStarts),
-                          ("--gutter-stripe-lines", gutterStripeLines),
+                          ("--gutter-stripe-lines", gutterStripeLines), ("--drawn-apart-cell-starts", drawnApartCellStarts),
                           ("--leader-minimum-rows", leaderMinimumRows)] where v < 0 {
             throw ValidationError("\(name) must be 0 or more")
         }
@@ -284,6 +290,7 @@ public struct LayoutFlags: ParsableArguments {
         o.minimumStripeRatio = minimumStripeRatio
         o.cellStartWindow = cellStartWindow
         o.narrowCellGapRatio = narrowCellGapRatio
+        o.drawnApartCellStarts = drawnApartCellStarts
         o.hardSegmentGapRatio = hardSegmentGapRatio
         o.riverGapRatio = riverGapRatio
         o.riverStripeWindow = riverStripeWindow
@@ -315,6 +322,8 @@ public struct LayoutFlags: ParsableArguments {
         o.tableProseWords = tableProseWords
         o.tableProseWidth = tableProseWidth
         o.tableWrapRowWords = tableWrapRowWords
+        if noCellsDrawnWhole { o.joinsCellsDrawnWhole = false }
+        o.tableCentredCellOverlap = tableCentredCellOverlap
         if noParagraphs { o.splitsParagraphs = false }
         o.paragraphIndent = paragraphIndent.range
         o.paragraphShortLineRatio = paragraphShortLineRatio

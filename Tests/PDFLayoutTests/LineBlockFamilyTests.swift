@@ -336,9 +336,11 @@ extension GlyphPage {
         p.text("each year since 1950.", x: 212, y: 488, spacesAsGaps: true)
         let expected = "Figure 1: Growth of the old harbour since 1900. Figure 2: Ships in port each year since 1950."
         #expect(p.layout().foldedText == expected)
-        // Asking for a stripe through two more lines reads the captions line by line across.
+        // Asking for a stripe through two more lines (and no split where text drawn apart
+        // starts in line with another row's text) reads the captions line by line across.
         var options = LayoutOptions()
         options.gutterStripeLines = 2
+        options.drawnApartCellStarts = 99
         #expect(p.layout(options).foldedText != expected)
     }
 
