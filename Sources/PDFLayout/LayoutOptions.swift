@@ -88,6 +88,13 @@ public struct LayoutOptions: Sendable, Hashable {
     public var minimumStripeRatio: Double = 0.4
     /// A gap at least this wide always splits a line.
     public var hardSegmentGapRatio: Double = 2.5
+    /// How far above and below (em) a gap of at least `hardSegmentGapRatio` is followed: when
+    /// its white closes on each side within this reach (lines of about the same size reach
+    /// into it until less than `minimumStripeRatio` is left, or have text inside it), and fewer
+    /// than `riverAlignedStarts` rows nearby have text starting at its end, the gap is a wide
+    /// word space of a justified narrow column and does not split the line. 0: every such gap
+    /// splits.
+    public var hardGapCrossWindow: Double = 5
     /// A gap narrower than this multiple of its line's word space beside it (the smallest of the
     /// two spaces nearest it on each side) may be a river of justified text: wide word
     /// spaces lined up over a few lines. Such a gap splits the line only when its stripe runs
@@ -151,6 +158,11 @@ public struct LayoutOptions: Sendable, Hashable {
     public var detectsTables = true
     /// A table's cells hold at most this many words on average (prose columns hold more).
     public var tableCellWords: Double = 4
+    /// Rows that line up in columns are justified prose, not a table, when in every column at
+    /// least this share of the lines (of rows with every column) hold two words or more and
+    /// fill the column from edge to edge (within 0.5 em): narrow justified columns with few
+    /// words a line. Above 1: never.
+    public var proseColumnJustifiedShare: Double = 0.75
     /// Row gaps in a table that differ by this much (em) tell padded rows from wrapped lines.
     public var tableRowGapRatio: Double = 0.35
     /// A line of a wrapped table cell: a row whose every line sits at most this far (em, gap

@@ -118,7 +118,7 @@ struct LineFinder {
             rows[rows.count - 1].append(f)
         }
         // Within a row: merge pieces closer than `segmentGapRatio`; note the wider gaps.
-        struct Gap { var x0: Double; var x1: Double; var hard: Bool; var narrow = false }
+        struct Gap { var x0: Double; var x1: Double; var hard: Bool; var narrow = false; var dropCap = false }
         var pieces: [[Segment]] = []
         var gaps: [[Gap]] = []
         for var row in rows {
@@ -139,7 +139,8 @@ struct LineFinder {
                     out.append(f)
                 } else {
                     rowGaps.append(Gap(x0: cur.x1, x1: max(cur.x1, f.x0),
-                                       hard: gap >= options.hardSegmentGapRatio * size || dropCapSized))
+                                       hard: gap >= options.hardSegmentGapRatio * size || dropCapSized,
+                                       dropCap: dropCapSized))
                     out.append(f)
                 }
             }
@@ -156,13 +157,17 @@ struct LineFinder {
             var k = 0
             for (r, row) in rows.enumerated() { for _ in row { rowOf[k] = r; k += 1 } }
         }
-        func isStripe(_ g: Gap, row r: Int, baseline b: Double, size: Double, window: Double, lines: Int) -> Bool {
-            let reach = window * size
+        func firstFragment(ofRow r: Int) -> Int {
             var start = 0, end = byBaseline.count
-            while start < end {   // first fragment of row r
+            while start < end {
                 let mid = (start + end) / 2
                 if rowOf[mid] < r { start = mid + 1 } else { end = mid }
             }
+            return start
+        }
+        func isStripe(_ g: Gap, row r: Int, baseline b: Double, size: Double, window: Double, lines: Int) -> Bool {
+            let reach = window * size
+            let start = firstFragment(ofRow: r)
             // The part of the gap that the lines around leave empty: text on its left moves
             // its start right, text on its right moves its end left. Walking away from the
             // row, line by line, a line across the gap (or text inside it) ends the stripe on
@@ -250,6 +255,34 @@ struct LineFinder {
             default: return nil
             }
         }
+        /// Whether the white of the gap closes within `hardGapCrossWindow` em above (`step` -1)
+        /// or below (+1): walking away line by line among lines of about the same size, text
+        /// reaching in from its ends narrows it (as in `isStripe`) until a line has text
+        /// inside or across what is left, or leaves less than `minimumStripeRatio`. The wide
+        /// spaces of a justified narrow column close within a line or two, even where two of
+        /// them line up; a gutter runs on empty.
+        func isCrossed(_ g: Gap, row r: Int, baseline b: Double, size: Double, step: Int) -> Bool {
+            let reach = options.hardGapCrossWindow * size
+            let start = firstFragment(ofRow: r)
+            var k = step < 0 ? start - 1 : start
+            if step > 0 { while k < byBaseline.count && rowOf[k] == r { k += 1 } }
+            var a = g.x0, z = g.x1
+            while k >= 0 && k < byBaseline.count && abs(byBaseline[k].baseline - b) <= reach {
+                let row = rowOf[k]
+                var touched = false, crossing = false
+                while k >= 0 && k < byBaseline.count && rowOf[k] == row {
+                    let f = byBaseline[k]
+                    k += step
+                    if f.size > size * 1.2 || f.size < size / 1.2 || f.x1 <= a || f.x0 >= z { continue }
+                    touched = true
+                    if f.x0 <= a && f.x1 < z { a = f.x1 }
+                    else if f.x1 >= z && f.x0 > a { z = f.x0 }
+                    else { crossing = true }
+                }
+                if touched && (crossing || z - a < options.minimumStripeRatio * size) { return true }
+            }
+            return false
+        }
         /// A gap no wider than `riverGapRatio` times the line's own word spaces.
         func isRiverLike(_ g: Gap, row r: Int) -> Bool {
             guard let typical = typicalWordGap(g, row: r) else { return false }
@@ -283,8 +316,19 @@ struct LineFinder {
                 // A list marker (bullet, "1.", "a)") stays with its item however wide the gap.
                 let marker = k == 0 && !g.hard && isListMarker(cur)
                 let size = max(cur.size, next.size)
-                var split = g.hard
-                if g.narrow {
+                var split = g.hard, wideSpace = false
+                if split && !g.dropCap && !marker && options.hardGapCrossWindow > 0 {
+                    // A very wide space of a justified narrow column: the lines just above and
+                    // below fill it, and no cells start at its end.
+                    let b = pieces[r][0].baseline
+                    if isCrossed(g, row: r, baseline: b, size: size, step: -1)
+                        && isCrossed(g, row: r, baseline: b, size: size, step: 1)
+                        && alignedStarts(g, row: r, size: size) < options.riverAlignedStarts {
+                        split = false; wideSpace = true
+                    }
+                }
+                if wideSpace {
+                } else if g.narrow {
                     // Narrower than a segment gap: a cell border only where cells start at its
                     // end in several rows around (a full cell set close to the next column).
                     split = alignedStarts(g, row: r, size: size) >= options.riverAlignedStarts

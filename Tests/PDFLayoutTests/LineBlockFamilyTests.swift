@@ -81,6 +81,52 @@ extension GlyphPage {
         #expect(text.contains("crews port after every fox then two loosely set words here spring and"))
     }
 
+    /// Three narrow justified columns (110 pt, 1.4 em gutters) with lines of two long words:
+    /// justification spaces them 3 to 4.5 em apart, wider than the gutters and than
+    /// `hardSegmentGapRatio`. The lines just above and below fill each such space.
+    static let narrowColumns = [
+        ["boats came in at dawn", "administration at", "the nets were full of", "fish and the gulls",
+         "observatory is", "on the hill above the", "town where the old", "keeper lived alone"],
+        ["he lit the lamp each", "evening without fail", "and watched ships", "correspondence of",
+         "sailors reached him", "from every port he", "extraordinary was", "his memory for faces"],
+        ["in winter the storms", "kept the boats home", "neighbourhood by", "and the town waited",
+         "for the first calm", "lighthouse beacons", "shone over water and", "the keeper slept late"],
+    ]
+
+    func narrowColumnsPage(gutter: Double) -> GlyphPage {
+        var p = GlyphPage()
+        for (c, column) in Self.narrowColumns.enumerated() {
+            for (k, line) in column.enumerated() {
+                p.justified(line, x: 72 + Double(c) * (110 + gutter), y: 700 - Double(k) * 12, width: 110)
+            }
+        }
+        return p
+    }
+
+    @Test func wideSpacesOfNarrowJustifiedColumnsDoNotSplitLines() {
+        let p = narrowColumnsPage(gutter: 14)
+        let expected = Self.narrowColumns.flatMap { $0 }.joined(separator: " ")
+        #expect(p.layout().foldedText == expected)
+        // Every gap of 2.5 em or more splitting its line takes the second word of a loose line
+        // for a column of its own.
+        var options = LayoutOptions()
+        options.hardGapCrossWindow = 0
+        #expect(p.layout(options).foldedText != expected)
+    }
+
+    /// The near miss: a gutter wider than `hardSegmentGapRatio` between columns whose lines
+    /// are as loose is left empty by the lines above and below, and still splits.
+    @Test func wideGutterBesideLooseColumnsStillSplits() {
+        let p = narrowColumnsPage(gutter: 30)
+        #expect(p.layout().foldedText == Self.narrowColumns.flatMap { $0 }.joined(separator: " "))
+        // One line of two words alone between wide gutters is split there as well.
+        var q = GlyphPage()
+        q.text("Harbour report", x: 72, y: 720)
+        q.text("Page 4", x: 400, y: 720)
+        for k in 0..<4 { q.justified("the boats came in at dawn with fish", x: 72, y: 690 - Double(k) * 12, width: 400) }
+        #expect(q.layout().lines.count == 6, "\(q.layout().lineTexts())")
+    }
+
     /// Table cells of several words, some wrapped, 1.2 em apart at the narrowest: the cell
     /// borders still split the rows.
     @Test func tableWithWrappedCellsStillSplits() {
