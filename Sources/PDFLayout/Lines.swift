@@ -256,12 +256,14 @@ struct LineFinder {
             }
         }
         /// Whether the white of the gap closes within `hardGapCrossWindow` em above (`step` -1)
-        /// or below (+1): walking away line by line among lines of about the same size, text
-        /// reaching in from its ends narrows it (as in `isStripe`) until a line has text
-        /// inside or across what is left, or leaves less than `minimumStripeRatio`. The wide
-        /// spaces of a justified narrow column close within a line or two, even where two of
-        /// them line up; a gutter runs on empty.
-        func isCrossed(_ g: Gap, row r: Int, baseline b: Double, size: Double, step: Int) -> Bool {
+        /// or below (+1): walking away line by line among lines of about the same size that
+        /// have text over the pieces on both sides of the gap (`left` to `right`), text
+        /// reaching in from its ends narrows it (as in `isStripe`) until a line has text inside
+        /// or across what is left, or leaves less than `minimumStripeRatio`. The wide spaces of
+        /// a justified narrow column close within a line or two, even where two of them line
+        /// up; a gutter runs on empty.
+        func isCrossed(_ g: Gap, row r: Int, baseline b: Double, size: Double, step: Int,
+                       from left: Double, to right: Double) -> Bool {
             let reach = options.hardGapCrossWindow * size
             let start = firstFragment(ofRow: r)
             var k = step < 0 ? start - 1 : start
@@ -269,17 +271,24 @@ struct LineFinder {
             var a = g.x0, z = g.x1
             while k >= 0 && k < byBaseline.count && abs(byBaseline[k].baseline - b) <= reach {
                 let row = rowOf[k]
-                var touched = false, crossing = false
+                var ra = a, rz = z, touched = false, crossing = false, overLeft = false, overRight = false
                 while k >= 0 && k < byBaseline.count && rowOf[k] == row {
                     let f = byBaseline[k]
                     k += step
-                    if f.size > size * 1.2 || f.size < size / 1.2 || f.x1 <= a || f.x0 >= z { continue }
+                    if f.size > size * 1.2 || f.size < size / 1.2 { continue }
+                    if f.x1 > left && f.x0 < g.x0 { overLeft = true }
+                    if f.x0 < right && f.x1 > g.x1 { overRight = true }
+                    if f.x1 <= ra || f.x0 >= rz { continue }
                     touched = true
-                    if f.x0 <= a && f.x1 < z { a = f.x1 }
-                    else if f.x1 >= z && f.x0 > a { z = f.x0 }
+                    if f.x0 <= ra && f.x1 < rz { ra = f.x1 }
+                    else if f.x1 >= rz && f.x0 > ra { rz = f.x0 }
                     else { crossing = true }
                 }
-                if touched && (crossing || z - a < options.minimumStripeRatio * size) { return true }
+                // Only a line of the same column, with text over the pieces on both sides of
+                // the gap, counts (not a column between two others set on other baselines).
+                guard touched && overLeft && overRight else { continue }
+                if crossing || rz - ra < options.minimumStripeRatio * size { return true }
+                a = ra; z = rz
             }
             return false
         }
@@ -321,8 +330,8 @@ struct LineFinder {
                     // A very wide space of a justified narrow column: the lines just above and
                     // below fill it, and no cells start at its end.
                     let b = pieces[r][0].baseline
-                    if isCrossed(g, row: r, baseline: b, size: size, step: -1)
-                        && isCrossed(g, row: r, baseline: b, size: size, step: 1)
+                    if isCrossed(g, row: r, baseline: b, size: size, step: -1, from: cur.x0, to: next.x1)
+                        && isCrossed(g, row: r, baseline: b, size: size, step: 1, from: cur.x0, to: next.x1)
                         && alignedStarts(g, row: r, size: size) < options.riverAlignedStarts {
                         split = false; wideSpace = true
                     }

@@ -119,12 +119,6 @@ extension GlyphPage {
     @Test func wideGutterBesideLooseColumnsStillSplits() {
         let p = narrowColumnsPage(gutter: 30)
         #expect(p.layout().foldedText == Self.narrowColumns.flatMap { $0 }.joined(separator: " "))
-        // One line of two words alone between wide gutters is split there as well.
-        var q = GlyphPage()
-        q.text("Harbour report", x: 72, y: 720)
-        q.text("Page 4", x: 400, y: 720)
-        for k in 0..<4 { q.justified("the boats came in at dawn with fish", x: 72, y: 690 - Double(k) * 12, width: 400) }
-        #expect(q.layout().lines.count == 6, "\(q.layout().lineTexts())")
     }
 
     /// Table cells of several words, some wrapped, 1.2 em apart at the narrowest: the cell
