@@ -89,10 +89,11 @@ public struct LayoutOptions: Sendable, Hashable {
     /// A gap at least this wide always splits a line.
     public var hardSegmentGapRatio: Double = 2.5
     /// How far above and below (em) a gap of at least `hardSegmentGapRatio` is followed: when
-    /// its white closes within this reach on each side (lines of about the same size, with
+    /// the words before it on its line are one word or spread at least `1 / riverGapRatio` as
+    /// wide, its white closes within this reach on each side (lines of about the same size, with
     /// text over the pieces on both sides of the gap, reach into it until less than
-    /// `minimumStripeRatio` is left, or have text inside it), and fewer than
-    /// `riverAlignedStarts` rows nearby have text starting at its end, the gap is a wide word
+    /// `minimumStripeRatio` is left, or have text inside it), and at most one row nearby
+    /// (`cellStartWindow`) has text starting at its end, the gap is a wide word
     /// space of a justified narrow column and does not split the line. 0: every such gap
     /// splits.
     public var hardGapCrossWindow: Double = 5

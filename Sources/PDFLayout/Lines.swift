@@ -327,12 +327,17 @@ struct LineFinder {
                 let size = max(cur.size, next.size)
                 var split = g.hard, wideSpace = false
                 if split && !g.dropCap && !marker && options.hardGapCrossWindow > 0 {
-                    // A very wide space of a justified narrow column: the lines just above and
-                    // below fill it, and no cells start at its end.
+                    // A very wide space of a justified narrow column: the words before it on
+                    // its line are spread as widely (within `riverGapRatio`), or are one word;
+                    // the lines just above and below fill it; and cells start at its end in no
+                    // two other rows (as gaps clearly wider than their line's spaces need).
+                    // An equation and its number are not spread so.
                     let b = pieces[r][0].baseline
-                    if isCrossed(g, row: r, baseline: b, size: size, step: -1, from: cur.x0, to: next.x1)
+                    let inner = widestSpace(cur)
+                    if (inner <= options.wordGapRatio * size || options.riverGapRatio * inner >= g.x1 - g.x0)
+                        && isCrossed(g, row: r, baseline: b, size: size, step: -1, from: cur.x0, to: next.x1)
                         && isCrossed(g, row: r, baseline: b, size: size, step: 1, from: cur.x0, to: next.x1)
-                        && alignedStarts(g, row: r, size: size) < options.riverAlignedStarts {
+                        && alignedStarts(g, row: r, size: size) < 2 {
                         split = false; wideSpace = true
                     }
                 }
@@ -372,6 +377,18 @@ struct LineFinder {
         if options.joinsDropCaps { segs = attachDropCaps(segs) }
         for k in segs.indices { segs[k].sortItems(items) }
         return segs
+    }
+
+    /// The widest gap between the glyphs of a segment (space glyphs left out), in page units.
+    func widestSpace(_ seg: Segment) -> Double {
+        var widest = 0.0, end = -Double.infinity
+        for i in seg.items {
+            let it = items[Int(i)]
+            if it.isSpace { continue }
+            if end > -Double.infinity { widest = max(widest, it.x0 - end) }
+            end = max(end, it.x1)
+        }
+        return widest
     }
 
     /// A bullet, dash or a short enumerator such as "1.", "iv)", "(a)" or "12".
