@@ -88,14 +88,14 @@ public struct LayoutOptions: Sendable, Hashable {
     public var minimumStripeRatio: Double = 0.4
     /// A gap at least this wide always splits a line.
     public var hardSegmentGapRatio: Double = 2.5
-    /// How far above and below (em) a gap of at least `hardSegmentGapRatio` is followed: when
-    /// the words before it on its line are one word or spread at least `1 / riverGapRatio` as
-    /// wide, its white closes within this reach on each side (lines of about the same size, with
-    /// text over the pieces on both sides of the gap, reach into it until less than
-    /// `minimumStripeRatio` is left, or have text inside it), and at most one row nearby
-    /// (`cellStartWindow`) has text starting at its end, the gap is a wide word
-    /// space of a justified narrow column and does not split the line. 0: every such gap
-    /// splits.
+    /// How far above and below (em) a gap of at least `hardSegmentGapRatio` is followed. Such
+    /// a gap is a wide word space of a justified narrow column, and does not split its line,
+    /// when the words before it on its line are one word or spread at least `1 / riverGapRatio`
+    /// as wide; its white closes within this reach on each side, or on one side with no text
+    /// over the piece after the gap on the other (lines of about the same size, with text over
+    /// the pieces on both sides of the gap, reach into it until less than
+    /// `minimumStripeRatio` is left, or have text inside it); and at most one row nearby
+    /// (`cellStartWindow`) has text starting at its end. 0: every such gap splits.
     public var hardGapCrossWindow: Double = 5
     /// A gap narrower than this multiple of its line's word space beside it (the smallest of the
     /// two spaces nearest it on each side) may be a river of justified text: wide word

@@ -261,14 +261,15 @@ struct LineFinder {
         /// reaching in from its ends narrows it (as in `isStripe`) until a line has text inside
         /// or across what is left, or leaves less than `minimumStripeRatio`. The wide spaces of
         /// a justified narrow column close within a line or two, even where two of them line
-        /// up; a gutter runs on empty.
+        /// up; a gutter runs on empty. Nil when no line on that side has text over the piece
+        /// after the gap.
         func isCrossed(_ g: Gap, row r: Int, baseline b: Double, size: Double, step: Int,
-                       from left: Double, to right: Double) -> Bool {
+                       from left: Double, to right: Double) -> Bool? {
             let reach = options.hardGapCrossWindow * size
             let start = firstFragment(ofRow: r)
             var k = step < 0 ? start - 1 : start
             if step > 0 { while k < byBaseline.count && rowOf[k] == r { k += 1 } }
-            var a = g.x0, z = g.x1
+            var a = g.x0, z = g.x1, reachesRight = false
             while k >= 0 && k < byBaseline.count && abs(byBaseline[k].baseline - b) <= reach {
                 let row = rowOf[k]
                 var ra = a, rz = z, touched = false, crossing = false, overLeft = false, overRight = false
@@ -286,11 +287,18 @@ struct LineFinder {
                 }
                 // Only a line of the same column, with text over the pieces on both sides of
                 // the gap, counts (not a column between two others set on other baselines).
+                if overRight { reachesRight = true }
                 guard touched && overLeft && overRight else { continue }
                 if crossing || rz - ra < options.minimumStripeRatio * size { return true }
                 a = ra; z = rz
             }
-            return false
+            // No text over the piece after the gap on this side (the end of a column, whose
+            // last lines are short): nothing holds the gap open here.
+            return reachesRight ? false : nil
+        }
+        /// Closed on one side and closed or without text after the gap on the other.
+        func closes(_ up: Bool?, _ down: Bool?) -> Bool {
+            (up == true && down != false) || (up != false && down == true)
         }
         /// A gap no wider than `riverGapRatio` times the line's own word spaces.
         func isRiverLike(_ g: Gap, row r: Int) -> Bool {
@@ -335,8 +343,8 @@ struct LineFinder {
                     let b = pieces[r][0].baseline
                     let inner = widestSpace(cur)
                     if (inner <= options.wordGapRatio * size || options.riverGapRatio * inner >= g.x1 - g.x0)
-                        && isCrossed(g, row: r, baseline: b, size: size, step: -1, from: cur.x0, to: next.x1)
-                        && isCrossed(g, row: r, baseline: b, size: size, step: 1, from: cur.x0, to: next.x1)
+                        && closes(isCrossed(g, row: r, baseline: b, size: size, step: -1, from: cur.x0, to: next.x1),
+                                  isCrossed(g, row: r, baseline: b, size: size, step: 1, from: cur.x0, to: next.x1))
                         && alignedStarts(g, row: r, size: size) < 2 {
                         split = false; wideSpace = true
                     }

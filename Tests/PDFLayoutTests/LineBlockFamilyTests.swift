@@ -88,7 +88,7 @@ extension GlyphPage {
         ["boats came in at dawn", "administration at", "the nets were full of", "fish and the gulls",
          "observatory is", "on the hill above the", "town where the old", "keeper lived alone"],
         ["he lit the lamp each", "evening without fail", "and watched ships", "correspondence of",
-         "sailors reached him", "from every port he", "extraordinary was", "his memory for faces"],
+         "sailors reached him", "from every port he", "extraordinary was", "his memory for all faces"],
         ["in winter the storms", "kept the boats home", "neighbourhood by", "and the town waited",
          "for the first calm", "lighthouse beacons", "shone over water and", "the keeper slept late"],
     ]
