@@ -94,8 +94,9 @@ public struct LayoutOptions: Sendable, Hashable {
     /// as wide; its white closes within this reach on each side, or on one side with no text
     /// over the piece after the gap on the other (lines of about the same size, with text over
     /// the pieces on both sides of the gap, reach into it until less than
-    /// `minimumStripeRatio` is left, or have text inside it); and at most one row nearby
-    /// (`cellStartWindow`) has text starting at its end. 0: every such gap splits.
+    /// `minimumStripeRatio` is left, or have text inside it); and fewer than
+    /// `riverAlignedStarts` rows nearby have text starting at its end. 0: every such gap
+    /// splits.
     public var hardGapCrossWindow: Double = 5
     /// A gap narrower than this multiple of its line's word space beside it (the smallest of the
     /// two spaces nearest it on each side) may be a river of justified text: wide word

@@ -337,15 +337,15 @@ struct LineFinder {
                 if split && !g.dropCap && !marker && options.hardGapCrossWindow > 0 {
                     // A very wide space of a justified narrow column: the words before it on
                     // its line are spread as widely (within `riverGapRatio`), or are one word;
-                    // the lines just above and below fill it; and cells start at its end in no
-                    // two other rows (as gaps clearly wider than their line's spaces need).
+                    // the lines just above and below fill it; and cells start at its end in
+                    // fewer than `riverAlignedStarts` rows, as for river-like gaps.
                     // An equation and its number are not spread so.
                     let b = pieces[r][0].baseline
                     let inner = widestSpace(cur)
                     if (inner <= options.wordGapRatio * size || options.riverGapRatio * inner >= g.x1 - g.x0)
                         && closes(isCrossed(g, row: r, baseline: b, size: size, step: -1, from: cur.x0, to: next.x1),
                                   isCrossed(g, row: r, baseline: b, size: size, step: 1, from: cur.x0, to: next.x1))
-                        && alignedStarts(g, row: r, size: size) < 2 {
+                        && alignedStarts(g, row: r, size: size) < options.riverAlignedStarts {
                         split = false; wideSpace = true
                     }
                 }
