@@ -114,6 +114,32 @@ extension GlyphPage {
         #expect(p.layout(options).foldedText != expected)
     }
 
+    /// Four columns of five lines on shared baselines, two words a line: `ragged` lines end
+    /// where their words do (table cells), others fill their column (narrow justified prose).
+    func columnSegments(ragged: Bool) -> [Segment] {
+        var segs: [Segment] = []
+        for row in 0..<5 {
+            for c in 0..<4 {
+                let x0 = 72 + Double(c) * 110, y = 700 - Double(row) * 12
+                let x1 = x0 + (ragged ? 40 + Double((row * 7 + c * 3) % 5) * 10 : 80)
+                var s = Segment(items: [], x0: x0, x1: x1, baseline: y, size: 10, top: 792 - y - 8,
+                                bottom: 792 - y + 2, group: 0, firstGlyph: Int32(segs.count))
+                s.wordCount = 2
+                segs.append(s)
+            }
+        }
+        return segs
+    }
+
+    @Test func narrowJustifiedColumnsAreNotATable() {
+        #expect(BlockFinder(segments: columnSegments(ragged: false), options: LayoutOptions()).tables().blocks.isEmpty)
+        var options = LayoutOptions()
+        options.proseColumnJustifiedShare = 2
+        #expect(BlockFinder(segments: columnSegments(ragged: false), options: options).tables().blocks.count == 1)
+        // The near miss: cells of two words that end where their words do are a table.
+        #expect(BlockFinder(segments: columnSegments(ragged: true), options: LayoutOptions()).tables().blocks.count == 1)
+    }
+
     /// The near miss: a gutter wider than `hardSegmentGapRatio` between columns whose lines
     /// are as loose is left empty by the lines above and below, and still splits.
     @Test func wideGutterBesideLooseColumnsStillSplits() {
