@@ -335,14 +335,15 @@ struct LineFinder {
                 let size = max(cur.size, next.size)
                 var split = g.hard, wideSpace = false
                 if split && !g.dropCap && !marker && options.hardGapCrossWindow > 0 {
-                    // A very wide space of a justified narrow column: the words before it on
+                    // A very wide space of a justified narrow column (`hardGapLineWidth`): the words before it on
                     // its line are spread as widely (within `riverGapRatio`), or are one word;
                     // the lines just above and below fill it; and cells start at its end in
                     // fewer than `riverAlignedStarts` rows, as for river-like gaps.
                     // An equation and its number are not spread so.
                     let b = pieces[r][0].baseline
                     let inner = widestSpace(cur)
-                    if (inner <= options.wordGapRatio * size || options.riverGapRatio * inner >= g.x1 - g.x0)
+                    if next.x1 - cur.x0 <= options.hardGapLineWidth * size
+                        && (inner <= options.wordGapRatio * size || options.riverGapRatio * inner >= g.x1 - g.x0)
                         && closes(isCrossed(g, row: r, baseline: b, size: size, step: -1, from: cur.x0, to: next.x1),
                                   isCrossed(g, row: r, baseline: b, size: size, step: 1, from: cur.x0, to: next.x1))
                         && alignedStarts(g, row: r, size: size) < options.riverAlignedStarts {
