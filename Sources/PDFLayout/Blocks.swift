@@ -149,7 +149,28 @@ struct BlockFinder {
                 columnRows += 1
                 for (c, k) in row.enumerated() { columnWords[c] += cellWords(k) }
             }
-            let prose = columnRows > 0 && columnWords.allSatisfy { $0 / Double(columnRows) >= 3 }
+            var prose = columnRows > 0 && columnWords.allSatisfy { $0 / Double(columnRows) >= 3 }
+            // Narrow justified columns (few, widely spaced words a line) side by side: in every
+            // column most lines of two words or more fill the column from edge to edge.
+            if !prose && columnRows >= 3 && options.proseColumnJustifiedShare <= 1 {
+                var full = [Int](repeating: 0, count: columns)
+                var left = [Double](repeating: .infinity, count: columns)
+                var right = [Double](repeating: -.infinity, count: columns)
+                for row in multi where row.count == columns {
+                    for (c, k) in row.enumerated() {
+                        left[c] = min(left[c], segments[k].x0); right[c] = max(right[c], segments[k].x1)
+                    }
+                }
+                for row in multi where row.count == columns {
+                    for (c, k) in row.enumerated() {
+                        let sg = segments[k], tolerance = 0.5 * sg.size
+                        if sg.wordCount >= 2 && sg.x0 - left[c] <= tolerance && right[c] - sg.x1 <= tolerance {
+                            full[c] += 1
+                        }
+                    }
+                }
+                prose = full.allSatisfy { Double($0) >= options.proseColumnJustifiedShare * Double(columnRows) }
+            }
             if multi.count >= 2 && meanWords <= limit && longest <= 2 * limit && !prose {
                 var b = Block(segment: run[0][0], segments[run[0][0]])
                 b.lines = []
@@ -391,6 +412,7 @@ struct BlockFinder {
                 }
             }
             return 2 * evidenced > run[k].count
+        }
         // Cells drawn whole: two rows of two cells or more whose lines the content stream draws
         // column by column (each column's lines of both rows before the next column's), not row
         // by row, are lines of one row's cells (address blocks side by side, a label over its

@@ -94,6 +94,21 @@ public struct LayoutOptions: Sendable, Hashable {
     public var minimumStripeRatio: Double = 0.4
     /// A gap at least this wide always splits a line.
     public var hardSegmentGapRatio: Double = 2.5
+    /// How far above and below (em) a gap of at least `hardSegmentGapRatio` is followed. Such
+    /// a gap is a wide word space of a justified narrow column (`hardGapLineWidth`), and does
+    /// not split its line, when the words before it on its line are one word or spread at
+    /// least `1 / riverGapRatio` as wide; its white closes within this reach on each side, or on one side with no text
+    /// over the piece after the gap on the other (lines of about the same size, with text over
+    /// the pieces on both sides of the gap, reach into it until less than
+    /// `minimumStripeRatio` is left, or have text inside it); and fewer than
+    /// `riverAlignedStarts` rows nearby have text starting at its end. 0: every such gap
+    /// splits.
+    public var hardGapCrossWindow: Double = 5
+    /// A gap of at least `hardSegmentGapRatio` may be a wide word space (`hardGapCrossWindow`)
+    /// only in a narrow column: the text from the start of its line's words before it to the
+    /// end of the word after it spans at most this many em. Justification spreads words that
+    /// far only in narrow columns; tables and forms across a wide page keep their splits.
+    public var hardGapLineWidth: Double = 20
     /// A gap narrower than this multiple of its line's word space beside it (the smallest of the
     /// two spaces nearest it on each side) may be a river of justified text: wide word
     /// spaces lined up over a few lines. Such a gap splits the line only when its stripe runs
@@ -163,6 +178,11 @@ public struct LayoutOptions: Sendable, Hashable {
     public var detectsTables = true
     /// A table's cells hold at most this many words on average (prose columns hold more).
     public var tableCellWords: Double = 4
+    /// Rows that line up in columns are justified prose, not a table, when in every column at
+    /// least this share of the lines (of rows with every column) hold two words or more and
+    /// fill the column from edge to edge (within 0.5 em): narrow justified columns with few
+    /// words a line. Above 1: never.
+    public var proseColumnJustifiedShare: Double = 0.75
     /// Row gaps in a table that differ by this much (em) tell padded rows from wrapped lines.
     public var tableRowGapRatio: Double = 0.35
     /// A line of a wrapped table cell: a row whose every line sits at most this far (em, gap

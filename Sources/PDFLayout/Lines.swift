@@ -118,7 +118,7 @@ struct LineFinder {
             rows[rows.count - 1].append(f)
         }
         // Within a row: merge pieces closer than `segmentGapRatio`; note the wider gaps.
-        struct Gap { var x0: Double; var x1: Double; var hard: Bool; var narrow = false; var drawnApart = false }
+        struct Gap { var x0: Double; var x1: Double; var hard: Bool; var narrow = false; var drawnApart = false; var dropCap = false }
         // A fragment's place in the content stream, by its first glyph (fragments come in
         // content order): two sides of a gap drawn apart have other text drawn between them.
         var fragmentIndex: [Int32: Int]? = nil
@@ -156,7 +156,7 @@ struct LineFinder {
                 } else {
                     rowGaps.append(Gap(x0: cur.x1, x1: max(cur.x1, f.x0),
                                        hard: gap >= options.hardSegmentGapRatio * size || dropCapSized,
-                                       drawnApart: drawnApart(previous, f)))
+                                       drawnApart: drawnApart(previous, f), dropCap: dropCapSized))
                     out.append(f)
                 }
             }
@@ -173,13 +173,17 @@ struct LineFinder {
             var k = 0
             for (r, row) in rows.enumerated() { for _ in row { rowOf[k] = r; k += 1 } }
         }
-        func isStripe(_ g: Gap, row r: Int, baseline b: Double, size: Double, window: Double, lines: Int) -> Bool {
-            let reach = window * size
+        func firstFragment(ofRow r: Int) -> Int {
             var start = 0, end = byBaseline.count
-            while start < end {   // first fragment of row r
+            while start < end {
                 let mid = (start + end) / 2
                 if rowOf[mid] < r { start = mid + 1 } else { end = mid }
             }
+            return start
+        }
+        func isStripe(_ g: Gap, row r: Int, baseline b: Double, size: Double, window: Double, lines: Int) -> Bool {
+            let reach = window * size
+            let start = firstFragment(ofRow: r)
             // The part of the gap that the lines around leave empty: text on its left moves
             // its start right, text on its right moves its end left. Walking away from the
             // row, line by line, a line across the gap (or text inside it) ends the stripe on
@@ -267,6 +271,51 @@ struct LineFinder {
             default: return nil
             }
         }
+        /// Whether the white of the gap closes within `hardGapCrossWindow` em above (`step` -1)
+        /// or below (+1): walking away line by line among lines of about the same size that
+        /// have text over the pieces on both sides of the gap (`left` to `right`), text
+        /// reaching in from its ends narrows it (as in `isStripe`) until a line has text inside
+        /// or across what is left, or leaves less than `minimumStripeRatio`. The wide spaces of
+        /// a justified narrow column close within a line or two, even where two of them line
+        /// up; a gutter runs on empty. Nil when no line on that side has text over the piece
+        /// after the gap.
+        func isCrossed(_ g: Gap, row r: Int, baseline b: Double, size: Double, step: Int,
+                       from left: Double, to right: Double) -> Bool? {
+            let reach = options.hardGapCrossWindow * size
+            let start = firstFragment(ofRow: r)
+            var k = step < 0 ? start - 1 : start
+            if step > 0 { while k < byBaseline.count && rowOf[k] == r { k += 1 } }
+            var a = g.x0, z = g.x1, reachesRight = false
+            while k >= 0 && k < byBaseline.count && abs(byBaseline[k].baseline - b) <= reach {
+                let row = rowOf[k]
+                var ra = a, rz = z, touched = false, crossing = false, overLeft = false, overRight = false
+                while k >= 0 && k < byBaseline.count && rowOf[k] == row {
+                    let f = byBaseline[k]
+                    k += step
+                    if f.size > size * 1.2 || f.size < size / 1.2 { continue }
+                    if f.x1 > left && f.x0 < g.x0 { overLeft = true }
+                    if f.x0 < right && f.x1 > g.x1 { overRight = true }
+                    if f.x1 <= ra || f.x0 >= rz { continue }
+                    touched = true
+                    if f.x0 <= ra && f.x1 < rz { ra = f.x1 }
+                    else if f.x1 >= rz && f.x0 > ra { rz = f.x0 }
+                    else { crossing = true }
+                }
+                // Only a line of the same column, with text over the pieces on both sides of
+                // the gap, counts (not a column between two others set on other baselines).
+                if overRight { reachesRight = true }
+                guard touched && overLeft && overRight else { continue }
+                if crossing || rz - ra < options.minimumStripeRatio * size { return true }
+                a = ra; z = rz
+            }
+            // No text over the piece after the gap on this side (the end of a column, whose
+            // last lines are short): nothing holds the gap open here.
+            return reachesRight ? false : nil
+        }
+        /// Closed on one side and closed or without text after the gap on the other.
+        func closes(_ up: Bool?, _ down: Bool?) -> Bool {
+            (up == true && down != false) || (up != false && down == true)
+        }
         /// A gap no wider than `riverGapRatio` times the line's own word spaces.
         func isRiverLike(_ g: Gap, row r: Int) -> Bool {
             guard let typical = typicalWordGap(g, row: r) else { return false }
@@ -301,8 +350,25 @@ struct LineFinder {
                 // A list marker (bullet, "1.", "a)") stays with its item however wide the gap.
                 let marker = k == 0 && !g.hard && isListMarker(cur)
                 let size = max(cur.size, next.size)
-                var split = g.hard
-                if !split && !marker && g.drawnApart
+                var split = g.hard, wideSpace = false
+                if split && !g.dropCap && !marker && options.hardGapCrossWindow > 0 {
+                    // A very wide space of a justified narrow column (`hardGapLineWidth`): the words before it on
+                    // its line are spread as widely (within `riverGapRatio`), or are one word;
+                    // the lines just above and below fill it; and cells start at its end in
+                    // fewer than `riverAlignedStarts` rows, as for river-like gaps.
+                    // An equation and its number are not spread so.
+                    let b = pieces[r][0].baseline
+                    let inner = widestSpace(cur)
+                    if next.x1 - cur.x0 <= options.hardGapLineWidth * size
+                        && (inner <= options.wordGapRatio * size || options.riverGapRatio * inner >= g.x1 - g.x0)
+                        && closes(isCrossed(g, row: r, baseline: b, size: size, step: -1, from: cur.x0, to: next.x1),
+                                  isCrossed(g, row: r, baseline: b, size: size, step: 1, from: cur.x0, to: next.x1))
+                        && alignedStarts(g, row: r, size: size) < options.riverAlignedStarts {
+                        split = false; wideSpace = true
+                    }
+                }
+                if wideSpace {
+                } else if !split && !marker && g.drawnApart
                     && alignedStarts(g, row: r, size: size, narrowest: options.narrowCellGapRatio) >= options.drawnApartCellStarts {
                     // Sides drawn apart (a table drawn cell by cell) with cells starting at the
                     // gap's end nearby, narrow gaps counting: a cell border.
@@ -349,6 +415,18 @@ struct LineFinder {
         if options.joinsDropCaps { segs = attachDropCaps(segs) }
         for k in segs.indices { segs[k].sortItems(items) }
         return segs
+    }
+
+    /// The widest gap between the glyphs of a segment (space glyphs left out), in page units.
+    func widestSpace(_ seg: Segment) -> Double {
+        var widest = 0.0, end = -Double.infinity
+        for i in seg.items {
+            let it = items[Int(i)]
+            if it.isSpace { continue }
+            if end > -Double.infinity { widest = max(widest, it.x0 - end) }
+            end = max(end, it.x1)
+        }
+        return widest
     }
 
     /// A bullet, dash or a short enumerator such as "1.", "iv)", "(a)" or "12".

@@ -82,6 +82,10 @@ public struct LayoutFlags: ParsableArguments {
     public var drawnApartCellStarts: Int = LayoutOptions().drawnApartCellStarts
     @Option(help: ArgumentHelp("A gap at least this wide always splits a line. Fraction of the font size.", valueName: "em"))
     public var hardSegmentGapRatio: Double = LayoutOptions().hardSegmentGapRatio
+    @Option(help: ArgumentHelp("How far above and below (em) a gap of at least `hardSegmentGapRatio` is followed. Such a gap is a wide word space of a justified narrow column (`hardGapLineWidth`), and does not split its line, when the words before it on its line are one word or spread at least `1 / riverGapRatio` as wide; its white closes within this reach on each side, or on one side with no text over the piece after the gap on the other (lines of about the same size, with text over the pieces on both sides of the gap, reach into it until less than `minimumStripeRatio` is left, or have text inside it); and fewer than `riverAlignedStarts` rows nearby have text starting at its end. 0: every such gap splits.", valueName: "em"))
+    public var hardGapCrossWindow: Double = LayoutOptions().hardGapCrossWindow
+    @Option(help: ArgumentHelp("A gap of at least `hardSegmentGapRatio` may be a wide word space (`hardGapCrossWindow`) only in a narrow column: the text from the start of its line's words before it to the end of the word after it spans at most this many em. Justification spreads words that far only in narrow columns; tables and forms across a wide page keep their splits.", valueName: "em"))
+    public var hardGapLineWidth: Double = LayoutOptions().hardGapLineWidth
     @Option(help: ArgumentHelp("A gap narrower than this multiple of its line's word space beside it (the smallest of the two spaces nearest it on each side) may be a river of justified text: wide word spaces lined up over a few lines. Such a gap splits the line only when its stripe runs through `riverStripeLines` lines on each side within `riverStripeWindow` em, or when `riverAlignedStarts` rows have text starting at its edge; a gap clearly wider than the line's spaces needs `gutterStripeLines`.", valueName: "ratio"))
     public var riverGapRatio: Double = LayoutOptions().riverGapRatio
     @Option(help: ArgumentHelp("How far above and below (em) a river-like gap's stripe is followed.", valueName: "em"))
@@ -132,6 +136,8 @@ public struct LayoutFlags: ParsableArguments {
     public var noTables = false
     @Option(help: ArgumentHelp("A table's cells hold at most this many words on average (prose columns hold more).", valueName: "words"))
     public var tableCellWords: Double = LayoutOptions().tableCellWords
+    @Option(help: ArgumentHelp("Rows that line up in columns are justified prose, not a table, when in every column at least this share of the lines (of rows with every column) hold two words or more and fill the column from edge to edge (within 0.5 em): narrow justified columns with few words a line. Above 1: never.", valueName: "share"))
+    public var proseColumnJustifiedShare: Double = LayoutOptions().proseColumnJustifiedShare
     @Option(help: ArgumentHelp("Row gaps in a table that differ by this much (em) tell padded rows from wrapped lines.", valueName: "em"))
     public var tableRowGapRatio: Double = LayoutOptions().tableRowGapRatio
     @Option(help: ArgumentHelp("A line of a wrapped table cell: a row whose every line sits at most this far (em, gap between boxes) under a line of the row above and within that line's column (touching no other column's cells) continues the table.", valueName: "em"))
@@ -218,9 +224,9 @@ public struct LayoutFlags: ParsableArguments {
     public static let fieldNames: Set<String> = [
         "readingOrder", "wordGapRatio", "cjkWordGapRatio", "letterSpacingQuantile", "baselineTolerance",
         "shortLineLetterSpacing", "ellipsisGapRatio", "composesAccents", "accentOverlap", "accentBaselineShift", "markReach",
-        "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "narrowCellGapRatio", "drawnApartCellStarts", "hardSegmentGapRatio", "scriptShiftRatio",
+        "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "narrowCellGapRatio", "drawnApartCellStarts", "hardSegmentGapRatio", "hardGapCrossWindow", "hardGapLineWidth", "scriptShiftRatio",
         "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "tableCellLineGap", "tableStrayCellGap", "tableProseWords", "tableProseWidth", "tableWrapRowWords", "joinsCellsDrawnWhole", "tableCentredCellOverlap", "blockGapRatio", "blockSizeChange", "joinsEquationNumbers", "equationNumberReach",
-        "detectsTables", "tableCellWords", "marksRunningArtifacts", "marginBand", "expandsLigatures",
+        "detectsTables", "tableCellWords", "proseColumnJustifiedShare", "marksRunningArtifacts", "marginBand", "expandsLigatures",
         "normalizesPresentationForms", "hyphenJoining", "paragraphAlignmentTolerance", "paragraphAlignmentMinimumShare",
         "joinsTateChuYoko", "tateChuYokoMaxGlyphs", "tateChuYokoWidthRatio", "tateChuYokoGapRatio",
         "findsRepeatedFurniture", "furnitureMinimumPages", "furnitureSamplePages", "furnitureCandidateLines", "furniturePositionTolerance", "dropsDuplicates", "dropsInvisibleText",
@@ -235,7 +241,7 @@ public struct LayoutFlags: ParsableArguments {
             ("--word-gap-ratio", wordGapRatio), ("--cjk-word-gap-ratio", cjkWordGapRatio),
             ("--baseline-tolerance", baselineTolerance), ("--segment-gap-ratio", segmentGapRatio),
             ("--script-shift-ratio", scriptShiftRatio), ("--stripe-window", stripeWindow),
-            ("--minimum-stripe-ratio", minimumStripeRatio), ("--cell-start-window", cellStartWindow), ("--narrow-cell-gap-ratio", narrowCellGapRatio), ("--hard-segment-gap-ratio", hardSegmentGapRatio),
+            ("--minimum-stripe-ratio", minimumStripeRatio), ("--cell-start-window", cellStartWindow), ("--narrow-cell-gap-ratio", narrowCellGapRatio), ("--hard-segment-gap-ratio", hardSegmentGapRatio), ("--hard-gap-cross-window", hardGapCrossWindow), ("--hard-gap-line-width", hardGapLineWidth), ("--prose-column-justified-share", proseColumnJustifiedShare),
             ("--table-row-gap-ratio", tableRowGapRatio), ("--table-cell-line-gap", tableCellLineGap), ("--table-stray-cell-gap", tableStrayCellGap), ("--table-prose-words", tableProseWords), ("--table-prose-width", tableProseWidth), ("--table-wrap-row-words", tableWrapRowWords), ("--table-centred-cell-overlap", tableCentredCellOverlap), ("--equation-number-reach", equationNumberReach), ("--block-gap-ratio", blockGapRatio),
             ("--block-size-change", blockSizeChange), ("--table-cell-words", tableCellWords),
             ("--diagonal-angle", diagonalAngle), ("--ellipsis-gap-ratio", ellipsisGapRatio),
@@ -292,6 +298,8 @@ public struct LayoutFlags: ParsableArguments {
         o.narrowCellGapRatio = narrowCellGapRatio
         o.drawnApartCellStarts = drawnApartCellStarts
         o.hardSegmentGapRatio = hardSegmentGapRatio
+        o.hardGapCrossWindow = hardGapCrossWindow
+        o.hardGapLineWidth = hardGapLineWidth
         o.riverGapRatio = riverGapRatio
         o.riverStripeWindow = riverStripeWindow
         o.riverStripeLines = riverStripeLines
@@ -316,6 +324,7 @@ public struct LayoutFlags: ParsableArguments {
         o.equationNumberReach = equationNumberReach
         if noTables { o.detectsTables = false }
         o.tableCellWords = tableCellWords
+        o.proseColumnJustifiedShare = proseColumnJustifiedShare
         o.tableRowGapRatio = tableRowGapRatio
         o.tableCellLineGap = tableCellLineGap
         o.tableStrayCellGap = tableStrayCellGap

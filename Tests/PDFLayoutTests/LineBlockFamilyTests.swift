@@ -81,6 +81,72 @@ extension GlyphPage {
         #expect(text.contains("crews port after every fox then two loosely set words here spring and"))
     }
 
+    /// Three narrow justified columns (110 pt, 1.4 em gutters) with lines of two long words:
+    /// justification spaces them 3 to 4.5 em apart, wider than the gutters and than
+    /// `hardSegmentGapRatio`. The lines just above and below fill each such space.
+    static let narrowColumns = [
+        ["boats came in at dawn", "administration at", "the nets were full of", "fish and the gulls",
+         "observatory is", "on the hill above the", "town where the old", "keeper lived alone"],
+        ["he lit the lamp each", "evening without fail", "and watched ships", "correspondence of",
+         "sailors reached him", "from every port he", "extraordinary was", "his memory for all faces"],
+        ["in winter the storms", "kept the boats home", "neighbourhood by", "and the town waited",
+         "for the first calm", "lighthouse beacons", "shone over water and", "the keeper slept late"],
+    ]
+
+    func narrowColumnsPage(gutter: Double) -> GlyphPage {
+        var p = GlyphPage()
+        for (c, column) in Self.narrowColumns.enumerated() {
+            for (k, line) in column.enumerated() {
+                p.justified(line, x: 72 + Double(c) * (110 + gutter), y: 700 - Double(k) * 12, width: 110)
+            }
+        }
+        return p
+    }
+
+    @Test func wideSpacesOfNarrowJustifiedColumnsDoNotSplitLines() {
+        let p = narrowColumnsPage(gutter: 14)
+        let expected = Self.narrowColumns.flatMap { $0 }.joined(separator: " ")
+        #expect(p.layout().foldedText == expected)
+        // Every gap of 2.5 em or more splitting its line takes the second word of a loose line
+        // for a column of its own.
+        var options = LayoutOptions()
+        options.hardGapCrossWindow = 0
+        #expect(p.layout(options).foldedText != expected)
+    }
+
+    /// Four columns of five lines on shared baselines, two words a line: `ragged` lines end
+    /// where their words do (table cells), others fill their column (narrow justified prose).
+    func columnSegments(ragged: Bool) -> [Segment] {
+        var segs: [Segment] = []
+        for row in 0..<5 {
+            for c in 0..<4 {
+                let x0 = 72 + Double(c) * 110, y = 700 - Double(row) * 12
+                let x1 = x0 + (ragged ? 40 + Double((row * 7 + c * 3) % 5) * 10 : 80)
+                var s = Segment(items: [], x0: x0, x1: x1, baseline: y, size: 10, top: 792 - y - 8,
+                                bottom: 792 - y + 2, group: 0, firstGlyph: Int32(segs.count))
+                s.wordCount = 2
+                segs.append(s)
+            }
+        }
+        return segs
+    }
+
+    @Test func narrowJustifiedColumnsAreNotATable() {
+        #expect(BlockFinder(segments: columnSegments(ragged: false), options: LayoutOptions()).tables().blocks.isEmpty)
+        var options = LayoutOptions()
+        options.proseColumnJustifiedShare = 2
+        #expect(BlockFinder(segments: columnSegments(ragged: false), options: options).tables().blocks.count == 1)
+        // The near miss: cells of two words that end where their words do are a table.
+        #expect(BlockFinder(segments: columnSegments(ragged: true), options: LayoutOptions()).tables().blocks.count == 1)
+    }
+
+    /// The near miss: a gutter wider than `hardSegmentGapRatio` between columns whose lines
+    /// are as loose is left empty by the lines above and below, and still splits.
+    @Test func wideGutterBesideLooseColumnsStillSplits() {
+        let p = narrowColumnsPage(gutter: 30)
+        #expect(p.layout().foldedText == Self.narrowColumns.flatMap { $0 }.joined(separator: " "))
+    }
+
     /// Table cells of several words, some wrapped, 1.2 em apart at the narrowest: the cell
     /// borders still split the rows.
     @Test func tableWithWrappedCellsStillSplits() {
