@@ -123,7 +123,8 @@ struct LayoutBuilder {
         var cachedOrientation: Orientation? = nil
         var lastOrientation: Orientation? = nil, lastGroup = 0
         // The last item that took an ActualText span's text, and its marked-content span.
-        var actualTextItem: (item: Int, span: Int32)? = nil
+        // `sized`: the item's box is that of a glyph with an advance (not a mark's pen position).
+        var actualTextItem: (item: Int, span: Int32, sized: Bool)? = nil
         statistics.glyphs = page.glyphs.count
         // Off the page: the interpreter's flag, or (pages made otherwise) the glyph's box.
         let visible = page.visibleBox
@@ -134,7 +135,12 @@ struct LayoutBuilder {
             if options.dropsOffPageText && (f.contains(.offPage) || !g.quad.bounds.sharesArea(with: visible)) {
                 statistics.droppedOffPage += 1; continue
             }
-            if f.contains(.clipped) && options.dropsClippedText { statistics.droppedClipped += 1; continue }
+            // A glyph with no advance (a mark painted before its letter) has a box only at its
+            // pen position, which says little of its ink: it is clipped when its letter is.
+            if f.contains(.clipped) && options.dropsClippedText
+                && !(abs(g.advance) < 0.01 && i + 1 < page.glyphs.count && !page.glyphs[i + 1].flags.contains(.clipped)) {
+                statistics.droppedClipped += 1; continue
+            }
             if f.contains(.invisible) {
                 if options.dropsInvisibleText { statistics.droppedInvisible += 1; continue }
                 statistics.invisibleKept += 1
@@ -201,14 +207,25 @@ struct LayoutBuilder {
             }
             if spanContinuation, let last = actualTextItem {
                 if items[last.item].group == group {
-                    items[last.item].x0 = min(items[last.item].x0, along)
-                    items[last.item].x1 = max(items[last.item].x1, along + extent)
+                    if !last.sized && abs(Double(g.advance)) > 0.01 * size {
+                        // A span started by a mark with no advance (painted before its letter,
+                        // its pen position off the letter's box and often off the baseline):
+                        // the item is where its letter is.
+                        items[last.item].x0 = along
+                        items[last.item].x1 = along + extent
+                        items[last.item].baseline = across
+                        actualTextItem?.sized = true
+                    } else {
+                        items[last.item].x0 = min(items[last.item].x0, along)
+                        items[last.item].x1 = max(items[last.item].x1, along + extent)
+                    }
                 }
                 continue
             }
             let first = page.scalars[Int(g.text.lowerBound)]
             let isSpace = page.scalars[Int(g.text.lowerBound)..<Int(g.text.upperBound)].allSatisfy { $0.isLayoutWhitespace }
-            actualTextItem = g.unicodeSource == .actualText && run.markedContent >= 0 ? (items.count, run.markedContent) : nil
+            actualTextItem = g.unicodeSource == .actualText && run.markedContent >= 0
+                ? (items.count, run.markedContent, abs(Double(g.advance)) > 0.01 * size) : nil
             items.append(Item(glyph: Int32(i), x0: along, x1: along + extent, baseline: across,
                               size: size, group: group, isSpace: isSpace, isCJK: first.isCJKLike,
                               isAlphanumeric: first.isLetterOrDigit, isMark: first.isCombiningMark))
@@ -222,7 +239,8 @@ struct LayoutBuilder {
     /// before and after (TeX paints the accent first, word processors the letter), in the same
     /// orientation, of a similar size, with a baseline within `accentBaselineShift`: for an
     /// accent, a letter its box overlaps by `accentOverlap` with its centre over the letter;
-    /// for a mark, any glyph whose box holds the mark's centre (give or take `markReach`).
+    /// for a mark, any glyph whose box holds the mark's centre (give or take `markReach`, or
+    /// `markWithoutWidthReach` for a mark drawn with no advance width).
     mutating func attachAccentsAndMarks() {
         let n = items.count
         guard n > 1 else { return }
@@ -241,6 +259,12 @@ struct LayoutBuilder {
             }
         }
         guard any else { return }
+        /// Whether mark `k` has no advance width: its box stands at the pen position, not
+        /// where its ink is.
+        func withoutWidth(_ k: Int) -> Bool {
+            let advance = Double(page.glyphs[Int(items[k].glyph)].advance)
+            return advance.isFinite && abs(advance) <= 0.01 * items[k].size
+        }
         /// How well glyph `j` fits as the letter of accent or mark `k`: a score (lower is
         /// better), or nil when it cannot be.
         func fit(_ k: Int, _ j: Int) -> Double? {
@@ -258,7 +282,7 @@ struct LayoutBuilder {
                 return abs(centre - (b.x0 + b.x1) / 2) / size
             }
             let outside = max(b.x0 - centre, centre - b.x1, 0) / size
-            return outside <= options.markReach ? outside : nil
+            return outside <= (withoutWidth(k) ? options.markWithoutWidthReach : options.markReach) ? outside : nil
         }
         // Producers paint a mark just before its letter or just after it, one way on a whole
         // page; where the neighbours' boxes both hold a mark (letters whose ink overhangs
@@ -288,8 +312,10 @@ struct LayoutBuilder {
         // cluster reversed) has its marks before their letters, other text after.
         var before = 0, after = 0, rightToLeft = 0
         for k in 0..<n where kind[k] == 2 {
-            let p = centred(k, neighbour(k, -1, 1)), q = centred(k, neighbour(k, 1, 1))
-            if p && !q { after += 1 } else if q && !p { before += 1 }
+            if !withoutWidth(k) {
+                let p = centred(k, neighbour(k, -1, 1)), q = centred(k, neighbour(k, 1, 1))
+                if p && !q { after += 1 } else if q && !p { before += 1 }
+            }
             let r = page.glyphs[Int(items[k].glyph)].text
             let v = page.scalars[Int(r.lowerBound)].value
             if (0x0591...0x05C7).contains(v) || (0x0610...0x061A).contains(v) || (0x064B...0x065F).contains(v)
@@ -328,43 +354,103 @@ struct LayoutBuilder {
     /// Vertical text set with upright glyphs in horizontal writing mode (each glyph placed below
     /// the last, as LuaTeX-ja and browsers do): content-order runs of three or more CJK glyphs
     /// whose centres stay in one column while each moves down by about a glyph
-    /// (`stackedGlyphStep`) are moved to the top-to-bottom group.
+    /// (`stackedGlyphStep`) are moved to the top-to-bottom group. A tate-chu-yoko cell (at
+    /// most `tateChuYokoMaxGlyphs` digits or Latin letters side by side, no wider than
+    /// `tateChuYokoWidthRatio` of the column, `joinsTateChuYoko`) counts as one glyph of such
+    /// a run and joins the line at its place, so a lone glyph between two cells ("第25条",
+    /// "58月15日") or after one at a column's foot stays in its line.
     mutating func regroupStackedGlyphs() {
         guard options.detectsStackedVerticalText, items.count >= 3 else { return }
         let display = page.unscaledDisplayTransform
-        func centre(_ it: Item) -> Point {
-            let b = page.glyphs[Int(it.glyph)].quad.transformed(by: display).bounds
-            return Point(x: (b.x0 + b.x1) / 2, y: (b.y0 + b.y1) / 2)
+        func box(_ j: Int) -> Rect { page.glyphs[Int(items[j].glyph)].quad.transformed(by: display).bounds }
+        func box(_ cell: ClosedRange<Int>) -> Rect {
+            var r = box(cell.lowerBound)
+            for j in cell.dropFirst() {
+                let b = box(j)
+                r = Rect(x0: min(r.x0, b.x0), y0: min(r.y0, b.y0), x1: max(r.x1, b.x1), y1: max(r.y1, b.y1))
+            }
+            return r
         }
         let upright = groups.firstIndex { $0.angle == 0 && !$0.isDiagonal }
         guard let upright else { return }
-        func stacked(_ a: Item, _ b: Item) -> Bool {
-            guard a.group == upright, b.group == upright, a.isCJK || b.isCJK,
-                  a.isCJK || !a.isAlphanumeric, b.isCJK || !b.isAlphanumeric else { return false }
-            let ca = centre(a), cb = centre(b)
-            let size = max(a.size, b.size)
-            let dy = cb.y - ca.y
-            return abs(cb.x - ca.x) <= 0.5 * size && dy >= options.stackedGlyphStep.lowerBound * size
+        let cellsJoin = options.joinsTateChuYoko && options.tateChuYokoMaxGlyphs > 0
+        func isCellGlyph(_ it: Item) -> Bool { it.group == upright && it.isAlphanumeric && !it.isCJK && !it.isSpace }
+        /// The unit of a stack starting at `k`: the glyph, or the tate-chu-yoko cell it starts.
+        func cell(_ k: Int) -> ClosedRange<Int> {
+            guard cellsJoin, isCellGlyph(items[k]) else { return k...k }
+            var end = k
+            while end + 1 < items.count, end + 1 - k < options.tateChuYokoMaxGlyphs, isCellGlyph(items[end + 1]),
+                  abs(items[end + 1].baseline - items[k].baseline) <= options.baselineTolerance * items[k].size { end += 1 }
+            return k...end
+        }
+        func isCell(_ c: ClosedRange<Int>) -> Bool { c.count > 1 || (!items[c.lowerBound].isCJK && items[c.lowerBound].isAlphanumeric) }
+        func stacked(_ a: ClosedRange<Int>, _ b: ClosedRange<Int>) -> Bool {
+            let ia = items[a.lowerBound], ib = items[b.lowerBound]
+            guard ia.group == upright, ib.group == upright else { return false }
+            let aCell = isCell(a), bCell = isCell(b)
+            if aCell || bCell {
+                // A cell sits between vertical glyphs: its neighbour is a CJK glyph no narrower.
+                guard cellsJoin, aCell != bCell else { return false }
+                let glyph = aCell ? ib : ia
+                guard glyph.isCJK else { return false }
+                let c = box(aCell ? a : b), g = box(aCell ? b.lowerBound : a.lowerBound)
+                guard c.x1 - c.x0 <= options.tateChuYokoWidthRatio * max(g.x1 - g.x0, glyph.size) else { return false }
+            } else {
+                guard ia.isCJK || ib.isCJK, ia.isCJK || !ia.isAlphanumeric, ib.isCJK || !ib.isAlphanumeric else { return false }
+            }
+            let ba = box(a), bb = box(b)
+            let size = max(ia.size, ib.size)
+            let dy = (bb.y0 + bb.y1) / 2 - (ba.y0 + ba.y1) / 2
+            return abs((bb.x0 + bb.x1) / 2 - (ba.x0 + ba.x1) / 2) <= 0.5 * size && dy >= options.stackedGlyphStep.lowerBound * size
                 && dy <= options.stackedGlyphStep.upperBound * size
         }
         var chain = [Bool](repeating: false, count: items.count)
+        /// Tate-chu-yoko cells inside a stack, each with a neighbouring glyph of the stack.
+        var cells: [(cell: ClosedRange<Int>, host: Int)] = []
         var k = 0
         while k + 2 < items.count {
-            var end = k
-            while end + 1 < items.count && stacked(items[end], items[end + 1]) { end += 1 }
-            if end - k >= 2 { for j in k...end { chain[j] = true } }
-            k = max(end, k + 1)
+            var run = [cell(k)]
+            while let last = run.last, last.upperBound + 1 < items.count {
+                let next = cell(last.upperBound + 1)
+                guard stacked(last, next) else { break }
+                run.append(next)
+            }
+            if run.count >= 3 {
+                for (n, c) in run.enumerated() {
+                    if isCell(c) {
+                        cells.append((c, n > 0 ? run[n - 1].lowerBound : run[n + 1].lowerBound))
+                    } else {
+                        chain[c.lowerBound] = true
+                    }
+                }
+            }
+            k = run.count > 1 ? run[run.count - 1].lowerBound : run[0].upperBound + 1
         }
         guard chain.contains(true) else { return }
         let vertical = Orientation(angle: 270, isDiagonal: false)
         let group: Int
         if let g = groups.firstIndex(of: vertical) { group = g } else { groups.append(vertical); group = groups.count - 1 }
         for j in items.indices where chain[j] {
-            let b = page.glyphs[Int(items[j].glyph)].quad.transformed(by: display).bounds
+            let b = box(j)
             items[j].group = group
             items[j].x0 = b.y0
             items[j].x1 = b.y1
             items[j].baseline = -(b.x0 + b.x1) / 2 + 0.25 * items[j].size
+        }
+        for (c, host) in cells { setTateChuYoko(c, box: box(c), host: host, hostBox: box(host)) }
+    }
+
+    /// Moves the horizontal run `cell` (its box `run`) into the vertical line of glyph `host`,
+    /// as one cell at its place.
+    mutating func setTateChuYoko(_ cell: ClosedRange<Int>, box run: Rect, host: Int, hostBox: Rect) {
+        let hostItem = items[host]
+        for j in cell {
+            items[j].group = hostItem.group
+            items[j].x0 = run.y0
+            items[j].x1 = max(run.y1, run.y0 + 0.01)
+            items[j].baseline = hostItem.baseline + ((run.x0 + run.x1) / 2 - (hostBox.x0 + hostBox.x1) / 2) * -1
+            items[j].size = hostItem.size
+            items[j].isCJK = true
         }
     }
 
@@ -411,16 +497,7 @@ struct LayoutBuilder {
                 break
             }
             guard let host else { continue }
-            let hostItem = items[host]
-            let hostBox = box(host)
-            for j in k...end {
-                items[j].group = vertical
-                items[j].x0 = run.y0
-                items[j].x1 = max(run.y1, run.y0 + 0.01)
-                items[j].baseline = hostItem.baseline + ((run.x0 + run.x1) / 2 - (hostBox.x0 + hostBox.x1) / 2) * -1
-                items[j].size = hostItem.size
-                items[j].isCJK = true
-            }
+            setTateChuYoko(k...end, box: run, host: host, hostBox: box(host))
         }
     }
 

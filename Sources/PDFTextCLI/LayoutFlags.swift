@@ -64,6 +64,8 @@ public struct LayoutFlags: ParsableArguments {
     public var accentBaselineShift: Double = LayoutOptions().accentBaselineShift
     @Option(help: ArgumentHelp("A combining mark (general category Mn, such as Arabic harakat and tanween) drawn as its own glyph joins the letter whose box holds its centre, give or take this much (em); a mark never starts a word or makes a space.", valueName: "em"))
     public var markReach: Double = LayoutOptions().markReach
+    @Option(help: ArgumentHelp("A combining mark drawn with no advance width (its box a point at the pen position, the ink placed by the font's offsets, as text shaped for browsers and office suites has it) shows by its position only roughly where its letter is: such marks take no part in telling whether the page paints marks before or after their letters, and one joins the letter painting order gives it when that letter's box lies within this distance (em) of the mark's position.", valueName: "em"))
+    public var markWithoutWidthReach: Double = LayoutOptions().markWithoutWidthReach
 
     // Lines
     @Option(help: ArgumentHelp("Two glyphs share a line when their baselines differ by less than this. Fraction of the font size.", valueName: "em"))
@@ -199,7 +201,7 @@ public struct LayoutFlags: ParsableArguments {
     /// The `LayoutOptions` fields these flags set.
     public static let fieldNames: Set<String> = [
         "readingOrder", "wordGapRatio", "cjkWordGapRatio", "letterSpacingQuantile", "baselineTolerance",
-        "shortLineLetterSpacing", "ellipsisGapRatio", "composesAccents", "accentOverlap", "accentBaselineShift", "markReach",
+        "shortLineLetterSpacing", "ellipsisGapRatio", "composesAccents", "accentOverlap", "accentBaselineShift", "markReach", "markWithoutWidthReach",
         "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "narrowCellGapRatio", "hardSegmentGapRatio", "scriptShiftRatio",
         "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "tableCellLineGap", "tableStrayCellGap", "blockGapRatio", "blockSizeChange",
         "detectsTables", "tableCellWords", "marksRunningArtifacts", "marginBand", "expandsLigatures",
@@ -222,7 +224,7 @@ public struct LayoutFlags: ParsableArguments {
             ("--block-size-change", blockSizeChange), ("--table-cell-words", tableCellWords),
             ("--diagonal-angle", diagonalAngle), ("--ellipsis-gap-ratio", ellipsisGapRatio),
             ("--short-line-letter-spacing", shortLineLetterSpacing),
-            ("--accent-baseline-shift", accentBaselineShift), ("--mark-reach", markReach),
+            ("--accent-baseline-shift", accentBaselineShift), ("--mark-reach", markReach), ("--mark-without-width-reach", markWithoutWidthReach),
             ("--paragraph-alignment-tolerance", paragraphAlignmentTolerance),
             ("--tate-chu-yoko-width-ratio", tateChuYokoWidthRatio), ("--tate-chu-yoko-gap-ratio", tateChuYokoGapRatio),
             ("--furniture-position-tolerance", furniturePositionTolerance),
@@ -266,6 +268,7 @@ public struct LayoutFlags: ParsableArguments {
         o.accentOverlap = accentOverlap
         o.accentBaselineShift = accentBaselineShift
         o.markReach = markReach
+        o.markWithoutWidthReach = markWithoutWidthReach
         o.baselineTolerance = baselineTolerance
         o.segmentGapRatio = segmentGapRatio
         o.stripeWindow = stripeWindow
