@@ -389,10 +389,11 @@ struct LayoutBuilder {
             guard ia.group == upright, ib.group == upright else { return false }
             let aCell = isCell(a), bCell = isCell(b)
             if aCell || bCell {
-                // A cell sits between vertical glyphs: its neighbour is a CJK glyph no narrower.
+                // A cell sits between vertical glyphs: its neighbour is a CJK glyph or a mark
+                // of punctuation, no narrower.
                 guard cellsJoin, aCell != bCell else { return false }
                 let glyph = aCell ? ib : ia
-                guard glyph.isCJK else { return false }
+                guard glyph.isCJK || (!glyph.isAlphanumeric && !glyph.isSpace) else { return false }
                 let c = box(aCell ? a : b), g = box(aCell ? b.lowerBound : a.lowerBound)
                 guard c.x1 - c.x0 <= options.tateChuYokoWidthRatio * max(g.x1 - g.x0, glyph.size) else { return false }
             } else {
@@ -401,12 +402,15 @@ struct LayoutBuilder {
             let ba = box(a), bb = box(b)
             let size = max(ia.size, ib.size)
             let dy = (bb.y0 + bb.y1) / 2 - (ba.y0 + ba.y1) / 2
-            return abs((bb.x0 + bb.x1) / 2 - (ba.x0 + ba.x1) / 2) <= 0.5 * size && dy >= options.stackedGlyphStep.lowerBound * size
+            // A cell's box (a Latin face's) is shorter than a CJK glyph's and set off in it: any
+            // step down will do.
+            let lowest = aCell || bCell ? 0 : options.stackedGlyphStep.lowerBound * size
+            return abs((bb.x0 + bb.x1) / 2 - (ba.x0 + ba.x1) / 2) <= 0.5 * size && dy > lowest
                 && dy <= options.stackedGlyphStep.upperBound * size
         }
         var chain = [Bool](repeating: false, count: items.count)
-        /// Tate-chu-yoko cells inside a stack, each with a neighbouring glyph of the stack.
-        var cells: [(cell: ClosedRange<Int>, host: Int)] = []
+        /// Tate-chu-yoko cells inside a stack, with the glyphs of the stack before and after.
+        var cells: [(cell: ClosedRange<Int>, before: Int?, after: Int?)] = []
         var k = 0
         while k + 2 < items.count {
             var run = [cell(k)]
@@ -418,7 +422,7 @@ struct LayoutBuilder {
             if run.count >= 3 {
                 for (n, c) in run.enumerated() {
                     if isCell(c) {
-                        cells.append((c, n > 0 ? run[n - 1].lowerBound : run[n + 1].lowerBound))
+                        cells.append((c, n > 0 ? run[n - 1].lowerBound : nil, n + 1 < run.count ? run[n + 1].lowerBound : nil))
                     } else {
                         chain[c.lowerBound] = true
                     }
@@ -437,7 +441,15 @@ struct LayoutBuilder {
             items[j].x1 = b.y1
             items[j].baseline = -(b.x0 + b.x1) / 2 + 0.25 * items[j].size
         }
-        for (c, host) in cells { setTateChuYoko(c, box: box(c), host: host, hostBox: box(host)) }
+        for (c, before, after) in cells {
+            guard let host = before ?? after else { continue }
+            // The cell fills its place in the line: no gap (and so no space) between it and
+            // the glyphs above and below, whose boxes come from another face's metrics.
+            var b = box(c)
+            if let before { b.y0 = min(b.y0, max(items[before].x1, b.y0 - items[host].size)) }
+            if let after { b.y1 = max(b.y1, min(items[after].x0, b.y1 + items[host].size)) }
+            setTateChuYoko(c, box: b, host: host, hostBox: box(host))
+        }
     }
 
     /// Moves the horizontal run `cell` (its box `run`) into the vertical line of glyph `host`,
