@@ -131,6 +131,11 @@ public struct LayoutOptions: Sendable, Hashable {
     /// A smaller glyph raised or lowered by up to this much joins the line as a super- or
     /// subscript.
     public var scriptShiftRatio: Double = 0.6
+    /// A segment made only of delimiters, radical signs or big operators (mathematics set with
+    /// sized glyphs, `\\bigl(`…`\\Bigr]`, `\\sqrt`, which hang from a baseline of their
+    /// own) joins the line whose glyphs it stands beside (within half an em, over none of
+    /// them) whose baseline lies within this distance (em) of its own, the nearest such line.
+    public var delimiterShiftRatio: Double = 2.0
     /// CJK glyphs set upright one below the other in horizontal writing mode are read as a
     /// vertical line (top to bottom, lines right to left).
     public var detectsStackedVerticalText = true

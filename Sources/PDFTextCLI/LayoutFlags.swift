@@ -104,6 +104,8 @@ public struct LayoutFlags: ParsableArguments {
     public var leaderColumnClutter: Double = LayoutOptions().leaderColumnClutter
     @Option(help: ArgumentHelp("A smaller glyph raised or lowered by up to this much joins the line as a super- or subscript. Fraction of the font size.", valueName: "em"))
     public var scriptShiftRatio: Double = LayoutOptions().scriptShiftRatio
+    @Option(help: ArgumentHelp("A segment made only of delimiters, radical signs or big operators (mathematics set with sized glyphs, \\bigl( ... \\Bigr], \\sqrt, which hang from a baseline of their own) joins the line whose glyphs it stands beside (within half an em, over none of them) whose baseline lies within this distance (em) of its own, the nearest such line.", valueName: "em"))
+    public var delimiterShiftRatio: Double = LayoutOptions().delimiterShiftRatio
     @Flag(help: "Do not read CJK glyphs set upright one below the other in horizontal writing mode as a vertical line.")
     public var noStackedVerticalText = false
     @Option(help: ArgumentHelp("How far (em) each glyph of such a stack moves down from the one before, as MIN-MAX.", valueName: "min-max"))
@@ -202,7 +204,7 @@ public struct LayoutFlags: ParsableArguments {
     public static let fieldNames: Set<String> = [
         "readingOrder", "wordGapRatio", "cjkWordGapRatio", "letterSpacingQuantile", "baselineTolerance",
         "shortLineLetterSpacing", "ellipsisGapRatio", "composesAccents", "accentOverlap", "accentBaselineShift", "markReach", "markWithoutWidthReach",
-        "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "narrowCellGapRatio", "hardSegmentGapRatio", "scriptShiftRatio",
+        "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "narrowCellGapRatio", "hardSegmentGapRatio", "scriptShiftRatio", "delimiterShiftRatio",
         "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "tableCellLineGap", "tableStrayCellGap", "blockGapRatio", "blockSizeChange",
         "detectsTables", "tableCellWords", "marksRunningArtifacts", "marginBand", "expandsLigatures",
         "normalizesPresentationForms", "hyphenJoining", "paragraphAlignmentTolerance", "paragraphAlignmentMinimumShare",
@@ -218,7 +220,7 @@ public struct LayoutFlags: ParsableArguments {
         let ratios: [(String, Double)] = [
             ("--word-gap-ratio", wordGapRatio), ("--cjk-word-gap-ratio", cjkWordGapRatio),
             ("--baseline-tolerance", baselineTolerance), ("--segment-gap-ratio", segmentGapRatio),
-            ("--script-shift-ratio", scriptShiftRatio), ("--stripe-window", stripeWindow),
+            ("--script-shift-ratio", scriptShiftRatio), ("--delimiter-shift-ratio", delimiterShiftRatio), ("--stripe-window", stripeWindow),
             ("--minimum-stripe-ratio", minimumStripeRatio), ("--cell-start-window", cellStartWindow), ("--narrow-cell-gap-ratio", narrowCellGapRatio), ("--hard-segment-gap-ratio", hardSegmentGapRatio),
             ("--table-row-gap-ratio", tableRowGapRatio), ("--table-cell-line-gap", tableCellLineGap), ("--table-stray-cell-gap", tableStrayCellGap), ("--block-gap-ratio", blockGapRatio),
             ("--block-size-change", blockSizeChange), ("--table-cell-words", tableCellWords),
@@ -289,6 +291,7 @@ public struct LayoutFlags: ParsableArguments {
         if noStackedVerticalText { o.detectsStackedVerticalText = false }
         o.stackedGlyphStep = stackedGlyphStep.range
         o.scriptShiftRatio = scriptShiftRatio
+        o.delimiterShiftRatio = delimiterShiftRatio
         if noDropCaps { o.joinsDropCaps = false }
         if noTateChuYoko { o.joinsTateChuYoko = false }
         o.tateChuYokoMaxGlyphs = tateChuYokoMaxGlyphs
