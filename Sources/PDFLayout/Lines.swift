@@ -308,12 +308,6 @@ struct LineFinder {
                                                         lines: starts >= 1 ? min(2, options.gutterStripeLines) : 2)
                     }
                 }
-                // An equation number at the end of a display formula's row ("(3)", "(2.1)"),
-                // across a gap that the lines around cross (no gutter), stays on the row.
-                if split && k == pieces[r].count - 2 && isEquationNumber(next)
-                    && !isStripe(g, row: r, baseline: pieces[r][0].baseline, size: size, window: options.stripeWindow, lines: 2) {
-                    split = false
-                }
                 if split { row.append(merged.count); merged.append(cur); cur = next } else { cur.absorb(next, items: items) }
             }
             row.append(merged.count)
@@ -388,21 +382,6 @@ struct LineFinder {
             }
         }
         return segs.indices.filter { !removed[$0] }.map { segs[$0] }
-    }
-
-    /// An equation number: a parenthesised number of at most six characters ("(3)", "(2.1)",
-    /// "(A.4)").
-    func isEquationNumber(_ seg: Segment) -> Bool {
-        guard seg.items.count >= 3, seg.items.count <= 8 else { return false }
-        var scalars: [Unicode.Scalar] = []
-        for i in seg.items {
-            let g = page.glyphs[Int(items[Int(i)].glyph)]
-            scalars.append(contentsOf: page.scalars[Int(g.text.lowerBound)..<Int(g.text.upperBound)])
-        }
-        guard scalars.count >= 3, scalars.count <= 8, scalars.first == "(", scalars.last == ")" else { return false }
-        let body = scalars.dropFirst().dropLast()
-        return body.contains { $0.properties.numericType != nil }
-            && body.allSatisfy { $0.properties.numericType != nil || $0.properties.isAlphabetic || $0 == "." || $0 == "-" }
     }
 
     /// Whether every glyph of the segment is a delimiter, a radical sign or a big operator:
