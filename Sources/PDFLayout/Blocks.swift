@@ -44,6 +44,9 @@ struct BlockFinder {
     let options: LayoutOptions
     /// The page's items, which segments index (for word widths); may be empty.
     var items: [Item] = []
+    /// Segments that are equation numbers ("(3)"): display formulas numbered at the column's
+    /// edge are not the rows of a two-column table.
+    var equationNumbers: Set<Int> = []
 
     /// Rows of cells lined up in columns, with few words per cell, become table blocks read
     /// row by row. Returns the tables and the segments they use.
@@ -138,7 +141,8 @@ struct BlockFinder {
                 for (c, k) in row.enumerated() { columnWords[c] += cellWords(k) }
             }
             let prose = columnRows > 0 && columnWords.allSatisfy { $0 / Double(columnRows) >= 3 }
-            if multi.count >= 2 && meanWords <= limit && longest <= 2 * limit && !prose {
+            let numberedFormulas = multi.allSatisfy { $0.count == 2 && equationNumbers.contains($0[1]) }
+            if multi.count >= 2 && meanWords <= limit && longest <= 2 * limit && !prose && !numberedFormulas {
                 var b = Block(segment: run[0][0], segments[run[0][0]])
                 b.lines = []
                 for row in logicalRows(run, columns: columns) { b.append(line: row, segments); used.formUnion(row) }

@@ -54,9 +54,11 @@ struct LayoutBuilder {
                 for k in segs.indices { finder.inferSpaces(&segs[k]) }
                 let base = segments.count
                 segments.append(contentsOf: segs)
-                let bf = BlockFinder(segments: segs, options: options, items: items)
+                var bf = BlockFinder(segments: segs, options: options, items: items)
+                bf.equationNumbers = Set(segs.indices.filter { finder.isEquationNumber(segs[$0]) })
                 let (tables, used) = bf.tables()
                 var groupBlocks = tables + bf.blocks(excluding: used)
+                if !groups[g].isDiagonal { joinEquationNumbers(&groupBlocks, segs, finder) }
                 if groups[g].isDiagonal {
                     for k in groupBlocks.indices { groupBlocks[k].kind = .diagonal }
                 } else if g == order.first && options.marksRunningArtifacts {
@@ -511,6 +513,48 @@ struct LayoutBuilder {
             guard let host else { continue }
             setTateChuYoko(k...end, box: run, host: host, hostBox: box(host))
         }
+    }
+
+    /// A display formula's number ("(3)", set at the column's edge on the formula's baseline,
+    /// far from it) is read at the end of the formula's line: a block that is one equation
+    /// number joins the nearest line to its left on its baseline (of a text block), when a
+    /// block within `stripeWindow` em above or below it (or its own) spans both (one column,
+    /// not a gutter between two).
+    func joinEquationNumbers(_ blocks: inout [Block], _ segs: [Segment], _ finder: LineFinder) {
+        let numbers = blocks.indices.filter { k in
+            blocks[k].kind == .text && blocks[k].lines.count == 1 && blocks[k].lines[0].count == 1
+                && finder.isEquationNumber(segs[blocks[k].lines[0][0]])
+        }
+        guard !numbers.isEmpty else { return }
+        var removed = [Bool](repeating: false, count: blocks.count)
+        for n in numbers {
+            let number = segs[blocks[n].lines[0][0]]
+            let size = number.size
+            // The nearest line to the left on the number's baseline.
+            var formula: (block: Int, line: Int, x0: Double, x1: Double, top: Double, bottom: Double)? = nil
+            for k in blocks.indices where k != n && !removed[k] && blocks[k].kind == .text {
+                for (l, line) in blocks[k].lines.enumerated() {
+                    guard line.allSatisfy({ abs(segs[$0].baseline - number.baseline) <= options.baselineTolerance * size }) else { continue }
+                    var x0 = Double.infinity, x1 = -Double.infinity, top = Double.infinity, bottom = -Double.infinity
+                    for s in line { x0 = min(x0, segs[s].x0); x1 = max(x1, segs[s].x1); top = min(top, segs[s].top); bottom = max(bottom, segs[s].bottom) }
+                    guard x1 <= number.x0, formula.map({ x1 > $0.x1 }) ?? true else { continue }
+                    formula = (k, l, x0, x1, top, bottom)
+                }
+            }
+            guard let f = formula else { continue }
+            let reach = options.stripeWindow * size
+            let spanned = blocks.indices.contains { k in
+                k != n && !removed[k] && blocks[k].kind == .text && blocks[k].x0 <= f.x0 && blocks[k].x1 >= number.x1 - 0.5 * size
+                    && blocks[k].top <= f.bottom + reach && blocks[k].bottom >= f.top - reach
+            }
+            guard spanned else { continue }
+            blocks[f.block].lines[f.line].append(blocks[n].lines[0][0])
+            blocks[f.block].x1 = max(blocks[f.block].x1, number.x1)
+            blocks[f.block].top = min(blocks[f.block].top, number.top)
+            blocks[f.block].bottom = max(blocks[f.block].bottom, number.bottom)
+            removed[n] = true
+        }
+        if removed.contains(true) { blocks = blocks.indices.filter { !removed[$0] }.map { blocks[$0] } }
     }
 
     /// The top of a block in display space (y down), from its glyph boxes.

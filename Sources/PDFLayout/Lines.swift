@@ -384,6 +384,21 @@ struct LineFinder {
         return segs.indices.filter { !removed[$0] }.map { segs[$0] }
     }
 
+    /// An equation number: a parenthesised number of at most eight characters ("(3)",
+    /// "(2.1)", "(A.4)").
+    func isEquationNumber(_ seg: Segment) -> Bool {
+        guard seg.items.count >= 3, seg.items.count <= 8 else { return false }
+        var scalars: [Unicode.Scalar] = []
+        for i in seg.items {
+            let g = page.glyphs[Int(items[Int(i)].glyph)]
+            scalars.append(contentsOf: page.scalars[Int(g.text.lowerBound)..<Int(g.text.upperBound)])
+        }
+        guard scalars.count >= 3, scalars.count <= 8, scalars.first == "(", scalars.last == ")" else { return false }
+        let body = scalars.dropFirst().dropLast()
+        return body.contains { $0.properties.numericType != nil }
+            && body.allSatisfy { $0.properties.numericType != nil || $0.properties.isAlphabetic || $0 == "." || $0 == "-" }
+    }
+
     /// Whether every glyph of the segment is a delimiter, a radical sign or a big operator:
     /// what mathematics sets in sized glyphs on a baseline of their own.
     func isSizedMathGlyphs(_ seg: Segment) -> Bool {

@@ -225,6 +225,40 @@ import Testing
     }
 }
 
+/// Display formulas numbered at the column's edge.
+@Suite struct EquationNumberTests {
+    @Test func numberIsReadAfterItsFormula() {
+        var p = GlyphPage()
+        // Prose lines 72–332; the numbers end at the column's right edge.
+        let prose = ["the first line of prose runs across the whole column",
+                     "and a second line of prose runs across it too, then",
+                     "a third line of prose closes the paragraph here now"]
+        p.text(prose[0], x: 72, y: 700)
+        p.text("a + b = c", x: 190, y: 680, spacesAsGaps: true)
+        p.text("(1)", x: 317, y: 680)
+        p.text(prose[1], x: 72, y: 660)
+        p.text("x = y", x: 200, y: 640, spacesAsGaps: true)
+        p.text("(2)", x: 317, y: 640)
+        p.text(prose[2], x: 72, y: 620)
+        #expect(p.layout().lineTexts() == [prose[0], "a + b = c (1)", prose[1], "x = y (2)", prose[2]])
+    }
+
+    @Test func nearMissANumberInTheOtherColumnStaysThere() {
+        var p = GlyphPage()
+        // Two columns (72–222, 240–390); "Results" closes the left one on the baseline of a
+        // "(3)" alone in the right one.
+        for (k, y) in [700.0, 686, 672].enumerated() {
+            p.text("left column prose line \(k) here", x: 72, y: y)
+            p.text("right column prose line \(k) too", x: 240, y: y)
+        }
+        p.text("Results", x: 72, y: 658)
+        p.text("(3)", x: 240, y: 658)
+        let lines = p.layout().lineTexts()
+        #expect(lines.contains("Results"))
+        #expect(lines.contains("(3)"))
+    }
+}
+
 /// Running headers and footers found by repetition across pages.
 @Suite struct RepeatedFurnitureTests {
     /// A page with a header line below the top margin band (y 660, the band ends at 697),
