@@ -44,8 +44,8 @@ struct BlockFinder {
     let options: LayoutOptions
     /// The page's items, which segments index (for word widths); may be empty.
     var items: [Item] = []
-    /// Segments that are equation numbers ("(3)"): display formulas numbered at the column's
-    /// edge are not the rows of a two-column table.
+    /// Segments that are equation numbers ("(3)"): rows that each hold one (display formulas
+    /// numbered at the column's edge, perhaps beside the other column's text) are not a table.
     var equationNumbers: Set<Int> = []
 
     /// Rows of cells lined up in columns, with few words per cell, become table blocks read
@@ -141,7 +141,7 @@ struct BlockFinder {
                 for (c, k) in row.enumerated() { columnWords[c] += cellWords(k) }
             }
             let prose = columnRows > 0 && columnWords.allSatisfy { $0 / Double(columnRows) >= 3 }
-            let numberedFormulas = multi.allSatisfy { $0.count == 2 && equationNumbers.contains($0[1]) }
+            let numberedFormulas = multi.allSatisfy { $0.contains { equationNumbers.contains($0) } }
             if multi.count >= 2 && meanWords <= limit && longest <= 2 * limit && !prose && !numberedFormulas {
                 var b = Block(segment: run[0][0], segments[run[0][0]])
                 b.lines = []
