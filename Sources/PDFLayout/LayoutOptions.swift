@@ -132,7 +132,7 @@ public struct LayoutOptions: Sendable, Hashable {
     /// subscript.
     public var scriptShiftRatio: Double = 0.6
     /// A segment made only of delimiters, radical signs or big operators (mathematics set with
-    /// sized glyphs, `\\bigl(`…`\\Bigr]`, `\\sqrt`, which hang from a baseline of their
+    /// sized glyphs, \bigl( ... \Bigr], \sqrt, which hang from a baseline of their
     /// own) joins the line whose glyphs it stands beside (within half an em, over none of
     /// them) whose baseline lies within this distance (em) of its own, the nearest such line.
     public var delimiterShiftRatio: Double = 2.0
