@@ -46,6 +46,9 @@ struct BlockFinder {
     var items: [Item] = []
     /// The page whose glyphs the items are (for the letters a line starts and ends with).
     var page: PageGlyphs? = nil
+    /// Segments that are equation numbers ("(3)"): rows that each hold one (display formulas
+    /// numbered at the column's edge, perhaps beside the other column's text) are not a table.
+    var equationNumbers: Set<Int> = []
 
     /// Rows of cells lined up in columns, with few words per cell, become table blocks read
     /// row by row. Returns the tables and the segments they use.
@@ -171,7 +174,8 @@ struct BlockFinder {
                 }
                 prose = full.allSatisfy { Double($0) >= options.proseColumnJustifiedShare * Double(columnRows) }
             }
-            if multi.count >= 2 && meanWords <= limit && longest <= 2 * limit && !prose {
+            let numberedFormulas = multi.allSatisfy { $0.contains { equationNumbers.contains($0) } }
+            if multi.count >= 2 && meanWords <= limit && longest <= 2 * limit && !prose && !numberedFormulas {
                 var b = Block(segment: run[0][0], segments[run[0][0]])
                 b.lines = []
                 for row in logicalRows(run, columns: columns) { b.append(line: row, segments); used.formUnion(row) }

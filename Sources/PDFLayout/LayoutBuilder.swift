@@ -56,8 +56,10 @@ struct LayoutBuilder {
                 segments.append(contentsOf: segs)
                 var bf = BlockFinder(segments: segs, options: options, items: items)
                 bf.page = page
+                bf.equationNumbers = Set(segs.indices.filter { finder.isEquationNumber(segs[$0]) })
                 let (tables, used) = bf.tables()
                 var groupBlocks = tables + bf.blocks(excluding: used)
+                if !groups[g].isDiagonal { joinEquationNumbers(&groupBlocks, segs, finder) }
                 if groups[g].isDiagonal {
                     for k in groupBlocks.indices { groupBlocks[k].kind = .diagonal }
                 } else if g == order.first && options.marksRunningArtifacts {
@@ -124,7 +126,8 @@ struct LayoutBuilder {
         var cachedOrientation: Orientation? = nil
         var lastOrientation: Orientation? = nil, lastGroup = 0
         // The last item that took an ActualText span's text, and its marked-content span.
-        var actualTextItem: (item: Int, span: Int32)? = nil
+        // `sized`: the item's box is that of a glyph with an advance (not a mark's pen position).
+        var actualTextItem: (item: Int, span: Int32, sized: Bool)? = nil
         statistics.glyphs = page.glyphs.count
         // Off the page: the interpreter's flag, or (pages made otherwise) the glyph's box.
         let visible = page.visibleBox
@@ -135,7 +138,12 @@ struct LayoutBuilder {
             if options.dropsOffPageText && (f.contains(.offPage) || !g.quad.bounds.sharesArea(with: visible)) {
                 statistics.droppedOffPage += 1; continue
             }
-            if f.contains(.clipped) && options.dropsClippedText { statistics.droppedClipped += 1; continue }
+            // A glyph with no advance (a mark painted before its letter) has a box only at its
+            // pen position, which says little of its ink: it is clipped when its letter is.
+            if f.contains(.clipped) && options.dropsClippedText
+                && !(abs(g.advance) < 0.01 && i + 1 < page.glyphs.count && !page.glyphs[i + 1].flags.contains(.clipped)) {
+                statistics.droppedClipped += 1; continue
+            }
             if f.contains(.invisible) {
                 if options.dropsInvisibleText { statistics.droppedInvisible += 1; continue }
                 statistics.invisibleKept += 1
@@ -202,14 +210,25 @@ struct LayoutBuilder {
             }
             if spanContinuation, let last = actualTextItem {
                 if items[last.item].group == group {
-                    items[last.item].x0 = min(items[last.item].x0, along)
-                    items[last.item].x1 = max(items[last.item].x1, along + extent)
+                    if !last.sized && abs(Double(g.advance)) > 0.01 * size {
+                        // A span started by a mark with no advance (painted before its letter,
+                        // its pen position off the letter's box and often off the baseline):
+                        // the item is where its letter is.
+                        items[last.item].x0 = along
+                        items[last.item].x1 = along + extent
+                        items[last.item].baseline = across
+                        actualTextItem?.sized = true
+                    } else {
+                        items[last.item].x0 = min(items[last.item].x0, along)
+                        items[last.item].x1 = max(items[last.item].x1, along + extent)
+                    }
                 }
                 continue
             }
             let first = page.scalars[Int(g.text.lowerBound)]
             let isSpace = page.scalars[Int(g.text.lowerBound)..<Int(g.text.upperBound)].allSatisfy { $0.isLayoutWhitespace }
-            actualTextItem = g.unicodeSource == .actualText && run.markedContent >= 0 ? (items.count, run.markedContent) : nil
+            actualTextItem = g.unicodeSource == .actualText && run.markedContent >= 0
+                ? (items.count, run.markedContent, abs(Double(g.advance)) > 0.01 * size) : nil
             items.append(Item(glyph: Int32(i), x0: along, x1: along + extent, baseline: across,
                               size: size, group: group, isSpace: isSpace, isCJK: first.isCJKLike,
                               isAlphanumeric: first.isLetterOrDigit, isMark: first.isCombiningMark))
@@ -223,7 +242,8 @@ struct LayoutBuilder {
     /// before and after (TeX paints the accent first, word processors the letter), in the same
     /// orientation, of a similar size, with a baseline within `accentBaselineShift`: for an
     /// accent, a letter its box overlaps by `accentOverlap` with its centre over the letter;
-    /// for a mark, any glyph whose box holds the mark's centre (give or take `markReach`).
+    /// for a mark, any glyph whose box holds the mark's centre (give or take `markReach`, or
+    /// `markWithoutWidthReach` for a mark drawn with no advance width).
     mutating func attachAccentsAndMarks() {
         let n = items.count
         guard n > 1 else { return }
@@ -242,6 +262,12 @@ struct LayoutBuilder {
             }
         }
         guard any else { return }
+        /// Whether mark `k` has no advance width: its box stands at the pen position, not
+        /// where its ink is.
+        func withoutWidth(_ k: Int) -> Bool {
+            let advance = Double(page.glyphs[Int(items[k].glyph)].advance)
+            return advance.isFinite && abs(advance) <= 0.01 * items[k].size
+        }
         /// How well glyph `j` fits as the letter of accent or mark `k`: a score (lower is
         /// better), or nil when it cannot be.
         func fit(_ k: Int, _ j: Int) -> Double? {
@@ -259,7 +285,7 @@ struct LayoutBuilder {
                 return abs(centre - (b.x0 + b.x1) / 2) / size
             }
             let outside = max(b.x0 - centre, centre - b.x1, 0) / size
-            return outside <= options.markReach ? outside : nil
+            return outside <= (withoutWidth(k) ? options.markWithoutWidthReach : options.markReach) ? outside : nil
         }
         // Producers paint a mark just before its letter or just after it, one way on a whole
         // page; where the neighbours' boxes both hold a mark (letters whose ink overhangs
@@ -289,8 +315,10 @@ struct LayoutBuilder {
         // cluster reversed) has its marks before their letters, other text after.
         var before = 0, after = 0, rightToLeft = 0
         for k in 0..<n where kind[k] == 2 {
-            let p = centred(k, neighbour(k, -1, 1)), q = centred(k, neighbour(k, 1, 1))
-            if p && !q { after += 1 } else if q && !p { before += 1 }
+            if !withoutWidth(k) {
+                let p = centred(k, neighbour(k, -1, 1)), q = centred(k, neighbour(k, 1, 1))
+                if p && !q { after += 1 } else if q && !p { before += 1 }
+            }
             let r = page.glyphs[Int(items[k].glyph)].text
             let v = page.scalars[Int(r.lowerBound)].value
             if (0x0591...0x05C7).contains(v) || (0x0610...0x061A).contains(v) || (0x064B...0x065F).contains(v)
@@ -329,43 +357,115 @@ struct LayoutBuilder {
     /// Vertical text set with upright glyphs in horizontal writing mode (each glyph placed below
     /// the last, as LuaTeX-ja and browsers do): content-order runs of three or more CJK glyphs
     /// whose centres stay in one column while each moves down by about a glyph
-    /// (`stackedGlyphStep`) are moved to the top-to-bottom group.
+    /// (`stackedGlyphStep`) are moved to the top-to-bottom group. A tate-chu-yoko cell (at
+    /// most `tateChuYokoMaxGlyphs` digits or Latin letters side by side, no wider than
+    /// `tateChuYokoWidthRatio` of the column, `joinsTateChuYoko`) counts as one glyph of such
+    /// a run and joins the line at its place, so a lone glyph between two cells ("第25条",
+    /// "58月15日") or after one at a column's foot stays in its line.
     mutating func regroupStackedGlyphs() {
         guard options.detectsStackedVerticalText, items.count >= 3 else { return }
         let display = page.unscaledDisplayTransform
-        func centre(_ it: Item) -> Point {
-            let b = page.glyphs[Int(it.glyph)].quad.transformed(by: display).bounds
-            return Point(x: (b.x0 + b.x1) / 2, y: (b.y0 + b.y1) / 2)
+        func box(_ j: Int) -> Rect { page.glyphs[Int(items[j].glyph)].quad.transformed(by: display).bounds }
+        func box(_ cell: ClosedRange<Int>) -> Rect {
+            var r = box(cell.lowerBound)
+            for j in cell.dropFirst() {
+                let b = box(j)
+                r = Rect(x0: min(r.x0, b.x0), y0: min(r.y0, b.y0), x1: max(r.x1, b.x1), y1: max(r.y1, b.y1))
+            }
+            return r
         }
         let upright = groups.firstIndex { $0.angle == 0 && !$0.isDiagonal }
         guard let upright else { return }
-        func stacked(_ a: Item, _ b: Item) -> Bool {
-            guard a.group == upright, b.group == upright, a.isCJK || b.isCJK,
-                  a.isCJK || !a.isAlphanumeric, b.isCJK || !b.isAlphanumeric else { return false }
-            let ca = centre(a), cb = centre(b)
-            let size = max(a.size, b.size)
-            let dy = cb.y - ca.y
-            return abs(cb.x - ca.x) <= 0.5 * size && dy >= options.stackedGlyphStep.lowerBound * size
+        let cellsJoin = options.joinsTateChuYoko && options.tateChuYokoMaxGlyphs > 0
+        func isCellGlyph(_ it: Item) -> Bool { it.group == upright && it.isAlphanumeric && !it.isCJK && !it.isSpace }
+        /// The unit of a stack starting at `k`: the glyph, or the tate-chu-yoko cell it starts.
+        func cell(_ k: Int) -> ClosedRange<Int> {
+            guard cellsJoin, isCellGlyph(items[k]) else { return k...k }
+            var end = k
+            while end + 1 < items.count, end + 1 - k < options.tateChuYokoMaxGlyphs, isCellGlyph(items[end + 1]),
+                  abs(items[end + 1].baseline - items[k].baseline) <= options.baselineTolerance * items[k].size { end += 1 }
+            return k...end
+        }
+        func isCell(_ c: ClosedRange<Int>) -> Bool { c.count > 1 || (!items[c.lowerBound].isCJK && items[c.lowerBound].isAlphanumeric) }
+        func stacked(_ a: ClosedRange<Int>, _ b: ClosedRange<Int>) -> Bool {
+            let ia = items[a.lowerBound], ib = items[b.lowerBound]
+            guard ia.group == upright, ib.group == upright else { return false }
+            let aCell = isCell(a), bCell = isCell(b)
+            if aCell || bCell {
+                // A cell sits between vertical glyphs: its neighbour is a CJK glyph or a mark
+                // of punctuation, no narrower.
+                guard cellsJoin, aCell != bCell else { return false }
+                let glyph = aCell ? ib : ia
+                guard glyph.isCJK || (!glyph.isAlphanumeric && !glyph.isSpace) else { return false }
+                let c = box(aCell ? a : b), g = box(aCell ? b.lowerBound : a.lowerBound)
+                guard c.x1 - c.x0 <= options.tateChuYokoWidthRatio * max(g.x1 - g.x0, glyph.size) else { return false }
+            } else {
+                guard ia.isCJK || ib.isCJK, ia.isCJK || !ia.isAlphanumeric, ib.isCJK || !ib.isAlphanumeric else { return false }
+            }
+            let ba = box(a), bb = box(b)
+            let size = max(ia.size, ib.size)
+            let dy = (bb.y0 + bb.y1) / 2 - (ba.y0 + ba.y1) / 2
+            // A cell's box (a Latin face's) is shorter than a CJK glyph's and set off in it: any
+            // step down will do.
+            let lowest = aCell || bCell ? 0 : options.stackedGlyphStep.lowerBound * size
+            return abs((bb.x0 + bb.x1) / 2 - (ba.x0 + ba.x1) / 2) <= 0.5 * size && dy > lowest
                 && dy <= options.stackedGlyphStep.upperBound * size
         }
         var chain = [Bool](repeating: false, count: items.count)
+        /// Tate-chu-yoko cells inside a stack, with the glyphs of the stack before and after.
+        var cells: [(cell: ClosedRange<Int>, before: Int?, after: Int?)] = []
         var k = 0
         while k + 2 < items.count {
-            var end = k
-            while end + 1 < items.count && stacked(items[end], items[end + 1]) { end += 1 }
-            if end - k >= 2 { for j in k...end { chain[j] = true } }
-            k = max(end, k + 1)
+            var run = [cell(k)]
+            while let last = run.last, last.upperBound + 1 < items.count {
+                let next = cell(last.upperBound + 1)
+                guard stacked(last, next) else { break }
+                run.append(next)
+            }
+            if run.count >= 3 {
+                for (n, c) in run.enumerated() {
+                    if isCell(c) {
+                        cells.append((c, n > 0 ? run[n - 1].lowerBound : nil, n + 1 < run.count ? run[n + 1].lowerBound : nil))
+                    } else {
+                        chain[c.lowerBound] = true
+                    }
+                }
+            }
+            k = run.count > 1 ? run[run.count - 1].lowerBound : run[0].upperBound + 1
         }
         guard chain.contains(true) else { return }
         let vertical = Orientation(angle: 270, isDiagonal: false)
         let group: Int
         if let g = groups.firstIndex(of: vertical) { group = g } else { groups.append(vertical); group = groups.count - 1 }
         for j in items.indices where chain[j] {
-            let b = page.glyphs[Int(items[j].glyph)].quad.transformed(by: display).bounds
+            let b = box(j)
             items[j].group = group
             items[j].x0 = b.y0
             items[j].x1 = b.y1
             items[j].baseline = -(b.x0 + b.x1) / 2 + 0.25 * items[j].size
+        }
+        for (c, before, after) in cells {
+            guard let host = before ?? after else { continue }
+            // The cell fills its place in the line: no gap (and so no space) between it and
+            // the glyphs above and below, whose boxes come from another face's metrics.
+            var b = box(c)
+            if let before { b.y0 = min(b.y0, max(items[before].x1, b.y0 - items[host].size)) }
+            if let after { b.y1 = max(b.y1, min(items[after].x0, b.y1 + items[host].size)) }
+            setTateChuYoko(c, box: b, host: host, hostBox: box(host))
+        }
+    }
+
+    /// Moves the horizontal run `cell` (its box `run`) into the vertical line of glyph `host`,
+    /// as one cell at its place.
+    mutating func setTateChuYoko(_ cell: ClosedRange<Int>, box run: Rect, host: Int, hostBox: Rect) {
+        let hostItem = items[host]
+        for j in cell {
+            items[j].group = hostItem.group
+            items[j].x0 = run.y0
+            items[j].x1 = max(run.y1, run.y0 + 0.01)
+            items[j].baseline = hostItem.baseline + ((run.x0 + run.x1) / 2 - (hostBox.x0 + hostBox.x1) / 2) * -1
+            items[j].size = hostItem.size
+            items[j].isCJK = true
         }
     }
 
@@ -412,17 +512,50 @@ struct LayoutBuilder {
                 break
             }
             guard let host else { continue }
-            let hostItem = items[host]
-            let hostBox = box(host)
-            for j in k...end {
-                items[j].group = vertical
-                items[j].x0 = run.y0
-                items[j].x1 = max(run.y1, run.y0 + 0.01)
-                items[j].baseline = hostItem.baseline + ((run.x0 + run.x1) / 2 - (hostBox.x0 + hostBox.x1) / 2) * -1
-                items[j].size = hostItem.size
-                items[j].isCJK = true
-            }
+            setTateChuYoko(k...end, box: run, host: host, hostBox: box(host))
         }
+    }
+
+    /// A display formula's number ("(3)", set at the column's edge on the formula's baseline,
+    /// far from it) is read at the end of the formula's line: a block that is one equation
+    /// number joins the nearest line to its left on its baseline (of a text block), when a
+    /// block within `stripeWindow` em above or below it (or its own) spans both (one column,
+    /// not a gutter between two).
+    func joinEquationNumbers(_ blocks: inout [Block], _ segs: [Segment], _ finder: LineFinder) {
+        let numbers = blocks.indices.filter { k in
+            blocks[k].kind == .text && blocks[k].lines.count == 1 && blocks[k].lines[0].count == 1
+                && finder.isEquationNumber(segs[blocks[k].lines[0][0]])
+        }
+        guard !numbers.isEmpty else { return }
+        var removed = [Bool](repeating: false, count: blocks.count)
+        for n in numbers {
+            let number = segs[blocks[n].lines[0][0]]
+            let size = number.size
+            // The nearest line to the left on the number's baseline.
+            var formula: (block: Int, line: Int, x0: Double, x1: Double, top: Double, bottom: Double)? = nil
+            for k in blocks.indices where k != n && !removed[k] && blocks[k].kind == .text {
+                for (l, line) in blocks[k].lines.enumerated() {
+                    guard line.allSatisfy({ abs(segs[$0].baseline - number.baseline) <= options.baselineTolerance * size }) else { continue }
+                    var x0 = Double.infinity, x1 = -Double.infinity, top = Double.infinity, bottom = -Double.infinity
+                    for s in line { x0 = min(x0, segs[s].x0); x1 = max(x1, segs[s].x1); top = min(top, segs[s].top); bottom = max(bottom, segs[s].bottom) }
+                    guard x1 <= number.x0, formula.map({ x1 > $0.x1 }) ?? true else { continue }
+                    formula = (k, l, x0, x1, top, bottom)
+                }
+            }
+            guard let f = formula else { continue }
+            let reach = options.stripeWindow * size
+            let spanned = blocks.indices.contains { k in
+                k != n && !removed[k] && blocks[k].kind == .text && blocks[k].x0 <= f.x0 && blocks[k].x1 >= number.x1 - 0.5 * size
+                    && blocks[k].top <= f.bottom + reach && blocks[k].bottom >= f.top - reach
+            }
+            guard spanned else { continue }
+            blocks[f.block].lines[f.line].append(blocks[n].lines[0][0])
+            blocks[f.block].x1 = max(blocks[f.block].x1, number.x1)
+            blocks[f.block].top = min(blocks[f.block].top, number.top)
+            blocks[f.block].bottom = max(blocks[f.block].bottom, number.bottom)
+            removed[n] = true
+        }
+        if removed.contains(true) { blocks = blocks.indices.filter { !removed[$0] }.map { blocks[$0] } }
     }
 
     /// The top of a block in display space (y down), from its glyph boxes.

@@ -65,6 +65,13 @@ public struct LayoutOptions: Sendable, Hashable {
     /// its own glyph joins the letter whose box holds its centre, give or take this much (em);
     /// a mark never starts a word or makes a space.
     public var markReach: Double = 0.25
+    /// A combining mark drawn with no advance width (its box a point at the pen position, the
+    /// ink placed by the font's offsets, as text shaped for browsers and office suites has
+    /// it) shows by its position only roughly where its letter is: such marks take no part in
+    /// telling whether the page paints marks before or after their letters, and one joins
+    /// the letter painting order gives it when that letter's box lies within this distance
+    /// (em) of the mark's position.
+    public var markWithoutWidthReach: Double = 1.0
 
     // MARK: Lines
 
@@ -145,6 +152,11 @@ public struct LayoutOptions: Sendable, Hashable {
     /// A smaller glyph raised or lowered by up to this much joins the line as a super- or
     /// subscript.
     public var scriptShiftRatio: Double = 0.6
+    /// A segment made only of delimiters, radical signs or big operators (mathematics set with
+    /// sized glyphs, \bigl( ... \Bigr], \sqrt, which hang from a baseline of their
+    /// own) joins the line whose glyphs it stands beside (within half an em, over none of
+    /// them) whose baseline lies within this distance (em) of its own, the nearest such line.
+    public var delimiterShiftRatio: Double = 2.0
     /// CJK glyphs set upright one below the other in horizontal writing mode are read as a
     /// vertical line (top to bottom, lines right to left).
     public var detectsStackedVerticalText = true

@@ -411,7 +411,7 @@ struct LineFinder {
             mergedRows.append(row)
         }
         merged = joinLeaderRows(merged, rows: mergedRows)
-        var segs = attachScripts(merged)
+        var segs = attachDelimiters(attachScripts(merged))
         if options.joinsDropCaps { segs = attachDropCaps(segs) }
         for k in segs.indices { segs[k].sortItems(items) }
         return segs
@@ -490,6 +490,110 @@ struct LineFinder {
             }
         }
         return segs.indices.filter { !removed[$0] }.map { segs[$0] }
+    }
+
+    /// An equation number: a parenthesised number of at most eight characters ("(3)",
+    /// "(2.1)", "(A.4)").
+    func isEquationNumber(_ seg: Segment) -> Bool {
+        guard seg.items.count >= 3, seg.items.count <= 8 else { return false }
+        var scalars: [Unicode.Scalar] = []
+        for i in seg.items {
+            let g = page.glyphs[Int(items[Int(i)].glyph)]
+            scalars.append(contentsOf: page.scalars[Int(g.text.lowerBound)..<Int(g.text.upperBound)])
+        }
+        guard scalars.count >= 3, scalars.count <= 8, scalars.first == "(", scalars.last == ")" else { return false }
+        let body = scalars.dropFirst().dropLast()
+        return body.contains { $0.properties.numericType != nil }
+            && body.allSatisfy { $0.properties.numericType != nil || $0.properties.isAlphabetic || $0 == "." || $0 == "-" }
+    }
+
+    /// Whether every glyph of the segment is a delimiter, a radical sign or a big operator:
+    /// what mathematics sets in sized glyphs on a baseline of their own.
+    func isSizedMathGlyphs(_ seg: Segment) -> Bool {
+        guard seg.items.count <= 8 else { return false }
+        for i in seg.items {
+            let g = page.glyphs[Int(items[Int(i)].glyph)]
+            guard g.text.lowerBound < g.text.upperBound else { return false }
+            for s in page.scalars[Int(g.text.lowerBound)..<Int(g.text.upperBound)] {
+                switch s.properties.generalCategory {
+                case .openPunctuation, .closePunctuation: continue
+                default: break
+                }
+                let v = s.value
+                // | ‖ / \ √ ∛ ∜ ∑ ∏ ∐ ∫…∳ ⋀…⋃ ⎛…⎳ (bracket pieces) ⨀…⨌
+                if v == 0x7C || v == 0x2016 || v == 0x2F || v == 0x5C || (0x221A...0x221C).contains(v)
+                    || v == 0x2211 || v == 0x220F || v == 0x2210 || (0x222B...0x2233).contains(v)
+                    || (0x22C0...0x22C3).contains(v) || (0x239B...0x23B3).contains(v) || (0x2A00...0x2A0C).contains(v) {
+                    continue
+                }
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Sized delimiters, radicals and big operators (`isSizedMathGlyphs`) hang from a baseline
+    /// of their own, above or below their formula's: such a segment joins the segment whose
+    /// glyphs it stands beside (within half an em, over none of them) with the baseline
+    /// nearest its own, within `delimiterShiftRatio`.
+    func attachDelimiters(_ segs: [Segment]) -> [Segment] {
+        guard options.delimiterShiftRatio > 0 else { return segs }
+        /// Each glyph of `d` stands beside the line's glyphs, within half an em of one, and
+        /// over none (a bracket drawn over the words of another line is not theirs).
+        func besides(_ d: Segment, _ line: Segment) -> Bool {
+            let size = line.size
+            guard d.x0 <= line.x1 + 0.5 * size, d.x1 >= line.x0 - 0.5 * size else { return false }
+            for i in d.items {
+                let a = items[Int(i)]
+                var nearest = Double.infinity
+                for j in line.items {
+                    let b = items[Int(j)]
+                    if min(a.x1, b.x1) - max(a.x0, b.x0) > 0.1 * size { return false }
+                    nearest = min(nearest, max(a.x0 - b.x1, b.x0 - a.x1))
+                }
+                if nearest > 0.5 * size { return false }
+            }
+            return true
+        }
+        let candidates = segs.indices.filter { isSizedMathGlyphs(segs[$0]) }
+        guard !candidates.isEmpty, candidates.count < segs.count else { return segs }
+        // Segments sorted by baseline so each candidate looks only at nearby lines.
+        let byBaseline = segs.indices.sorted { segs[$0].baseline != segs[$1].baseline ? segs[$0].baseline < segs[$1].baseline : $0 < $1 }
+        var position = [Int](repeating: 0, count: segs.count)
+        for (p, k) in byBaseline.enumerated() { position[k] = p }
+        var isCandidate = [Bool](repeating: false, count: segs.count)
+        for s in candidates { isCandidate[s] = true }
+        var target = [Int?](repeating: nil, count: segs.count)
+        for s in candidates {
+            let d = segs[s]
+            var best: Int? = nil
+            var bestShift = Double.infinity
+            for dir in [-1, 1] {
+                var p = position[s] + dir
+                while p >= 0 && p < byBaseline.count {
+                    let t = byBaseline[p]
+                    let line = segs[t]
+                    let shift = abs(line.baseline - d.baseline)
+                    if shift > options.delimiterShiftRatio * max(line.size, d.size) { break }
+                    p += dir
+                    guard !isCandidate[t], line.size <= d.size * 1.6, d.size <= line.size * 1.6,
+                          shift < bestShift, besides(d, line) else { continue }
+                    bestShift = shift; best = t
+                }
+            }
+            target[s] = best
+        }
+        var out = segs
+        var removed = [Bool](repeating: false, count: segs.count)
+        for s in candidates {
+            guard let t = target[s] else { continue }
+            // The line keeps its own baseline and size.
+            let (baseline, size) = (out[t].baseline, out[t].size)
+            out[t].absorb(segs[s], items: items)
+            out[t].baseline = baseline; out[t].size = size
+            removed[s] = true
+        }
+        return out.indices.filter { !removed[$0] }.map { out[$0] }
     }
 
     /// A single large letter whose height spans two or more lines of smaller text just to its

@@ -64,6 +64,8 @@ public struct LayoutFlags: ParsableArguments {
     public var accentBaselineShift: Double = LayoutOptions().accentBaselineShift
     @Option(help: ArgumentHelp("A combining mark (general category Mn, such as Arabic harakat and tanween) drawn as its own glyph joins the letter whose box holds its centre, give or take this much (em); a mark never starts a word or makes a space.", valueName: "em"))
     public var markReach: Double = LayoutOptions().markReach
+    @Option(help: ArgumentHelp("A combining mark drawn with no advance width (its box a point at the pen position, the ink placed by the font's offsets, as text shaped for browsers and office suites has it) shows by its position only roughly where its letter is: such marks take no part in telling whether the page paints marks before or after their letters, and one joins the letter painting order gives it when that letter's box lies within this distance (em) of the mark's position.", valueName: "em"))
+    public var markWithoutWidthReach: Double = LayoutOptions().markWithoutWidthReach
 
     // Lines
     @Option(help: ArgumentHelp("Two glyphs share a line when their baselines differ by less than this. Fraction of the font size.", valueName: "em"))
@@ -108,6 +110,8 @@ public struct LayoutFlags: ParsableArguments {
     public var leaderColumnClutter: Double = LayoutOptions().leaderColumnClutter
     @Option(help: ArgumentHelp("A smaller glyph raised or lowered by up to this much joins the line as a super- or subscript. Fraction of the font size.", valueName: "em"))
     public var scriptShiftRatio: Double = LayoutOptions().scriptShiftRatio
+    @Option(help: ArgumentHelp("A segment made only of delimiters, radical signs or big operators (mathematics set with sized glyphs, \\bigl( ... \\Bigr], \\sqrt, which hang from a baseline of their own) joins the line whose glyphs it stands beside (within half an em, over none of them) whose baseline lies within this distance (em) of its own, the nearest such line.", valueName: "em"))
+    public var delimiterShiftRatio: Double = LayoutOptions().delimiterShiftRatio
     @Flag(help: "Do not read CJK glyphs set upright one below the other in horizontal writing mode as a vertical line.")
     public var noStackedVerticalText = false
     @Option(help: ArgumentHelp("How far (em) each glyph of such a stack moves down from the one before, as MIN-MAX.", valueName: "min-max"))
@@ -223,8 +227,8 @@ public struct LayoutFlags: ParsableArguments {
     /// The `LayoutOptions` fields these flags set.
     public static let fieldNames: Set<String> = [
         "readingOrder", "wordGapRatio", "cjkWordGapRatio", "letterSpacingQuantile", "baselineTolerance",
-        "shortLineLetterSpacing", "ellipsisGapRatio", "composesAccents", "accentOverlap", "accentBaselineShift", "markReach",
-        "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "narrowCellGapRatio", "drawnApartCellStarts", "hardSegmentGapRatio", "hardGapCrossWindow", "hardGapLineWidth", "scriptShiftRatio",
+        "shortLineLetterSpacing", "ellipsisGapRatio", "composesAccents", "accentOverlap", "accentBaselineShift", "markReach", "markWithoutWidthReach",
+        "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "narrowCellGapRatio", "drawnApartCellStarts", "hardSegmentGapRatio", "hardGapCrossWindow", "hardGapLineWidth", "scriptShiftRatio", "delimiterShiftRatio",
         "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "tableCellLineGap", "tableStrayCellGap", "tableProseWords", "tableProseWidth", "tableWrapRowWords", "joinsCellsDrawnWhole", "tableCentredCellOverlap", "blockGapRatio", "blockSizeChange", "joinsEquationNumbers", "equationNumberReach",
         "detectsTables", "tableCellWords", "proseColumnJustifiedShare", "marksRunningArtifacts", "marginBand", "expandsLigatures",
         "normalizesPresentationForms", "hyphenJoining", "paragraphAlignmentTolerance", "paragraphAlignmentMinimumShare",
@@ -240,13 +244,13 @@ public struct LayoutFlags: ParsableArguments {
         let ratios: [(String, Double)] = [
             ("--word-gap-ratio", wordGapRatio), ("--cjk-word-gap-ratio", cjkWordGapRatio),
             ("--baseline-tolerance", baselineTolerance), ("--segment-gap-ratio", segmentGapRatio),
-            ("--script-shift-ratio", scriptShiftRatio), ("--stripe-window", stripeWindow),
+            ("--script-shift-ratio", scriptShiftRatio), ("--delimiter-shift-ratio", delimiterShiftRatio), ("--stripe-window", stripeWindow),
             ("--minimum-stripe-ratio", minimumStripeRatio), ("--cell-start-window", cellStartWindow), ("--narrow-cell-gap-ratio", narrowCellGapRatio), ("--hard-segment-gap-ratio", hardSegmentGapRatio), ("--hard-gap-cross-window", hardGapCrossWindow), ("--hard-gap-line-width", hardGapLineWidth), ("--prose-column-justified-share", proseColumnJustifiedShare),
             ("--table-row-gap-ratio", tableRowGapRatio), ("--table-cell-line-gap", tableCellLineGap), ("--table-stray-cell-gap", tableStrayCellGap), ("--table-prose-words", tableProseWords), ("--table-prose-width", tableProseWidth), ("--table-wrap-row-words", tableWrapRowWords), ("--table-centred-cell-overlap", tableCentredCellOverlap), ("--equation-number-reach", equationNumberReach), ("--block-gap-ratio", blockGapRatio),
             ("--block-size-change", blockSizeChange), ("--table-cell-words", tableCellWords),
             ("--diagonal-angle", diagonalAngle), ("--ellipsis-gap-ratio", ellipsisGapRatio),
             ("--short-line-letter-spacing", shortLineLetterSpacing),
-            ("--accent-baseline-shift", accentBaselineShift), ("--mark-reach", markReach),
+            ("--accent-baseline-shift", accentBaselineShift), ("--mark-reach", markReach), ("--mark-without-width-reach", markWithoutWidthReach),
             ("--paragraph-alignment-tolerance", paragraphAlignmentTolerance),
             ("--tate-chu-yoko-width-ratio", tateChuYokoWidthRatio), ("--tate-chu-yoko-gap-ratio", tateChuYokoGapRatio),
             ("--furniture-position-tolerance", furniturePositionTolerance),
@@ -290,6 +294,7 @@ public struct LayoutFlags: ParsableArguments {
         o.accentOverlap = accentOverlap
         o.accentBaselineShift = accentBaselineShift
         o.markReach = markReach
+        o.markWithoutWidthReach = markWithoutWidthReach
         o.baselineTolerance = baselineTolerance
         o.segmentGapRatio = segmentGapRatio
         o.stripeWindow = stripeWindow
@@ -313,6 +318,7 @@ public struct LayoutFlags: ParsableArguments {
         if noStackedVerticalText { o.detectsStackedVerticalText = false }
         o.stackedGlyphStep = stackedGlyphStep.range
         o.scriptShiftRatio = scriptShiftRatio
+        o.delimiterShiftRatio = delimiterShiftRatio
         if noDropCaps { o.joinsDropCaps = false }
         if noTateChuYoko { o.joinsTateChuYoko = false }
         o.tateChuYokoMaxGlyphs = tateChuYokoMaxGlyphs

@@ -129,6 +129,77 @@ import Testing
         #expect(p.layout().foldedText == "\u{5D1}\u{5B8}\u{5BC}\u{5E8}")
     }
 
+    /// A glyph with no advance at `x` (its box 0.05 em wide, as interpreters give such glyphs).
+    @discardableResult
+    func markWithoutWidth(_ p: inout GlyphPage, _ mark: String, x: Double, y: Double, flags: GlyphFlags = []) -> Int {
+        let g = p.text(mark, x: x, y: y, advance: 0, flags: flags).lowerBound
+        p.page.glyphs[g].quad = Quad(Rect(x0: x, y0: y - 2, x1: x + 0.5, y1: y + 8))
+        return g
+    }
+
+    /// ذَهَبَ's last two letters' fathas as shaped text has them: no advance, painted just
+    /// before their letter, their pen position well inside the letter drawn before (to the
+    /// left), where only the ink, not the box, reaches over the right letter.
+    @Test func marksWithoutWidthFollowThePaintingOrderNotTheirPenPosition() {
+        var p = GlyphPage()
+        p.text("\u{628}", x: 100, y: 700, advance: 0.8)
+        markWithoutWidth(&p, "\u{64E}", x: 104.8, y: 702)
+        p.text("\u{647}", x: 108, y: 700, advance: 0.8)
+        markWithoutWidth(&p, "\u{64E}", x: 112.8, y: 702)
+        p.text("\u{630}", x: 116, y: 700, advance: 0.8)
+        #expect(p.layout().foldedText == "\u{630}\u{64E}\u{647}\u{64E}\u{628}")
+    }
+
+    @Test func nearMissMarksWithAWidthGoWhereTheirBoxIs() {
+        var p = GlyphPage()
+        // The same page with marks 0.2 em wide: their boxes sit inside the letter painted
+        // before them, so the page paints marks after their letters.
+        p.text("\u{628}", x: 100, y: 700, advance: 0.8)
+        p.text("\u{64E}", x: 104.8, y: 702, advance: 0.2)
+        p.text("\u{647}", x: 108, y: 700, advance: 0.8)
+        p.text("\u{64E}", x: 112.8, y: 702, advance: 0.2)
+        p.text("\u{630}", x: 116, y: 700, advance: 0.8)
+        #expect(p.layout().foldedText == "\u{630}\u{647}\u{64E}\u{628}\u{64E}")
+    }
+
+    @Test func markWithoutWidthLeftOfTheClipStaysWithItsLetter() {
+        // رُ at the start of a line (its damma's pen position just outside the clip the
+        // letter lies in), then لا to its right.
+        var p = GlyphPage()
+        markWithoutWidth(&p, "\u{64F}", x: 98, y: 700, flags: [.clipped])
+        p.text("\u{631}", x: 100, y: 700, advance: 0.6)
+        p.text("\u{644}\u{627}", x: 106, y: 700, advance: 0.6)
+        #expect(p.layout().foldedText == "\u{627}\u{644}\u{631}\u{64F}")
+        // Near miss: when the letter is clipped too, both go.
+        var q = GlyphPage()
+        markWithoutWidth(&q, "\u{64F}", x: 98, y: 700, flags: [.clipped])
+        q.text("\u{631}", x: 100, y: 700, advance: 0.6, flags: [.clipped])
+        q.text("\u{644}\u{627}", x: 106, y: 700, advance: 0.6)
+        #expect(q.layout().foldedText == "\u{627}\u{644}")
+    }
+
+    @Test func actualTextSpanStartedByAMarkWithoutWidthIsWhereItsLetterIs() {
+        // حِ as one ActualText span: the kasra painted first (no advance, its pen raised 0.4 em
+        // and left of the letter), then the hah, which has no text of its own; لا to its right.
+        var p = GlyphPage()
+        let mark = markWithoutWidth(&p, "\u{62D}", x: 99, y: 704)
+        p.page.scalars.append("\u{650}")
+        let start = p.page.glyphs[mark].text.lowerBound
+        p.page.glyphs[mark].text = start..<start + 2
+        p.page.glyphs[mark].unicodeSource = .actualText
+        p.page.markedContent.append(MarkedContentSpan(tag: "Span", mcid: nil))
+        let span = Int32(p.page.markedContent.count - 1)
+        p.page.runs[Int(p.page.glyphs[mark].run)].markedContent = span
+        let letter = p.text("\u{62D}", x: 100, y: 700, advance: 0.6).lowerBound
+        let end = p.page.glyphs[letter].text.upperBound
+        p.page.glyphs[letter].text = end..<end
+        p.page.glyphs[letter].unicodeSource = .actualText
+        p.page.runs[Int(p.page.glyphs[letter].run)].markedContent = span
+        p.text("\u{644}\u{627}", x: 106, y: 700, advance: 0.6)
+        let layout = p.layout()
+        #expect(layout.lineTexts() == ["\u{627}\u{644}\u{62D}\u{650}"])
+    }
+
     @Test func nearMissWordGapBetweenMarkedWordsStays() {
         var p = GlyphPage()
         kataba(&p, x: 100)

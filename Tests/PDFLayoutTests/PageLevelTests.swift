@@ -147,6 +147,118 @@ import Testing
     }
 }
 
+/// Tate-chu-yoko cells in vertical text set with upright glyphs in horizontal writing mode
+/// (each glyph placed below the last).
+@Suite struct StackedTateChuYokoTests {
+    /// Places a column at `x`: each string one cell 10 pt below the last from y = 700, a
+    /// CJK glyph one em wide, digits half an em each, side by side and centred.
+    func column(_ cells: [String], x: Double, on p: inout GlyphPage) {
+        for (k, cell) in cells.enumerated() {
+            let y = 700 - Double(k) * 10
+            if cell.unicodeScalars.allSatisfy({ $0.properties.numericType != nil }) {
+                p.text(cell, x: x + 5 - Double(cell.count) * 2.5, y: y, advance: 0.5)
+            } else {
+                p.text(cell, x: x, y: y, advance: 1)
+            }
+        }
+    }
+
+    @Test func aLoneGlyphBetweenCellsStaysInItsColumn() {
+        var p = GlyphPage()
+        column(["第", "25", "条", "に", "よ"], x: 400, on: &p)
+        // 月 between two cells at a column's foot, the next column going on.
+        column(["日", "は", "58", "月", "15"], x: 380, on: &p)
+        column(["日", "に", "祖", "母"], x: 360, on: &p)
+        let layout = p.layout()
+        #expect(layout.lineTexts() == ["第25条によ", "日は58月15", "日に祖母"])
+        #expect(layout.lines.allSatisfy { $0.direction == .topToBottom })
+    }
+
+    @Test func aCellAfterPunctuationAtAColumnsFootJoinsIt() {
+        var p = GlyphPage()
+        column(["読", "み", "ま", "す", "。", "21", "年"], x: 400, on: &p)
+        column(["に", "秋", "に", "な"], x: 380, on: &p)
+        #expect(p.layout().lineTexts() == ["読みます。21年", "に秋にな"])
+    }
+
+    @Test func nearMissHorizontalLineWithDigitsStaysHorizontal() {
+        var p = GlyphPage()
+        p.text("第", x: 72, y: 700, advance: 1)
+        p.text("25", x: 82, y: 700, advance: 0.5)
+        p.text("条によれば", x: 92, y: 700, advance: 1)
+        let layout = p.layout()
+        #expect(layout.lineTexts() == ["第25条によれば"])
+        #expect(layout.lines.allSatisfy { $0.direction == .leftToRight })
+    }
+}
+
+/// Mathematics set with sized delimiters and radicals, which hang from a baseline of their
+/// own above the formula's (TeX's cmex glyphs).
+@Suite struct SizedDelimiterTests {
+    @Test func bigBracketsJoinTheirFormulaLine() {
+        var p = GlyphPage()
+        p.text("Text above the formula", x: 72, y: 630)
+        p.text("[", x: 194, y: 612)
+        p.text("x \u{2212} y", x: 200, y: 600, spacesAsGaps: true)
+        p.text("]", x: 222, y: 612)
+        p.text("\u{2A7E} 0", x: 230, y: 600, spacesAsGaps: true)
+        p.text("text below it", x: 72, y: 570)
+        #expect(p.layout().lineTexts() == ["Text above the formula", "[x \u{2212} y] \u{2A7E} 0", "text below it"])
+        var off = LayoutOptions()
+        off.delimiterShiftRatio = 0
+        #expect(p.layout(off).lineTexts().count == 4)
+    }
+
+    @Test func radicalJoinsItsFormulaLine() {
+        var p = GlyphPage()
+        p.text("\u{221A}", x: 200, y: 610)
+        p.text("c + d", x: 205, y: 600, spacesAsGaps: true)
+        #expect(p.layout().lineTexts() == ["\u{221A}c + d"])
+    }
+
+    @Test func nearMissABracketAwayFromTheLineStaysApart() {
+        var p = GlyphPage()
+        // A bracket an em above a line's baseline but 3 em to the right of its end.
+        p.text("some text here", x: 72, y: 600)
+        p.text(")", x: 172, y: 612)
+        #expect(p.layout().lineTexts().count == 2)
+    }
+}
+
+/// Display formulas numbered at the column's edge.
+@Suite struct EquationNumberTests {
+    @Test func numberIsReadAfterItsFormula() {
+        var p = GlyphPage()
+        // Prose lines 72–332; the numbers end at the column's right edge.
+        let prose = ["the first line of prose runs across the whole column",
+                     "and a second line of prose runs across it too, then",
+                     "a third line of prose closes the paragraph here now"]
+        p.text(prose[0], x: 72, y: 700)
+        p.text("a + b = c", x: 190, y: 680, spacesAsGaps: true)
+        p.text("(1)", x: 317, y: 680)
+        p.text(prose[1], x: 72, y: 660)
+        p.text("x = y", x: 200, y: 640, spacesAsGaps: true)
+        p.text("(2)", x: 317, y: 640)
+        p.text(prose[2], x: 72, y: 620)
+        #expect(p.layout().lineTexts() == [prose[0], "a + b = c (1)", prose[1], "x = y (2)", prose[2]])
+    }
+
+    @Test func nearMissANumberInTheOtherColumnStaysThere() {
+        var p = GlyphPage()
+        // Two columns (72–222, 240–390); "Results" closes the left one on the baseline of a
+        // "(3)" alone in the right one.
+        for (k, y) in [700.0, 686, 672].enumerated() {
+            p.text("left column prose line \(k) here", x: 72, y: y)
+            p.text("right column prose line \(k) too", x: 240, y: y)
+        }
+        p.text("Results", x: 72, y: 658)
+        p.text("(3)", x: 240, y: 658)
+        let lines = p.layout().lineTexts()
+        #expect(lines.contains("Results"))
+        #expect(lines.contains("(3)"))
+    }
+}
+
 /// Running headers and footers found by repetition across pages.
 @Suite struct RepeatedFurnitureTests {
     /// A page with a header line below the top margin band (y 660, the band ends at 697),

@@ -625,7 +625,7 @@ def invisible(rng, producer):
             # a word in the left margin, outside the crop box but on the media box
             "\\noindent\\hspace*{-%dmm}\\rlap{\\tiny %s}\\par" % (m - 3, tex(hidden[1].split()[0])),
             # a phrase under a clip path far away from it
-            "\\noindent%s{q 0 -200 1 1 re W n}%s%s{Q}\\par" % (lit, tex(hidden[2]), lit),
+            "\\noindent%s page{q 0 -200 1 1 re W n}%s%s page{Q}\\par" % (lit, tex(hidden[2]), lit),
         ]
         blocks = []
         for i, p in enumerate(ps):
