@@ -314,7 +314,7 @@ def math(rng, producer):
                 s_tex.append(f"{tex(base)} {conj} {mt}.")
                 s_gt.append(f"{base} {conj} {mg}.")
             else:
-                s_tex.append(tex(base) + "\\ldots")
+                s_tex.append(tex(base) + "\\ldots{}")
                 s_gt.append(base + "...")
         blocks_tex.append(" ".join(s_tex))
         blocks_gt.append(" ".join(s_gt))
