@@ -138,7 +138,11 @@ struct BlockFinder {
                 for (c, k) in row.enumerated() { columnWords[c] += cellWords(k) }
             }
             let prose = columnRows > 0 && columnWords.allSatisfy { $0 / Double(columnRows) >= 3 }
-            if multi.count >= 2 && meanWords <= limit && longest <= 2 * limit && !prose {
+            // Leader lines side by side are the columns of an index or a table of contents,
+            // read column by column.
+            let index = options.leaderIndexRows > 0
+                && multi.count(where: { row in row.count(where: { segments[$0].isLeaderLine }) >= 2 }) >= options.leaderIndexRows
+            if multi.count >= 2 && meanWords <= limit && longest <= 2 * limit && !prose && !index {
                 var b = Block(segment: run[0][0], segments[run[0][0]])
                 b.lines = []
                 for row in logicalRows(run, columns: columns) { b.append(line: row, segments); used.formUnion(row) }

@@ -121,6 +121,11 @@ public struct LayoutOptions: Sendable, Hashable {
     public var leaderColumnWindow: Double = 3.5
     /// Other segments allowed in a column of numbers, per number (more: a column of text).
     public var leaderColumnClutter: Double = 0.5
+    /// Rows lined up in columns are the columns of an index or of a table of contents, read
+    /// column by column rather than as a table, when at least this many of them hold two leader
+    /// lines or more (an entry, a leader of three dots or more and a number, in one segment);
+    /// 0: never.
+    public var leaderIndexRows: Int = 1
     /// A smaller glyph raised or lowered by up to this much joins the line as a super- or
     /// subscript.
     public var scriptShiftRatio: Double = 0.6

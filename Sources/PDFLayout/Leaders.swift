@@ -43,8 +43,24 @@ extension LineFinder {
     }
 
     func leaderRole(_ seg: Segment) -> LeaderRole {
-        // Read from the end: a number (at most 12 characters), then a run of leader
-        // characters, then whatever comes first. A long segment is read no further than that.
+        let (tail, run, rest) = leaderScan(seg)
+        if run == 0 { return rest == 0 && Self.isNumberLike(tail.reversed()) ? .number : .other }
+        if rest == 0 && tail.isEmpty { return .leader }
+        if rest == 0 && run >= 3 && Self.isNumberLike(tail.reversed()) { return .leaderThenNumber }
+        return run >= 3 && tail.isEmpty ? .endsWithLeader : .other
+    }
+
+    /// Whether the segment is a whole leader line: text, a leader of three dots or more (or an
+    /// ellipsis), and a number at the end ("Contents . . . . 233", "Espresso … 2.50").
+    func isLeaderLine(_ seg: Segment) -> Bool {
+        let (tail, run, rest) = leaderScan(seg)
+        return rest > 0 && run >= 3 && Self.isNumberLike(tail.reversed())
+    }
+
+    /// Reads a segment from its end: a number (at most 12 characters, last character first),
+    /// then a run of leader characters (`run`, an ellipsis counting three), then whether any
+    /// other text comes before (`rest`: 0 or 1). A long segment is read no further than that.
+    func leaderScan(_ seg: Segment) -> (tail: [Unicode.Scalar], run: Int, rest: Int) {
         var tail: [Unicode.Scalar] = []
         var run = 0
         var rest = 0
@@ -62,10 +78,7 @@ extension LineFinder {
                 break scan
             }
         }
-        if run == 0 { return rest == 0 && Self.isNumberLike(tail.reversed()) ? .number : .other }
-        if rest == 0 && tail.isEmpty { return .leader }
-        if rest == 0 && run >= 3 && Self.isNumberLike(tail.reversed()) { return .leaderThenNumber }
-        return run >= 3 && tail.isEmpty ? .endsWithLeader : .other
+        return (tail, run, rest)
     }
 
     /// Whether a full stop just before `tail` (the number read so far, last character first)
@@ -78,7 +91,8 @@ extension LineFinder {
     /// Joins each number set flush right to the entry on its left, across the leader between
     /// them. `rows[r]` lists the segments of one row, left to right. A number joins when a
     /// leader shows the pairing (a segment of dots between, or an entry ending in dots), or
-    /// when it ends at the same x as such a number; or, with white space only, when at least
+    /// when it ends at the same x as such a number (even when only numbers follow it on the
+    /// row: the next column of an index); or, with white space only, when at least
     /// `leaderMinimumRows` such numbers end at the same x
     /// (within `leaderAlignment` em) and their column, up to `leaderColumnWindow` em above and
     /// below, holds few other segments (`leaderColumnClutter` per number): a column of text
@@ -91,14 +105,10 @@ extension LineFinder {
             let r = leaderRole(segs[k]); roles[k] = r; return r
         }
         // Per row: the runs to join (first…last position in the row).
-        struct Pair { var row: Int; var first: Int; var number: Int; var dotted: Bool }
+        struct Pair { var row: Int; var first: Int; var number: Int; var dotted: Bool; var cellLike: Bool }
         var pairs: [Pair] = []
         for (r, row) in rows.enumerated() where row.count >= 2 {
             for p in 1..<row.count where role(row[p]) == .number || role(row[p]) == .leaderThenNumber {
-                // A number followed by numbers only is a table's cell, not a page number (a
-                // number followed by a number and text is: the next column's section number).
-                if p + 1 < row.count && role(row[p + 1]) == .number
-                    && (p + 2 >= row.count || role(row[p + 2]) == .number) { continue }
                 var q = p - 1
                 var dotted = role(row[p]) == .leaderThenNumber
                 while q > 0 && role(row[q]) == .leader { q -= 1; dotted = true }
@@ -106,7 +116,14 @@ extension LineFinder {
                 if entry == .number { continue }
                 if entry == .leader { continue }   // dots alone, no entry
                 if entry == .endsWithLeader { dotted = true }
-                pairs.append(Pair(row: r, first: q, number: p, dotted: dotted))
+                // A number followed by numbers only may be a table's cell rather than a page
+                // number (a number followed by a number and text is not: the next column's
+                // section number). A leader before it settles it; without one, it pairs only in
+                // a column of numbers that leader lines show to be page numbers (an index
+                // whose next column holds page numbers carried over from its last entry).
+                let cellLike = p + 1 < row.count && role(row[p + 1]) == .number
+                    && (p + 2 >= row.count || role(row[p + 2]) == .number)
+                pairs.append(Pair(row: r, first: q, number: p, dotted: dotted, cellLike: cellLike && !dotted))
             }
         }
         guard !pairs.isEmpty else { return segs }
@@ -125,13 +142,14 @@ extension LineFinder {
             func x1(_ n: Int) -> Double { segs[rows[pairs[byEdge[n]].row][pairs[byEdge[n]].number]].x1 }
             func size(_ n: Int) -> Double { segs[rows[pairs[byEdge[n]].row][pairs[byEdge[n]].number]].size }
             while end < byEdge.count && x1(end) - x1(start) <= options.leaderAlignment * size(start) { end += 1 }
-            let cluster = Array(byEdge[start..<end])
+            var cluster = Array(byEdge[start..<end])
             let unit = size(start)
             start = end
             if cluster.contains(where: { pairs[$0].dotted }) {
                 for n in cluster { accepted[n] = true }
                 continue
             }
+            cluster.removeAll { pairs[$0].cellLike }
             guard cluster.count >= options.leaderMinimumRows else { continue }
             // The column's extent; what else stands in it.
             var cx0 = Double.infinity, cx1 = -Double.infinity, top = Double.infinity, bottom = -Double.infinity

@@ -211,6 +211,90 @@ extension GlyphPage {
         }
     }
 
+    /// An index in three columns as LaTeX's doc package sets it: entries with dots on a grid,
+    /// page numbers flush right in each column (some far from the last dot, one without a
+    /// leader); the middle column goes on with one entry's long list of page numbers, one line
+    /// of them on each row.
+    func threeColumnIndex() -> (GlyphPage, left: [(String, String)], middle: [String], right: [(String, String)]) {
+        var p = GlyphPage()
+        let left = [("\\barwedge", "105"), ("\\Bbbk", "233"), ("\\because", "60"), ("\\beth", "214"),
+                    ("\\blacktriangleright", "92"), ("\\bigstar", "89")]
+        let middle = ["\\DeclareMathSymbol", "84, 85, 86, 87,", "88, 89, 90, 91,", "92, 93, 94, 95,",
+                      "96, 97, 98, 99,", "100, 101, 102,"]
+        let right = [("\\downdownarrows", "38"), ("\\eqcirc", "97"), ("\\eqsim", "213"), ("\\eth", "212"),
+                     ("\\Finv", "208"), ("\\Game", "209")]
+        func entry(_ e: (String, String), column x: Double, y: Double, dots: Bool) {
+            p.text(e.0, x: x, y: y)
+            let edge = x + 150
+            if dots {
+                // Dots on a grid from the column's right edge, stopping 2 to 3 em short of it.
+                var dx = edge - 30
+                while dx > x + Double(e.0.count) * 5 + 5 { p.text(".", x: dx, y: y); dx -= 10 }
+            }
+            p.text(e.1, x: edge - Double(e.1.count) * 5, y: y)
+        }
+        for k in 0..<6 {
+            let y = 700 - Double(k) * 12
+            entry(left[k], column: 72, y: y, dots: left[k].1 != "92")
+            p.text(middle[k], x: k == 0 ? 240 : 250, y: y)
+            entry(right[k], column: 408, y: y, dots: true)
+        }
+        return (p, left, middle, right)
+    }
+
+    /// The index is read column by column, each entry with its page number, also where the
+    /// next column's line on the same row holds numbers only.
+    @Test func indexColumnsAreReadColumnByColumn() {
+        let (p, left, middle, right) = threeColumnIndex()
+        let layout = p.layout()
+        #expect(!layout.blocks.contains { $0.kind == .table })
+        let lines = layout.lineTexts()
+        func line(_ e: (String, String)) -> Int? {
+            lines.firstIndex { $0.hasPrefix(e.0) && $0.hasSuffix(" " + e.1) }
+        }
+        var at: [Int] = []
+        for e in left + [(middle[0], "")] + right {
+            let n = e.1.isEmpty ? lines.firstIndex(of: e.0) : line(e)
+            #expect(n != nil, "\(e.0) in \(lines)")
+            if let n { at.append(n) }
+        }
+        #expect(at == at.sorted(), "\(lines)")
+        #expect(lines.firstIndex(of: middle[5]).map { $0 < line(right[0]) ?? -1 } == true, "\(lines)")
+        // Without the rule the rows are read as a table, across the columns.
+        var options = LayoutOptions()
+        options.leaderIndexRows = 0
+        #expect(p.layout(options).blocks.contains { $0.kind == .table })
+    }
+
+    /// Near miss: a column of item numbers beside a column of leader lines (one leader line a
+    /// row) stays a table read row by row, each number before its entry; so does a table
+    /// whose last column holds numbers without leaders.
+    @Test func codesBesideLeaderLinesStayATable() {
+        var p = GlyphPage()
+        let rows = [("A1", "Espresso", "2.50"), ("A2", "Cappuccino", "3.20"), ("B1", "Hot chocolate", "3.90"),
+                    ("B2", "Tea", "2.10")]
+        for (k, (code, name, price)) in rows.enumerated() {
+            let y = 700 - Double(k) * 14
+            p.text(code, x: 72, y: y)
+            p.text(name, x: 120, y: y)
+            var dx = 260.0
+            while dx > 120 + Double(name.count) * 5 + 5 { p.text(".", x: dx, y: y); dx -= 10 }
+            p.text(price, x: 290 - Double(price.count) * 5, y: y)
+        }
+        let layout = p.layout()
+        #expect(layout.blocks.contains { $0.kind == .table })
+        let lines = layout.lineTexts()
+        for (code, name, price) in rows {
+            #expect(lines.contains { $0.hasPrefix(code + " " + name + " . .") && $0.hasSuffix(" " + price) }, "\(lines)")
+        }
+        var q = GlyphPage()
+        q.table([[["Item"], ["Qty"], ["Price"]], [["Bolts"], ["12"], ["3.50"]], [["Nuts"], ["40"], ["1.20"]],
+                 [["Washers"], ["100"], ["0.80"]]], columnWidth: 80)
+        let table = q.layout()
+        #expect(table.blocks.contains { $0.kind == .table })
+        #expect(table.foldedText == "Item Qty Price Bolts 12 3.50 Nuts 40 1.20 Washers 100 0.80")
+    }
+
     /// A price list: an ellipsis character as the leader, prices with decimals.
     @Test func priceListWithEllipsisLeader() {
         var p = GlyphPage()
