@@ -78,6 +78,9 @@ extension LineFinder {
                 break scan
             }
         }
+        // A full stop before a digit was read as part of the number ("2.50"); with a leader
+        // before it and a whole number after it, it is the leader's last dot.
+        if run > 0 && tail.count >= 2 && tail.last == "." { tail.removeLast(); run += 1 }
         return (tail, run, rest)
     }
 

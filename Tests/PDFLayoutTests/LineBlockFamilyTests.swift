@@ -260,6 +260,31 @@ extension GlyphPage {
         }
         #expect(at == at.sorted(), "\(lines)")
         #expect(lines.firstIndex(of: middle[5]).map { $0 < line(right[0]) ?? -1 } == true, "\(lines)")
+    }
+
+    /// An index in two narrow columns (few words a line, as in a table): each column is read
+    /// whole, not row by row across both.
+    @Test func narrowIndexColumnsAreNotATable() {
+        var p = GlyphPage()
+        let left = [("\\eth", "212"), ("\\Finv", "208"), ("\\Game", "209"), ("\\gimel", "215"),
+                    ("\\gneq", "156"), ("\\gnsim", "162")]
+        let right = [("\\hbar", "236"), ("\\imath", "235"), ("\\iiint", "6"), ("\\iint", "5"),
+                     ("\\Join", "7"), ("\\lang", "9")]
+        for k in 0..<6 {
+            let y = 700 - Double(k) * 12
+            for (x, e) in [(72.0, left[k]), (200.0, right[k])] {
+                p.text(e.0, x: x, y: y)
+                var dx = x + 60
+                while dx > x + Double(e.0.count) * 5 + 5 { p.text(".", x: dx, y: y); dx -= 10 }
+                p.text(e.1, x: x + 85 - Double(e.1.count) * 5, y: y)
+            }
+        }
+        let layout = p.layout()
+        #expect(!layout.blocks.contains { $0.kind == .table })
+        // Each line an entry, its leader and its number; the left column first.
+        let lines = layout.lineTexts()
+        #expect(lines.allSatisfy { $0.contains(" . . ") }, "\(lines)")
+        #expect(lines.map { $0.replacing(" .", with: "") } == (left + right).map { "\($0.0) \($0.1)" }, "\(lines)")
         // Without the rule the rows are read as a table, across the columns.
         var options = LayoutOptions()
         options.leaderIndexRows = 0
