@@ -126,6 +126,10 @@ public struct LayoutOptions: Sendable, Hashable {
     /// lines or more (an entry, a leader of three dots or more and a number, in one segment);
     /// 0: never.
     public var leaderIndexRows: Int = 1
+    /// A number (a section number) at most this far (em) before a leader line, or before an
+    /// entry whose leader follows, is read with it ("3.1 Definitionen . . . 6"), and is not the
+    /// page number of the entry to its left.
+    public var leaderSectionNumberGap: Double = 2
     /// A smaller glyph raised or lowered by up to this much joins the line as a super- or
     /// subscript.
     public var scriptShiftRatio: Double = 0.6

@@ -42,6 +42,15 @@ extension LineFinder {
         return digits >= 1
     }
 
+    /// An appendix's section number: a capital letter, then numbers after full stops ("A.2",
+    /// "B.1.3").
+    static func isAppendixNumber(_ s: [Unicode.Scalar]) -> Bool {
+        guard s.count >= 3, s.count <= 12, let first = s.first, first.isASCII, first.properties.isUppercase,
+              s[1] == ".", s.dropFirst().allSatisfy({ $0 == "." || $0.properties.numericType == .decimal }),
+              s.contains(where: { $0.properties.numericType == .decimal }) else { return false }
+        return true
+    }
+
     func leaderRole(_ seg: Segment) -> LeaderRole {
         let (tail, run, rest) = leaderScan(seg)
         if run == 0 { return rest == 0 && Self.isNumberLike(tail.reversed()) ? .number : .other }
@@ -94,8 +103,9 @@ extension LineFinder {
     /// Joins each number set flush right to the entry on its left, across the leader between
     /// them. `rows[r]` lists the segments of one row, left to right. A number joins when a
     /// leader shows the pairing (a segment of dots between, or an entry ending in dots), or
-    /// when it ends at the same x as such a number (even when only numbers follow it on the
-    /// row: the next column of an index); or, with white space only, when at least
+    /// when it ends at the same x as such a number or a whole leader line (even when only
+    /// numbers follow it on the row: the next column of an index); or, with white space only,
+    /// when at least
     /// `leaderMinimumRows` such numbers end at the same x
     /// (within `leaderAlignment` em) and their column, up to `leaderColumnWindow` em above and
     /// below, holds few other segments (`leaderColumnClutter` per number): a column of text
@@ -107,11 +117,39 @@ extension LineFinder {
             if let r = roles[k] { return r }
             let r = leaderRole(segs[k]); roles[k] = r; return r
         }
+        // A section number set apart from its entry ("3.1", a wide gap, "Definitionen . . . 6"):
+        // a number or an appendix's number ("A.2"), not after a leader nor ending in a comma (a
+        // list of page numbers), at most
+        // `leaderSectionNumberGap` em before a leader line or an entry whose leader follows.
+        func sectionNumber(_ row: [Int], _ p: Int) -> Bool {
+            guard p + 1 < row.count, role(row[p]) == .number || role(row[p]) == .other else { return false }
+            if p > 0 && (role(row[p - 1]) == .leader || role(row[p - 1]) == .endsWithLeader) { return false }
+            let s = segs[row[p]], next = segs[row[p + 1]]
+            guard next.x0 - s.x1 <= options.leaderSectionNumberGap * max(s.size, next.size), s.items.count <= 12 else { return false }
+            let text = compactScalars(s)
+            guard text.last != ",", role(row[p]) == .number || Self.isAppendixNumber(text) else { return false }
+            switch role(row[p + 1]) {
+            case .endsWithLeader: return true
+            case .other:
+                if isLeaderLine(next) { return true }
+                guard p + 2 < row.count else { return false }
+                // (An entry and a number without a leader: a chapter's entry, whose number
+                // joins it below only when it pairs with the entry.)
+                return role(row[p + 2]) == .leader || role(row[p + 2]) == .leaderThenNumber
+                    || role(row[p + 2]) == .number
+            default: return false
+            }
+        }
+        var sections: [(row: Int, at: Int)] = []
         // Per row: the runs to join (first…last position in the row).
         struct Pair { var row: Int; var first: Int; var number: Int; var dotted: Bool; var cellLike: Bool }
         var pairs: [Pair] = []
         for (r, row) in rows.enumerated() where row.count >= 2 {
+            let firstSection = sections.count
+            for p in 0..<(row.count - 1) where sectionNumber(row, p) { sections.append((r, p)) }
             for p in 1..<row.count where role(row[p]) == .number || role(row[p]) == .leaderThenNumber {
+                // A section number is not the page number of the entry on its left.
+                if sections[firstSection...].contains(where: { $0.at == p }) { continue }
                 var q = p - 1
                 var dotted = role(row[p]) == .leaderThenNumber
                 while q > 0 && role(row[q]) == .leader { q -= 1; dotted = true }
@@ -129,7 +167,7 @@ extension LineFinder {
                 pairs.append(Pair(row: r, first: q, number: p, dotted: dotted, cellLike: cellLike && !dotted))
             }
         }
-        guard !pairs.isEmpty else { return segs }
+        guard !pairs.isEmpty || !sections.isEmpty else { return segs }
         // Numbers without a leader: right-aligned columns of them.
         var accepted = [Bool](repeating: false, count: pairs.count)
         for (n, p) in pairs.enumerated() where p.dotted { accepted[n] = true }
@@ -139,6 +177,17 @@ extension LineFinder {
             let a = segs[rows[pairs[$0].row][pairs[$0].number]].x1, b = segs[rows[pairs[$1].row][pairs[$1].number]].x1
             return a != b ? a < b : $0 < $1
         }
+        // Whole leader lines (entry, leader and number in one segment) show where page numbers
+        // end too.
+        let leaderEdges = rows.joined().filter { isLeaderLine(segs[$0]) }.map { segs[$0].x1 }.sorted()
+        func leaderLineEnds(from lo: Double, to hi: Double) -> Bool {
+            var a = 0, b = leaderEdges.count
+            while a < b {
+                let mid = (a + b) / 2
+                if leaderEdges[mid] < lo { a = mid + 1 } else { b = mid }
+            }
+            return a < leaderEdges.count && leaderEdges[a] <= hi
+        }
         var start = 0
         while start < byEdge.count {
             var end = start + 1
@@ -147,8 +196,10 @@ extension LineFinder {
             while end < byEdge.count && x1(end) - x1(start) <= options.leaderAlignment * size(start) { end += 1 }
             var cluster = Array(byEdge[start..<end])
             let unit = size(start)
+            let reachEdge = options.leaderAlignment * unit
+            let dottedEdge = leaderLineEnds(from: x1(start) - reachEdge, to: x1(end - 1) + reachEdge)
             start = end
-            if cluster.contains(where: { pairs[$0].dotted }) {
+            if dottedEdge || cluster.contains(where: { pairs[$0].dotted }) {
                 for n in cluster { accepted[n] = true }
                 continue
             }
@@ -191,6 +242,17 @@ extension LineFinder {
                 out[head].absorb(out[row[q]], items: items)
                 removed[row[q]] = true
             }
+        }
+        // Each section number takes its entry's whole line; before an entry without a leader,
+        // only when the entry took its page number.
+        let paired = Set(pairs.indices.filter { accepted[$0] }.map { rows[pairs[$0].row][pairs[$0].first] })
+        for (r, p) in sections {
+            let number = rows[r][p], entry = rows[r][p + 1]
+            guard !removed[number], !removed[entry] else { continue }
+            if role(entry) == .other && !isLeaderLine(segs[entry]) && p + 2 < rows[r].count
+                && role(rows[r][p + 2]) == .number && !paired.contains(entry) { continue }
+            out[number].absorb(out[entry], items: items)
+            removed[entry] = true
         }
         return out.indices.filter { !removed[$0] }.map { out[$0] }
     }

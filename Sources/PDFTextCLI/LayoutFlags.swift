@@ -102,6 +102,8 @@ public struct LayoutFlags: ParsableArguments {
     public var leaderColumnClutter: Double = LayoutOptions().leaderColumnClutter
     @Option(help: ArgumentHelp("Rows lined up in columns are the columns of an index or of a table of contents, read column by column rather than as a table, when at least this many of them hold two leader lines or more (an entry, a leader of three dots or more and a number, in one segment); 0: never.", valueName: "n"))
     public var leaderIndexRows: Int = LayoutOptions().leaderIndexRows
+    @Option(help: ArgumentHelp("A number (a section number) at most this far (em) before a leader line, or before an entry whose leader follows, is read with it (\"3.1 Definitionen . . . 6\"), and is not the page number of the entry to its left.", valueName: "em"))
+    public var leaderSectionNumberGap: Double = LayoutOptions().leaderSectionNumberGap
     @Option(help: ArgumentHelp("A smaller glyph raised or lowered by up to this much joins the line as a super- or subscript. Fraction of the font size.", valueName: "em"))
     public var scriptShiftRatio: Double = LayoutOptions().scriptShiftRatio
     @Flag(help: "Do not read CJK glyphs set upright one below the other in horizontal writing mode as a vertical line.")
@@ -210,7 +212,7 @@ public struct LayoutFlags: ParsableArguments {
         "findsRepeatedFurniture", "furnitureMinimumPages", "furnitureSamplePages", "furnitureCandidateLines", "furniturePositionTolerance", "dropsDuplicates", "dropsInvisibleText",
         "dropsDiagonalText", "diagonalAngle", "dropsClippedText", "dropsOffPageText", "dropsHiddenText", "maxOrderedBlocks",
         "riverGapRatio", "riverStripeWindow", "riverStripeLines", "riverAlignedStarts", "gutterStripeLines", "joinsLeaders",
-        "leaderMinimumRows", "leaderAlignment", "leaderColumnWindow", "leaderColumnClutter", "leaderIndexRows", "splitsParagraphs",
+        "leaderMinimumRows", "leaderAlignment", "leaderColumnWindow", "leaderColumnClutter", "leaderIndexRows", "leaderSectionNumberGap", "splitsParagraphs",
         "paragraphIndent", "paragraphShortLineRatio", "paragraphEdgeTolerance", "paragraphJustifiedShare", "rowBandRatio",
     ]
 
@@ -231,6 +233,7 @@ public struct LayoutFlags: ParsableArguments {
             ("--river-gap-ratio", riverGapRatio),
             ("--river-stripe-window", riverStripeWindow), ("--leader-alignment", leaderAlignment),
             ("--leader-column-window", leaderColumnWindow), ("--leader-column-clutter", leaderColumnClutter),
+            ("--leader-section-number-gap", leaderSectionNumberGap),
             ("--paragraph-short-line-ratio", paragraphShortLineRatio), ("--paragraph-edge-tolerance", paragraphEdgeTolerance),
             ("--row-band-ratio", rowBandRatio),
         ]
@@ -286,6 +289,7 @@ public struct LayoutFlags: ParsableArguments {
         o.leaderColumnWindow = leaderColumnWindow
         o.leaderColumnClutter = leaderColumnClutter
         o.leaderIndexRows = leaderIndexRows
+        o.leaderSectionNumberGap = leaderSectionNumberGap
         if noStackedVerticalText { o.detectsStackedVerticalText = false }
         o.stackedGlyphStep = stackedGlyphStep.range
         o.scriptShiftRatio = scriptShiftRatio

@@ -320,6 +320,39 @@ extension GlyphPage {
         #expect(table.foldedText == "Item Qty Price Bolts 12 3.50 Nuts 40 1.20 Washers 100 0.80")
     }
 
+    /// Contents in two columns whose section numbers end 1.2 em before their titles, each
+    /// column's titles starting at the same x: each number is read with its entry,
+    /// the chapter's entry (no leader) too, and the left column comes first.
+    @Test func sectionNumbersSetApartJoinTheirEntries() {
+        var p = GlyphPage()
+        let columns = [[("1", "Introduction", "1"), ("1.1", "Scope", "2"), ("1.2", "Licence", "2"), ("1.3", "Sources", "4"),
+                        ("1.4", "Notation", "5")],
+                       [("2", "Methods", "7"), ("2.1", "Sampling", "7"), ("2.2", "Weighing", "9"), ("2.3", "Counting", "12"),
+                        ("2.4", "Tests", "15")]]
+        for (c, entries) in columns.enumerated() {
+            let x = 72 + Double(c) * 240
+            for (k, (number, title, page)) in entries.enumerated() {
+                let y = 700 - Double(k) * 14
+                p.text(number, x: x + 22 - Double(number.count) * 5, y: y)   // 1.2 em before the title
+                p.text(title, x: x + 34, y: y)
+                if k > 0 {
+                    var dx = x + 170
+                    while dx > x + 34 + Double(title.count) * 5 + 5 { p.text(".", x: dx, y: y); dx -= 10 }
+                }
+                p.text(page, x: x + 200 - Double(page.count) * 5, y: y)
+            }
+        }
+        let lines = p.layout().lineTexts()
+        let entries = columns.flatMap { $0 }
+        #expect(lines.count == entries.count, "\(lines)")
+        for (line, (number, title, page)) in zip(lines, entries) {
+            #expect(line.hasPrefix(number + " " + title) && line.hasSuffix(" " + page), "\(lines)")
+        }
+        var options = LayoutOptions()
+        options.leaderSectionNumberGap = 0
+        #expect(p.layout(options).lineTexts() != lines)
+    }
+
     /// A price list: an ellipsis character as the leader, prices with decimals.
     @Test func priceListWithEllipsisLeader() {
         var p = GlyphPage()
