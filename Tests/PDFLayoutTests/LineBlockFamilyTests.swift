@@ -353,6 +353,32 @@ extension GlyphPage {
         #expect(p.layout(options).lineTexts() != lines)
     }
 
+    /// An appendix's contents, section numbers ("A.1.2") set 1.2 em apart from their titles:
+    /// each number stays with its entry.
+    @Test func appendixNumbersJoinTheirEntries() {
+        var p = GlyphPage()
+        let entries = [("A.1", "Installation", "13"), ("A.1.1", "Editors", "13"), ("A.1.2", "Citavi", "13"),
+                       ("A.2", "Updates", "14"), ("A.2.1", "Version two", "15")]
+        for (k, (number, title, page)) in entries.enumerated() {
+            let y = 700 - Double(k) * 14
+            // Each level indented by 1.5 em; the title 1.2 em after its number.
+            let x = number.count > 3 ? 87.0 : 72.0, titleX = x + Double(number.count) * 5 + 12
+            p.text(number, x: x, y: y)
+            p.text(title, x: titleX, y: y)
+            var dx = 370.0
+            while dx > titleX + Double(title.count) * 5 + 5 { p.text(".", x: dx, y: y); dx -= 10 }
+            p.text(page, x: 400 - Double(page.count) * 5, y: y)
+        }
+        let lines = p.layout().lineTexts()
+        #expect(lines.count == entries.count, "\(lines)")
+        for (line, (number, title, page)) in zip(lines, entries) {
+            #expect(line.hasPrefix(number + " " + title + " . .") && line.hasSuffix(" " + page), "\(lines)")
+        }
+        var options = LayoutOptions()
+        options.leaderSectionNumberGap = 0
+        #expect(p.layout(options).lineTexts() != lines)
+    }
+
     /// A price list: an ellipsis character as the leader, prices with decimals.
     @Test func priceListWithEllipsisLeader() {
         var p = GlyphPage()
