@@ -138,10 +138,9 @@ struct BlockFinder {
                 for (c, k) in row.enumerated() { columnWords[c] += cellWords(k) }
             }
             let prose = columnRows > 0 && columnWords.allSatisfy { $0 / Double(columnRows) >= 3 }
-            // Leader lines side by side are the columns of an index or a table of contents,
-            // read column by column.
-            let index = options.leaderIndexRows > 0
-                && multi.count(where: { row in row.count(where: { segments[$0].isLeaderLine }) >= 2 }) >= options.leaderIndexRows
+            // Leader lines in columns side by side: the columns of an index or a table of
+            // contents, read column by column.
+            let index = options.leaderIndexColumns > 0 && leaderColumns(multi) >= options.leaderIndexColumns
             if multi.count >= 2 && meanWords <= limit && longest <= 2 * limit && !prose && !index {
                 var b = Block(segment: run[0][0], segments[run[0][0]])
                 b.lines = []
@@ -155,6 +154,18 @@ struct BlockFinder {
             }
         }
         return (blocks, used)
+    }
+
+    /// How many columns side by side the leader lines among `rows` stand in: their extents
+    /// along the line, overlapping ones merged.
+    func leaderColumns(_ rows: [[Int]]) -> Int {
+        let spans = rows.joined().filter { segments[$0].isLeaderLine }.map { (segments[$0].x0, segments[$0].x1) }.sorted { $0.0 < $1.0 }
+        var count = 0
+        var end = -Double.infinity
+        for (x0, x1) in spans {
+            if x0 >= end { count += 1; end = x1 } else { end = max(end, x1) }
+        }
+        return count
     }
 
     /// Whether every line of `row` goes on a wrapped cell of the row above: it sits at most

@@ -122,10 +122,10 @@ public struct LayoutOptions: Sendable, Hashable {
     /// Other segments allowed in a column of numbers, per number (more: a column of text).
     public var leaderColumnClutter: Double = 0.5
     /// Rows lined up in columns are the columns of an index or of a table of contents, read
-    /// column by column rather than as a table, when at least this many of them hold two leader
-    /// lines or more (an entry, a leader of three dots or more and a number, in one segment);
-    /// 0: never.
-    public var leaderIndexRows: Int = 1
+    /// column by column rather than as a table, when their leader lines (an entry, a leader of
+    /// three dots or more and a number, in one segment) stand in at least this many columns
+    /// side by side; 0: never.
+    public var leaderIndexColumns: Int = 2
     /// A number (a section number) at most this far (em) before a leader line, or before an
     /// entry whose leader follows, is read with it ("3.1 Definitionen . . . 6"), and is not the
     /// page number of the entry to its left.

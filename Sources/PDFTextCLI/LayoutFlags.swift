@@ -100,8 +100,8 @@ public struct LayoutFlags: ParsableArguments {
     public var leaderColumnWindow: Double = LayoutOptions().leaderColumnWindow
     @Option(help: ArgumentHelp("Other segments allowed in a column of numbers, per number (more: a column of text).", valueName: "ratio"))
     public var leaderColumnClutter: Double = LayoutOptions().leaderColumnClutter
-    @Option(help: ArgumentHelp("Rows lined up in columns are the columns of an index or of a table of contents, read column by column rather than as a table, when at least this many of them hold two leader lines or more (an entry, a leader of three dots or more and a number, in one segment); 0: never.", valueName: "n"))
-    public var leaderIndexRows: Int = LayoutOptions().leaderIndexRows
+    @Option(help: ArgumentHelp("Rows lined up in columns are the columns of an index or of a table of contents, read column by column rather than as a table, when their leader lines (an entry, a leader of three dots or more and a number, in one segment) stand in at least this many columns side by side; 0: never.", valueName: "n"))
+    public var leaderIndexColumns: Int = LayoutOptions().leaderIndexColumns
     @Option(help: ArgumentHelp("A number (a section number) at most this far (em) before a leader line, or before an entry whose leader follows, is read with it (\"3.1 Definitionen . . . 6\"), and is not the page number of the entry to its left.", valueName: "em"))
     public var leaderSectionNumberGap: Double = LayoutOptions().leaderSectionNumberGap
     @Option(help: ArgumentHelp("A smaller glyph raised or lowered by up to this much joins the line as a super- or subscript. Fraction of the font size.", valueName: "em"))
@@ -212,7 +212,7 @@ public struct LayoutFlags: ParsableArguments {
         "findsRepeatedFurniture", "furnitureMinimumPages", "furnitureSamplePages", "furnitureCandidateLines", "furniturePositionTolerance", "dropsDuplicates", "dropsInvisibleText",
         "dropsDiagonalText", "diagonalAngle", "dropsClippedText", "dropsOffPageText", "dropsHiddenText", "maxOrderedBlocks",
         "riverGapRatio", "riverStripeWindow", "riverStripeLines", "riverAlignedStarts", "gutterStripeLines", "joinsLeaders",
-        "leaderMinimumRows", "leaderAlignment", "leaderColumnWindow", "leaderColumnClutter", "leaderIndexRows", "leaderSectionNumberGap", "splitsParagraphs",
+        "leaderMinimumRows", "leaderAlignment", "leaderColumnWindow", "leaderColumnClutter", "leaderIndexColumns", "leaderSectionNumberGap", "splitsParagraphs",
         "paragraphIndent", "paragraphShortLineRatio", "paragraphEdgeTolerance", "paragraphJustifiedShare", "rowBandRatio",
     ]
 
@@ -242,7 +242,7 @@ public struct LayoutFlags: ParsableArguments {
         }
         for (name, v) in [("--river-stripe-lines", riverStripeLines), ("--river-aligned-starts", riverAlignedStarts),
                           ("--gutter-stripe-lines", gutterStripeLines),
-                          ("--leader-minimum-rows", leaderMinimumRows), ("--leader-index-rows", leaderIndexRows)] where v < 0 {
+                          ("--leader-minimum-rows", leaderMinimumRows), ("--leader-index-columns", leaderIndexColumns)] where v < 0 {
             throw ValidationError("\(name) must be 0 or more")
         }
         for (name, v) in [("--letter-spacing-quantile", letterSpacingQuantile), ("--margin-band", marginBand),
@@ -288,7 +288,7 @@ public struct LayoutFlags: ParsableArguments {
         o.leaderAlignment = leaderAlignment
         o.leaderColumnWindow = leaderColumnWindow
         o.leaderColumnClutter = leaderColumnClutter
-        o.leaderIndexRows = leaderIndexRows
+        o.leaderIndexColumns = leaderIndexColumns
         o.leaderSectionNumberGap = leaderSectionNumberGap
         if noStackedVerticalText { o.detectsStackedVerticalText = false }
         o.stackedGlyphStep = stackedGlyphStep.range

@@ -287,7 +287,33 @@ extension GlyphPage {
         #expect(lines.map { $0.replacing(" .", with: "") } == (left + right).map { "\($0.0) \($0.1)" }, "\(lines)")
         // Without the rule the rows are read as a table, across the columns.
         var options = LayoutOptions()
-        options.leaderIndexRows = 0
+        options.leaderIndexColumns = 0
+        #expect(p.layout(options).blocks.contains { $0.kind == .table })
+    }
+
+    /// An index in two columns whose rows meet a letter heading of the other column ("– D –"
+    /// beside an entry, an entry beside "– H –"): no row holds two leader lines, yet the
+    /// columns are read one after the other.
+    @Test func indexWithLetterHeadingsIsNotATable() {
+        var p = GlyphPage()
+        let rows = [("– D –", "guillemets", "25"), ("\\draftname", "– H –", "13"), ("– E –", "\\headtoname", "13")]
+        func entry(_ text: String, _ page: String, x: Double, y: Double) {
+            p.text(text, x: x, y: y)
+            var dx = x + 130
+            while dx > x + Double(text.count) * 5 + 5 { p.text(".", x: dx, y: y); dx -= 10 }
+            p.text(page, x: x + 160 - Double(page.count) * 5, y: y)
+        }
+        for (k, (a, b, page)) in rows.enumerated() {
+            let y = 700 - Double(k) * 14
+            if a.hasPrefix("–") { p.text(a, x: 140, y: y) } else { entry(a, page, x: 72, y: y) }
+            if b.hasPrefix("–") { p.text(b, x: 330, y: y) } else { entry(b, page, x: 260, y: y) }
+        }
+        let layout = p.layout()
+        #expect(!layout.blocks.contains { $0.kind == .table })
+        let lines = layout.lineTexts().map { $0.replacing(" .", with: "") }
+        #expect(lines == ["– D –", "\\draftname 13", "– E –", "guillemets 25", "– H –", "\\headtoname 13"], "\(lines)")
+        var options = LayoutOptions()
+        options.leaderIndexColumns = 0
         #expect(p.layout(options).blocks.contains { $0.kind == .table })
     }
 
