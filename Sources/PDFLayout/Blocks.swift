@@ -140,7 +140,7 @@ struct BlockFinder {
             let prose = columnRows > 0 && columnWords.allSatisfy { $0 / Double(columnRows) >= 3 }
             // Leader lines in columns side by side: the columns of an index or a table of
             // contents, read column by column.
-            let index = options.leaderIndexColumns > 0 && leaderColumns(multi) >= options.leaderIndexColumns
+            let index = options.leaderIndexColumns > 0 && leaderColumns(run) >= options.leaderIndexColumns
             if multi.count >= 2 && meanWords <= limit && longest <= 2 * limit && !prose && !index {
                 var b = Block(segment: run[0][0], segments[run[0][0]])
                 b.lines = []
