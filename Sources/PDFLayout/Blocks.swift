@@ -175,7 +175,10 @@ struct BlockFinder {
                 prose = full.allSatisfy { Double($0) >= options.proseColumnJustifiedShare * Double(columnRows) }
             }
             let numberedFormulas = multi.allSatisfy { $0.contains { equationNumbers.contains($0) } }
-            if multi.count >= 2 && meanWords <= limit && longest <= 2 * limit && !prose && !numberedFormulas {
+            // Leader lines in columns side by side: the columns of an index or a table of
+            // contents, read column by column.
+            let index = options.leaderIndexColumns > 0 && leaderColumns(run) >= options.leaderIndexColumns
+            if multi.count >= 2 && meanWords <= limit && longest <= 2 * limit && !prose && !numberedFormulas && !index {
                 var b = Block(segment: run[0][0], segments[run[0][0]])
                 b.lines = []
                 for row in logicalRows(run, columns: columns) { b.append(line: row, segments); used.formUnion(row) }
@@ -302,6 +305,18 @@ struct BlockFinder {
             k += 1
         }
         return out
+    }
+
+    /// How many columns side by side the leader lines among `rows` stand in: their extents
+    /// along the line, overlapping ones merged.
+    func leaderColumns(_ rows: [[Int]]) -> Int {
+        let spans = rows.joined().filter { segments[$0].isLeaderLine }.map { (segments[$0].x0, segments[$0].x1) }.sorted { $0.0 < $1.0 }
+        var count = 0
+        var end = -Double.infinity
+        for (x0, x1) in spans {
+            if x0 >= end { count += 1; end = x1 } else { end = max(end, x1) }
+        }
+        return count
     }
 
     /// Whether every line of `row` goes on a wrapped cell of the row above: it sits at most

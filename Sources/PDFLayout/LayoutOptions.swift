@@ -149,6 +149,15 @@ public struct LayoutOptions: Sendable, Hashable {
     public var leaderColumnWindow: Double = 3.5
     /// Other segments allowed in a column of numbers, per number (more: a column of text).
     public var leaderColumnClutter: Double = 0.5
+    /// Rows lined up in columns are the columns of an index or of a table of contents, read
+    /// column by column rather than as a table, when their leader lines (an entry, a leader of
+    /// three dots or more and a number, in one segment) stand in at least this many columns
+    /// side by side; 0: never.
+    public var leaderIndexColumns: Int = 2
+    /// A number (a section number) at most this far (em) before a leader line, or before an
+    /// entry whose leader follows, is read with it ("3.1 Definitionen . . . 6"), and is not the
+    /// page number of the entry to its left.
+    public var leaderSectionNumberGap: Double = 2
     /// A smaller glyph raised or lowered by up to this much joins the line as a super- or
     /// subscript.
     public var scriptShiftRatio: Double = 0.6

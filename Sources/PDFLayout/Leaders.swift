@@ -42,9 +42,34 @@ extension LineFinder {
         return digits >= 1
     }
 
+    /// An appendix's section number: a capital letter, then numbers after full stops ("A.2",
+    /// "B.1.3").
+    static func isAppendixNumber(_ s: [Unicode.Scalar]) -> Bool {
+        guard s.count >= 3, s.count <= 12, let first = s.first, first.isASCII, first.properties.isUppercase,
+              s[1] == ".", s.dropFirst().allSatisfy({ $0 == "." || $0.properties.numericType == .decimal }),
+              s.contains(where: { $0.properties.numericType == .decimal }) else { return false }
+        return true
+    }
+
     func leaderRole(_ seg: Segment) -> LeaderRole {
-        // Read from the end: a number (at most 12 characters), then a run of leader
-        // characters, then whatever comes first. A long segment is read no further than that.
+        let (tail, run, rest) = leaderScan(seg)
+        if run == 0 { return rest == 0 && Self.isNumberLike(tail.reversed()) ? .number : .other }
+        if rest == 0 && tail.isEmpty { return .leader }
+        if rest == 0 && run >= 3 && Self.isNumberLike(tail.reversed()) { return .leaderThenNumber }
+        return run >= 3 && tail.isEmpty ? .endsWithLeader : .other
+    }
+
+    /// Whether the segment is a whole leader line: text, a leader of three dots or more (or an
+    /// ellipsis), and a number at the end ("Contents . . . . 233", "Espresso … 2.50").
+    func isLeaderLine(_ seg: Segment) -> Bool {
+        let (tail, run, rest) = leaderScan(seg)
+        return rest > 0 && run >= 3 && Self.isNumberLike(tail.reversed())
+    }
+
+    /// Reads a segment from its end: a number (at most 12 characters, last character first),
+    /// then a run of leader characters (`run`, an ellipsis counting three), then whether any
+    /// other text comes before (`rest`: 0 or 1). A long segment is read no further than that.
+    func leaderScan(_ seg: Segment) -> (tail: [Unicode.Scalar], run: Int, rest: Int) {
         var tail: [Unicode.Scalar] = []
         var run = 0
         var rest = 0
@@ -62,10 +87,10 @@ extension LineFinder {
                 break scan
             }
         }
-        if run == 0 { return rest == 0 && Self.isNumberLike(tail.reversed()) ? .number : .other }
-        if rest == 0 && tail.isEmpty { return .leader }
-        if rest == 0 && run >= 3 && Self.isNumberLike(tail.reversed()) { return .leaderThenNumber }
-        return run >= 3 && tail.isEmpty ? .endsWithLeader : .other
+        // A full stop before a digit was read as part of the number ("2.50"); with a leader
+        // before it and a whole number after it, it is the leader's last dot.
+        if run > 0 && tail.count >= 2 && tail.last == "." { tail.removeLast(); run += 1 }
+        return (tail, run, rest)
     }
 
     /// Whether a full stop just before `tail` (the number read so far, last character first)
@@ -78,7 +103,9 @@ extension LineFinder {
     /// Joins each number set flush right to the entry on its left, across the leader between
     /// them. `rows[r]` lists the segments of one row, left to right. A number joins when a
     /// leader shows the pairing (a segment of dots between, or an entry ending in dots), or
-    /// when it ends at the same x as such a number; or, with white space only, when at least
+    /// when it ends at the same x as such a number or a whole leader line (even when only
+    /// numbers follow it on the row: the next column of an index); or, with white space only,
+    /// when at least
     /// `leaderMinimumRows` such numbers end at the same x
     /// (within `leaderAlignment` em) and their column, up to `leaderColumnWindow` em above and
     /// below, holds few other segments (`leaderColumnClutter` per number): a column of text
@@ -90,15 +117,39 @@ extension LineFinder {
             if let r = roles[k] { return r }
             let r = leaderRole(segs[k]); roles[k] = r; return r
         }
+        // A section number set apart from its entry ("3.1", a wide gap, "Definitionen . . . 6"):
+        // a number or an appendix's number ("A.2"), not after a leader nor ending in a comma (a
+        // list of page numbers), at most
+        // `leaderSectionNumberGap` em before a leader line or an entry whose leader follows.
+        func sectionNumber(_ row: [Int], _ p: Int) -> Bool {
+            guard p + 1 < row.count, role(row[p]) == .number || role(row[p]) == .other else { return false }
+            if p > 0 && (role(row[p - 1]) == .leader || role(row[p - 1]) == .endsWithLeader) { return false }
+            let s = segs[row[p]], next = segs[row[p + 1]]
+            guard next.x0 - s.x1 <= options.leaderSectionNumberGap * max(s.size, next.size), s.items.count <= 12 else { return false }
+            let text = compactScalars(s)
+            guard text.last != ",", role(row[p]) == .number || Self.isAppendixNumber(text) else { return false }
+            switch role(row[p + 1]) {
+            case .endsWithLeader: return true
+            case .other:
+                if isLeaderLine(next) { return true }
+                guard p + 2 < row.count else { return false }
+                // (An entry and a number without a leader: a chapter's entry, whose number
+                // joins it below only when it pairs with the entry.)
+                return role(row[p + 2]) == .leader || role(row[p + 2]) == .leaderThenNumber
+                    || role(row[p + 2]) == .number
+            default: return false
+            }
+        }
+        var sections: [(row: Int, at: Int)] = []
         // Per row: the runs to join (first…last position in the row).
-        struct Pair { var row: Int; var first: Int; var number: Int; var dotted: Bool }
+        struct Pair { var row: Int; var first: Int; var number: Int; var dotted: Bool; var cellLike: Bool }
         var pairs: [Pair] = []
         for (r, row) in rows.enumerated() where row.count >= 2 {
+            let firstSection = sections.count
+            for p in 0..<(row.count - 1) where sectionNumber(row, p) { sections.append((r, p)) }
             for p in 1..<row.count where role(row[p]) == .number || role(row[p]) == .leaderThenNumber {
-                // A number followed by numbers only is a table's cell, not a page number (a
-                // number followed by a number and text is: the next column's section number).
-                if p + 1 < row.count && role(row[p + 1]) == .number
-                    && (p + 2 >= row.count || role(row[p + 2]) == .number) { continue }
+                // A section number is not the page number of the entry on its left.
+                if sections[firstSection...].contains(where: { $0.at == p }) { continue }
                 var q = p - 1
                 var dotted = role(row[p]) == .leaderThenNumber
                 while q > 0 && role(row[q]) == .leader { q -= 1; dotted = true }
@@ -106,10 +157,17 @@ extension LineFinder {
                 if entry == .number { continue }
                 if entry == .leader { continue }   // dots alone, no entry
                 if entry == .endsWithLeader { dotted = true }
-                pairs.append(Pair(row: r, first: q, number: p, dotted: dotted))
+                // A number followed by numbers only may be a table's cell rather than a page
+                // number (a number followed by a number and text is not: the next column's
+                // section number). A leader before it settles it; without one, it pairs only in
+                // a column of numbers that leader lines show to be page numbers (an index
+                // whose next column holds page numbers carried over from its last entry).
+                let cellLike = p + 1 < row.count && role(row[p + 1]) == .number
+                    && (p + 2 >= row.count || role(row[p + 2]) == .number)
+                pairs.append(Pair(row: r, first: q, number: p, dotted: dotted, cellLike: cellLike && !dotted))
             }
         }
-        guard !pairs.isEmpty else { return segs }
+        guard !pairs.isEmpty || !sections.isEmpty else { return segs }
         // Numbers without a leader: right-aligned columns of them.
         var accepted = [Bool](repeating: false, count: pairs.count)
         for (n, p) in pairs.enumerated() where p.dotted { accepted[n] = true }
@@ -119,19 +177,33 @@ extension LineFinder {
             let a = segs[rows[pairs[$0].row][pairs[$0].number]].x1, b = segs[rows[pairs[$1].row][pairs[$1].number]].x1
             return a != b ? a < b : $0 < $1
         }
+        // Whole leader lines (entry, leader and number in one segment) show where page numbers
+        // end too.
+        let leaderEdges = rows.joined().filter { isLeaderLine(segs[$0]) }.map { segs[$0].x1 }.sorted()
+        func leaderLineEnds(from lo: Double, to hi: Double) -> Bool {
+            var a = 0, b = leaderEdges.count
+            while a < b {
+                let mid = (a + b) / 2
+                if leaderEdges[mid] < lo { a = mid + 1 } else { b = mid }
+            }
+            return a < leaderEdges.count && leaderEdges[a] <= hi
+        }
         var start = 0
         while start < byEdge.count {
             var end = start + 1
             func x1(_ n: Int) -> Double { segs[rows[pairs[byEdge[n]].row][pairs[byEdge[n]].number]].x1 }
             func size(_ n: Int) -> Double { segs[rows[pairs[byEdge[n]].row][pairs[byEdge[n]].number]].size }
             while end < byEdge.count && x1(end) - x1(start) <= options.leaderAlignment * size(start) { end += 1 }
-            let cluster = Array(byEdge[start..<end])
+            var cluster = Array(byEdge[start..<end])
             let unit = size(start)
+            let reachEdge = options.leaderAlignment * unit
+            let dottedEdge = leaderLineEnds(from: x1(start) - reachEdge, to: x1(end - 1) + reachEdge)
             start = end
-            if cluster.contains(where: { pairs[$0].dotted }) {
+            if dottedEdge || cluster.contains(where: { pairs[$0].dotted }) {
                 for n in cluster { accepted[n] = true }
                 continue
             }
+            cluster.removeAll { pairs[$0].cellLike }
             guard cluster.count >= options.leaderMinimumRows else { continue }
             // The column's extent; what else stands in it.
             var cx0 = Double.infinity, cx1 = -Double.infinity, top = Double.infinity, bottom = -Double.infinity
@@ -170,6 +242,17 @@ extension LineFinder {
                 out[head].absorb(out[row[q]], items: items)
                 removed[row[q]] = true
             }
+        }
+        // Each section number takes its entry's whole line; before an entry without a leader,
+        // only when the entry took its page number.
+        let paired = Set(pairs.indices.filter { accepted[$0] }.map { rows[pairs[$0].row][pairs[$0].first] })
+        for (r, p) in sections {
+            let number = rows[r][p], entry = rows[r][p + 1]
+            guard !removed[number], !removed[entry] else { continue }
+            if role(entry) == .other && !isLeaderLine(segs[entry]) && p + 2 < rows[r].count
+                && role(rows[r][p + 2]) == .number && !paired.contains(entry) { continue }
+            out[number].absorb(out[entry], items: items)
+            removed[entry] = true
         }
         return out.indices.filter { !removed[$0] }.map { out[$0] }
     }

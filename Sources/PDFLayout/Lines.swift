@@ -21,6 +21,9 @@ struct Segment {
     var wordCount: Int = 1
     /// Smallest content-stream index of its glyphs: a stable tie-breaker.
     var firstGlyph: Int32
+    /// A whole leader line: an entry, a leader of three dots or more and a number
+    /// (`LineFinder.isLeaderLine`), set once the line's segments are final.
+    var isLeaderLine = false
 
     var width: Double { x1 - x0 }
     var centerY: Double { (top + bottom) / 2 }
@@ -413,7 +416,10 @@ struct LineFinder {
         merged = joinLeaderRows(merged, rows: mergedRows)
         var segs = attachDelimiters(attachScripts(merged))
         if options.joinsDropCaps { segs = attachDropCaps(segs) }
-        for k in segs.indices { segs[k].sortItems(items) }
+        for k in segs.indices {
+            segs[k].sortItems(items)
+            segs[k].isLeaderLine = isLeaderLine(segs[k])
+        }
         return segs
     }
 

@@ -108,6 +108,10 @@ public struct LayoutFlags: ParsableArguments {
     public var leaderColumnWindow: Double = LayoutOptions().leaderColumnWindow
     @Option(help: ArgumentHelp("Other segments allowed in a column of numbers, per number (more: a column of text).", valueName: "ratio"))
     public var leaderColumnClutter: Double = LayoutOptions().leaderColumnClutter
+    @Option(help: ArgumentHelp("Rows lined up in columns are the columns of an index or of a table of contents, read column by column rather than as a table, when their leader lines (an entry, a leader of three dots or more and a number, in one segment) stand in at least this many columns side by side; 0: never.", valueName: "n"))
+    public var leaderIndexColumns: Int = LayoutOptions().leaderIndexColumns
+    @Option(help: ArgumentHelp("A number (a section number) at most this far (em) before a leader line, or before an entry whose leader follows, is read with it (\"3.1 Definitionen . . . 6\"), and is not the page number of the entry to its left.", valueName: "em"))
+    public var leaderSectionNumberGap: Double = LayoutOptions().leaderSectionNumberGap
     @Option(help: ArgumentHelp("A smaller glyph raised or lowered by up to this much joins the line as a super- or subscript. Fraction of the font size.", valueName: "em"))
     public var scriptShiftRatio: Double = LayoutOptions().scriptShiftRatio
     @Option(help: ArgumentHelp("A segment made only of delimiters, radical signs or big operators (mathematics set with sized glyphs, \\bigl( ... \\Bigr], \\sqrt, which hang from a baseline of their own) joins the line whose glyphs it stands beside (within half an em, over none of them) whose baseline lies within this distance (em) of its own, the nearest such line.", valueName: "em"))
@@ -236,7 +240,7 @@ public struct LayoutFlags: ParsableArguments {
         "findsRepeatedFurniture", "furnitureMinimumPages", "furnitureSamplePages", "furnitureCandidateLines", "furniturePositionTolerance", "dropsDuplicates", "dropsInvisibleText",
         "dropsDiagonalText", "diagonalAngle", "dropsClippedText", "dropsOffPageText", "dropsHiddenText", "maxOrderedBlocks",
         "riverGapRatio", "riverStripeWindow", "riverStripeLines", "riverAlignedStarts", "gutterStripeLines", "joinsLeaders",
-        "leaderMinimumRows", "leaderAlignment", "leaderColumnWindow", "leaderColumnClutter", "splitsParagraphs",
+        "leaderMinimumRows", "leaderAlignment", "leaderColumnWindow", "leaderColumnClutter", "leaderIndexColumns", "leaderSectionNumberGap", "splitsParagraphs",
         "paragraphIndent", "paragraphShortLineRatio", "paragraphEdgeTolerance", "paragraphJustifiedShare", "rowBandRatio", "columnOverhang",
     ]
 
@@ -257,6 +261,7 @@ public struct LayoutFlags: ParsableArguments {
             ("--river-gap-ratio", riverGapRatio),
             ("--river-stripe-window", riverStripeWindow), ("--leader-alignment", leaderAlignment),
             ("--leader-column-window", leaderColumnWindow), ("--leader-column-clutter", leaderColumnClutter),
+            ("--leader-section-number-gap", leaderSectionNumberGap),
             ("--paragraph-short-line-ratio", paragraphShortLineRatio), ("--paragraph-edge-tolerance", paragraphEdgeTolerance),
             ("--row-band-ratio", rowBandRatio), ("--column-overhang", columnOverhang),
         ]
@@ -265,7 +270,7 @@ public struct LayoutFlags: ParsableArguments {
         }
         for (name, v) in [("--river-stripe-lines", riverStripeLines), ("--river-aligned-starts", riverAlignedStarts),
                           ("--gutter-stripe-lines", gutterStripeLines), ("--drawn-apart-cell-starts", drawnApartCellStarts),
-                          ("--leader-minimum-rows", leaderMinimumRows)] where v < 0 {
+                          ("--leader-minimum-rows", leaderMinimumRows), ("--leader-index-columns", leaderIndexColumns)] where v < 0 {
             throw ValidationError("\(name) must be 0 or more")
         }
         for (name, v) in [("--letter-spacing-quantile", letterSpacingQuantile), ("--margin-band", marginBand),
@@ -315,6 +320,8 @@ public struct LayoutFlags: ParsableArguments {
         o.leaderAlignment = leaderAlignment
         o.leaderColumnWindow = leaderColumnWindow
         o.leaderColumnClutter = leaderColumnClutter
+        o.leaderIndexColumns = leaderIndexColumns
+        o.leaderSectionNumberGap = leaderSectionNumberGap
         if noStackedVerticalText { o.detectsStackedVerticalText = false }
         o.stackedGlyphStep = stackedGlyphStep.range
         o.scriptShiftRatio = scriptShiftRatio

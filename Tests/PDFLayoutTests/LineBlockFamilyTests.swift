@@ -277,6 +277,200 @@ extension GlyphPage {
         }
     }
 
+    /// An index in three columns as LaTeX's doc package sets it: entries with dots on a grid,
+    /// page numbers flush right in each column (some far from the last dot, one without a
+    /// leader); the middle column goes on with one entry's long list of page numbers, one line
+    /// of them on each row.
+    func threeColumnIndex() -> (GlyphPage, left: [(String, String)], middle: [String], right: [(String, String)]) {
+        var p = GlyphPage()
+        let left = [("\\barwedge", "105"), ("\\Bbbk", "233"), ("\\because", "60"), ("\\beth", "214"),
+                    ("\\blacktriangleright", "92"), ("\\bigstar", "89")]
+        let middle = ["\\DeclareMathSymbol", "84, 85, 86, 87,", "88, 89, 90, 91,", "92, 93, 94, 95,",
+                      "96, 97, 98, 99,", "100, 101, 102,"]
+        let right = [("\\downdownarrows", "38"), ("\\eqcirc", "97"), ("\\eqsim", "213"), ("\\eth", "212"),
+                     ("\\Finv", "208"), ("\\Game", "209")]
+        func entry(_ e: (String, String), column x: Double, y: Double, dots: Bool) {
+            p.text(e.0, x: x, y: y)
+            let edge = x + 150
+            if dots {
+                // Dots on a grid from the column's right edge, stopping 2 to 3 em short of it.
+                var dx = edge - 30
+                while dx > x + Double(e.0.count) * 5 + 5 { p.text(".", x: dx, y: y); dx -= 10 }
+            }
+            p.text(e.1, x: edge - Double(e.1.count) * 5, y: y)
+        }
+        for k in 0..<6 {
+            let y = 700 - Double(k) * 12
+            entry(left[k], column: 72, y: y, dots: left[k].1 != "92")
+            p.text(middle[k], x: k == 0 ? 240 : 250, y: y)
+            entry(right[k], column: 408, y: y, dots: true)
+        }
+        return (p, left, middle, right)
+    }
+
+    /// The index is read column by column, each entry with its page number, also where the
+    /// next column's line on the same row holds numbers only.
+    @Test func indexColumnsAreReadColumnByColumn() {
+        let (p, left, middle, right) = threeColumnIndex()
+        let layout = p.layout()
+        #expect(!layout.blocks.contains { $0.kind == .table })
+        let lines = layout.lineTexts()
+        func line(_ e: (String, String)) -> Int? {
+            lines.firstIndex { $0.hasPrefix(e.0) && $0.hasSuffix(" " + e.1) }
+        }
+        var at: [Int] = []
+        for e in left + [(middle[0], "")] + right {
+            let n = e.1.isEmpty ? lines.firstIndex(of: e.0) : line(e)
+            #expect(n != nil, "\(e.0) in \(lines)")
+            if let n { at.append(n) }
+        }
+        #expect(at == at.sorted(), "\(lines)")
+        #expect(lines.firstIndex(of: middle[5]).map { $0 < line(right[0]) ?? -1 } == true, "\(lines)")
+    }
+
+    /// An index in two narrow columns (few words a line, as in a table): each column is read
+    /// whole, not row by row across both.
+    @Test func narrowIndexColumnsAreNotATable() {
+        var p = GlyphPage()
+        let left = [("\\eth", "212"), ("\\Finv", "208"), ("\\Game", "209"), ("\\gimel", "215"),
+                    ("\\gneq", "156"), ("\\gnsim", "162")]
+        let right = [("\\hbar", "236"), ("\\imath", "235"), ("\\iiint", "6"), ("\\iint", "5"),
+                     ("\\Join", "7"), ("\\lang", "9")]
+        for k in 0..<6 {
+            let y = 700 - Double(k) * 12
+            for (x, e) in [(72.0, left[k]), (200.0, right[k])] {
+                p.text(e.0, x: x, y: y)
+                var dx = x + 60
+                while dx > x + Double(e.0.count) * 5 + 5 { p.text(".", x: dx, y: y); dx -= 10 }
+                p.text(e.1, x: x + 85 - Double(e.1.count) * 5, y: y)
+            }
+        }
+        let layout = p.layout()
+        #expect(!layout.blocks.contains { $0.kind == .table })
+        // Each line an entry, its leader and its number; the left column first.
+        let lines = layout.lineTexts()
+        #expect(lines.allSatisfy { $0.contains(" . . ") }, "\(lines)")
+        #expect(lines.map { $0.replacing(" .", with: "") } == (left + right).map { "\($0.0) \($0.1)" }, "\(lines)")
+        // Without the rule the rows are read as a table, across the columns.
+        var options = LayoutOptions()
+        options.leaderIndexColumns = 0
+        #expect(p.layout(options).blocks.contains { $0.kind == .table })
+    }
+
+    /// An index in two columns whose rows meet a letter heading of the other column ("– D –"
+    /// beside an entry, an entry beside "– H –"): no row holds two leader lines, yet the
+    /// columns are read one after the other.
+    @Test func indexWithLetterHeadingsIsNotATable() {
+        var p = GlyphPage()
+        let rows = [("– D –", "guillemets", "25"), ("\\draftname", "– H –", "13"), ("– E –", "\\headtoname", "13")]
+        func entry(_ text: String, _ page: String, x: Double, y: Double) {
+            p.text(text, x: x, y: y)
+            var dx = x + 130
+            while dx > x + Double(text.count) * 5 + 5 { p.text(".", x: dx, y: y); dx -= 10 }
+            p.text(page, x: x + 160 - Double(page.count) * 5, y: y)
+        }
+        for (k, (a, b, page)) in rows.enumerated() {
+            let y = 700 - Double(k) * 14
+            if a.hasPrefix("–") { p.text(a, x: 140, y: y) } else { entry(a, page, x: 72, y: y) }
+            if b.hasPrefix("–") { p.text(b, x: 330, y: y) } else { entry(b, page, x: 260, y: y) }
+        }
+        let layout = p.layout()
+        #expect(!layout.blocks.contains { $0.kind == .table })
+        let lines = layout.lineTexts().map { $0.replacing(" .", with: "") }
+        #expect(lines == ["– D –", "\\draftname 13", "– E –", "guillemets 25", "– H –", "\\headtoname 13"], "\(lines)")
+        var options = LayoutOptions()
+        options.leaderIndexColumns = 0
+        #expect(p.layout(options).blocks.contains { $0.kind == .table })
+    }
+
+    /// Near miss: a column of item numbers beside a column of leader lines (one leader line a
+    /// row) stays a table read row by row, each number before its entry; so does a table
+    /// whose last column holds numbers without leaders.
+    @Test func codesBesideLeaderLinesStayATable() {
+        var p = GlyphPage()
+        let rows = [("A1", "Espresso", "2.50"), ("A2", "Cappuccino", "3.20"), ("B1", "Hot chocolate", "3.90"),
+                    ("B2", "Tea", "2.10")]
+        for (k, (code, name, price)) in rows.enumerated() {
+            let y = 700 - Double(k) * 14
+            p.text(code, x: 72, y: y)
+            p.text(name, x: 120, y: y)
+            var dx = 260.0
+            while dx > 120 + Double(name.count) * 5 + 5 { p.text(".", x: dx, y: y); dx -= 10 }
+            p.text(price, x: 290 - Double(price.count) * 5, y: y)
+        }
+        let layout = p.layout()
+        #expect(layout.blocks.contains { $0.kind == .table })
+        let lines = layout.lineTexts()
+        for (code, name, price) in rows {
+            #expect(lines.contains { $0.hasPrefix(code + " " + name + " . .") && $0.hasSuffix(" " + price) }, "\(lines)")
+        }
+        var q = GlyphPage()
+        q.table([[["Item"], ["Qty"], ["Price"]], [["Bolts"], ["12"], ["3.50"]], [["Nuts"], ["40"], ["1.20"]],
+                 [["Washers"], ["100"], ["0.80"]]], columnWidth: 80)
+        let table = q.layout()
+        #expect(table.blocks.contains { $0.kind == .table })
+        #expect(table.foldedText == "Item Qty Price Bolts 12 3.50 Nuts 40 1.20 Washers 100 0.80")
+    }
+
+    /// Contents in two columns whose section numbers end 1.2 em before their titles, each
+    /// column's titles starting at the same x: each number is read with its entry,
+    /// the chapter's entry (no leader) too, and the left column comes first.
+    @Test func sectionNumbersSetApartJoinTheirEntries() {
+        var p = GlyphPage()
+        let columns = [[("1", "Introduction", "1"), ("1.1", "Scope", "2"), ("1.2", "Licence", "2"), ("1.3", "Sources", "4"),
+                        ("1.4", "Notation", "5")],
+                       [("2", "Methods", "7"), ("2.1", "Sampling", "7"), ("2.2", "Weighing", "9"), ("2.3", "Counting", "12"),
+                        ("2.4", "Tests", "15")]]
+        for (c, entries) in columns.enumerated() {
+            let x = 72 + Double(c) * 240
+            for (k, (number, title, page)) in entries.enumerated() {
+                let y = 700 - Double(k) * 14
+                p.text(number, x: x + 22 - Double(number.count) * 5, y: y)   // 1.2 em before the title
+                p.text(title, x: x + 34, y: y)
+                if k > 0 {
+                    var dx = x + 170
+                    while dx > x + 34 + Double(title.count) * 5 + 5 { p.text(".", x: dx, y: y); dx -= 10 }
+                }
+                p.text(page, x: x + 200 - Double(page.count) * 5, y: y)
+            }
+        }
+        let lines = p.layout().lineTexts()
+        let entries = columns.flatMap { $0 }
+        #expect(lines.count == entries.count, "\(lines)")
+        for (line, (number, title, page)) in zip(lines, entries) {
+            #expect(line.hasPrefix(number + " " + title) && line.hasSuffix(" " + page), "\(lines)")
+        }
+        var options = LayoutOptions()
+        options.leaderSectionNumberGap = 0
+        #expect(p.layout(options).lineTexts() != lines)
+    }
+
+    /// An appendix's contents, section numbers ("A.1.2") set 1.2 em apart from their titles:
+    /// each number stays with its entry.
+    @Test func appendixNumbersJoinTheirEntries() {
+        var p = GlyphPage()
+        let entries = [("A.1", "Installation", "13"), ("A.1.1", "Editors", "13"), ("A.1.2", "Citavi", "13"),
+                       ("A.2", "Updates", "14"), ("A.2.1", "Version two", "15")]
+        for (k, (number, title, page)) in entries.enumerated() {
+            let y = 700 - Double(k) * 14
+            // Each level indented by 1.5 em; the title 1.2 em after its number.
+            let x = number.count > 3 ? 87.0 : 72.0, titleX = x + Double(number.count) * 5 + 12
+            p.text(number, x: x, y: y)
+            p.text(title, x: titleX, y: y)
+            var dx = 370.0
+            while dx > titleX + Double(title.count) * 5 + 5 { p.text(".", x: dx, y: y); dx -= 10 }
+            p.text(page, x: 400 - Double(page.count) * 5, y: y)
+        }
+        let lines = p.layout().lineTexts()
+        #expect(lines.count == entries.count, "\(lines)")
+        for (line, (number, title, page)) in zip(lines, entries) {
+            #expect(line.hasPrefix(number + " " + title + " . .") && line.hasSuffix(" " + page), "\(lines)")
+        }
+        var options = LayoutOptions()
+        options.leaderSectionNumberGap = 0
+        #expect(p.layout(options).lineTexts() != lines)
+    }
+
     /// A price list: an ellipsis character as the leader, prices with decimals.
     @Test func priceListWithEllipsisLeader() {
         var p = GlyphPage()
