@@ -375,7 +375,8 @@ struct LayoutBuilder {
             return r
         }
         let upright = groups.firstIndex { $0.angle == 0 && !$0.isDiagonal }
-        guard let upright else { return }
+        // Stacks are of CJK glyphs: a page without any has none.
+        guard let upright, items.contains(where: \.isCJK) else { return }
         let cellsJoin = options.joinsTateChuYoko && options.tateChuYokoMaxGlyphs > 0
         func isCellGlyph(_ it: Item) -> Bool { it.group == upright && it.isAlphanumeric && !it.isCJK && !it.isSpace }
         /// The unit of a stack starting at `k`: the glyph, or the tate-chu-yoko cell it starts.
@@ -666,17 +667,17 @@ struct LayoutBuilder {
         func match(_ line: [Int]) -> RunningFurniture.Line? {
             guard let first = line.first else { return nil }
             let s = segments[first]
+            // Cheap test first (cheaper than the cache): is any repeated line at this height?
+            guard furniture.lines.contains(where: { k in
+                let offset = k.isTop ? s.baseline - lo : hi - s.baseline
+                return abs(offset - k.offset) <= tolerance * max(k.size, s.size)
+            }) else { return nil }
             if let known = answers[s.baseline] { return known }
             let answer = matchRow(s)
             answers[s.baseline] = .some(answer)
             return answer
         }
         func matchRow(_ s: Segment) -> RunningFurniture.Line? {
-            // Cheap test first: is any repeated line at this height?
-            guard furniture.lines.contains(where: { k in
-                let offset = k.isTop ? s.baseline - lo : hi - s.baseline
-                return abs(offset - k.offset) <= tolerance * max(k.size, s.size)
-            }) else { return nil }
             let row = segments.indices.filter { abs(segments[$0].baseline - s.baseline) <= options.baselineTolerance * max(segments[$0].size, s.size) }
                 .sorted { segments[$0].x0 != segments[$1].x0 ? segments[$0].x0 < segments[$1].x0 : segments[$0].firstGlyph < segments[$1].firstGlyph }
             var pattern = RunningFurniture.Pattern()

@@ -108,8 +108,9 @@ public struct LayoutOptions: Sendable, Hashable {
     /// over the piece after the gap on the other (lines of about the same size, with text over
     /// the pieces on both sides of the gap, reach into it until less than
     /// `minimumStripeRatio` is left, or have text inside it); and fewer than
-    /// `riverAlignedStarts` rows nearby have text starting at its end. 0: every such gap
-    /// splits.
+    /// `riverAlignedStarts` rows nearby have text starting at its end; never between two
+    /// numbers (a page number, then the next column's section number), nor before a number
+    /// ending its line (a page number: see `joinsLeaders`). 0: every such gap splits.
     public var hardGapCrossWindow: Double = 5
     /// A gap of at least `hardSegmentGapRatio` may be a wide word space (`hardGapCrossWindow`)
     /// only in a narrow column: the text from the start of its line's words before it to the

@@ -354,7 +354,9 @@ struct LineFinder {
                 let marker = k == 0 && !g.hard && isListMarker(cur)
                 let size = max(cur.size, next.size)
                 var split = g.hard, wideSpace = false
-                if split && !g.dropCap && !marker && options.hardGapCrossWindow > 0 {
+                if split && !g.dropCap && !marker && options.hardGapCrossWindow > 0
+                    && !(edgeIsDigit(cur, last: true) && edgeIsDigit(next, last: false))
+                    && !(k == pieces[r].count - 2 && edgeIsDigit(next, last: false)) {
                     // A very wide space of a justified narrow column (`hardGapLineWidth`): the words before it on
                     // its line are spread as widely (within `riverGapRatio`), or are one word;
                     // the lines just above and below fill it; and cells start at its end in
@@ -424,6 +426,17 @@ struct LineFinder {
     }
 
     /// The widest gap between the glyphs of a segment (space glyphs left out), in page units.
+    /// Whether the last (or first) glyph of a segment that is not a space starts with an
+    /// ASCII digit: a page number, a section number.
+    func edgeIsDigit(_ seg: Segment, last: Bool) -> Bool {
+        let list = seg.items
+        guard let i = (last ? list.last(where: { !items[Int($0)].isSpace }) : list.first(where: { !items[Int($0)].isSpace })) else { return false }
+        let g = page.glyphs[Int(items[Int(i)].glyph)]
+        guard g.text.lowerBound < g.text.upperBound, Int(g.text.upperBound) <= page.scalars.count, g.text.lowerBound >= 0 else { return false }
+        let v = page.scalars[Int(g.text.lowerBound)].value
+        return v >= 0x30 && v <= 0x39
+    }
+
     func widestSpace(_ seg: Segment) -> Double {
         var widest = 0.0, end = -Double.infinity
         for i in seg.items {

@@ -96,6 +96,8 @@ public struct RunningFurniture: Sendable, Hashable {
         var ys: [(y: Double, x: Double, size: Double, glyph: Int32)] = []
         ys.reserveCapacity(page.glyphs.count)
         var cachedRun: Int32 = -1, cachedUpright = false, cachedSize = 0.0
+        // The first bands' baselines, found while collecting.
+        var firstTop = Double.infinity, firstBottom = -Double.infinity
         for (i, g) in page.glyphs.enumerated() {
             guard takesPart(g, page: page, options: options), g.text.lowerBound < g.text.upperBound else { continue }
             if g.run != cachedRun {
@@ -110,6 +112,7 @@ public struct RunningFurniture: Sendable, Hashable {
             let o = display.apply(g.origin)
             guard o.x.isFinite, o.y.isFinite, cachedSize.isFinite, cachedSize > 0 else { continue }
             ys.append((o.y, o.x, cachedSize, Int32(i)))
+            firstTop = min(firstTop, o.y); firstBottom = max(firstBottom, o.y)
         }
         guard !ys.isEmpty else { return [] }
         // Both edges at once, band by band: one pass finds the next baseline from the top and
@@ -122,11 +125,14 @@ public struct RunningFurniture: Sendable, Hashable {
         var topLines: [Line] = [], bottomLines: [Line] = []
         var topLimit = -Double.infinity, bottomLimit = Double.infinity
         let tolerance = options.baselineTolerance
-        for _ in 0..<count {
-            var topReference = Double.infinity, bottomReference = -Double.infinity
-            for e in ys {
-                if e.y > topLimit && e.y < topReference { topReference = e.y }
-                if e.y < bottomLimit && e.y > bottomReference { bottomReference = e.y }
+        for band in 0..<count {
+            var topReference = firstTop, bottomReference = firstBottom
+            if band > 0 {
+                topReference = .infinity; bottomReference = -.infinity
+                for e in ys {
+                    if e.y > topLimit && e.y < topReference { topReference = e.y }
+                    if e.y < bottomLimit && e.y > bottomReference { bottomReference = e.y }
+                }
             }
             let hasTop = topReference.isFinite, hasBottom = bottomReference.isFinite
             guard hasTop || hasBottom else { break }
