@@ -285,7 +285,7 @@ struct LineFinder {
             let start = firstFragment(ofRow: r)
             var k = step < 0 ? start - 1 : start
             if step > 0 { while k < byBaseline.count && rowOf[k] == r { k += 1 } }
-            var a = g.x0, z = g.x1, reachesRight = false
+            var a = g.x0, z = g.x1, reachesRight = false, columnLines = 0
             while k >= 0 && k < byBaseline.count && abs(byBaseline[k].baseline - b) <= reach {
                 let row = rowOf[k]
                 var ra = a, rz = z, touched = false, crossing = false, overLeft = false, overRight = false
@@ -304,13 +304,16 @@ struct LineFinder {
                 // Only a line of the same column, with text over the pieces on both sides of
                 // the gap, counts (not a column between two others set on other baselines).
                 if overRight { reachesRight = true }
+                if overLeft && overRight { columnLines += 1 }
                 guard touched && overLeft && overRight else { continue }
                 if crossing || rz - ra < options.minimumStripeRatio * size { return true }
                 a = ra; z = rz
             }
             // No text over the piece after the gap on this side (the end of a column, whose
             // last lines are short): nothing holds the gap open here.
-            return reachesRight ? false : nil
+            // Fewer than `hardGapColumnLines` lines of the column within reach (its first
+            // line under a heading, or its last): the column ends before the gap could close.
+            return reachesRight && columnLines >= options.hardGapColumnLines ? false : nil
         }
         /// Closed on one side and closed or without text after the gap on the other.
         func closes(_ up: Bool?, _ down: Bool?) -> Bool {
@@ -725,3 +728,4 @@ struct LineFinder {
         seg.wordCount = words
     }
 }
+
