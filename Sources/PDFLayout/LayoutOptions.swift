@@ -128,6 +128,12 @@ public struct LayoutOptions: Sendable, Hashable {
     /// `riverAlignedStarts` rows have text starting at its edge; a gap clearly wider than the
     /// line's spaces needs `gutterStripeLines`.
     public var riverGapRatio: Double = 2
+    /// A gap wider than `segmentGapRatio` (and not hard) at least this many times the widest
+    /// word space of the text on each side of it on its line (a side of one word left out;
+    /// one side at least has a space) splits the line without a stripe through the lines around: no
+    /// line of prose, justified or ragged, spaces its words so unevenly (captions side by
+    /// side with no other text near). 0: such gaps need a stripe as others do.
+    public var isolatedGapWordSpaces: Double = 6
     /// How far above and below (em) a river-like gap's stripe is followed.
     public var riverStripeWindow: Double = 10
     /// Lines with text on each side that a river-like gap's stripe must run through, on each

@@ -324,6 +324,16 @@ struct LineFinder {
             guard let typical = typicalWordGap(g, row: r) else { return false }
             return g.x1 - g.x0 < options.riverGapRatio * typical
         }
+        /// A gap at least `isolatedGapWordSpaces` times the widest word space of the text on
+        /// each side of it (its segment so far, and the piece after it; a side of one word
+        /// tells nothing, and one side at least has a space): no justified or ragged line
+        /// spaces its words so unevenly (two captions side by side).
+        func isolatedGap(_ g: Gap, _ left: Segment, _ right: Segment, size: Double) -> Bool {
+            guard options.isolatedGapWordSpaces > 0 else { return false }
+            let spaces = [widestSpace(left), widestSpace(right)].filter { $0 > options.wordGapRatio * size }
+            guard let widest = spaces.max() else { return false }
+            return g.x1 - g.x0 >= options.isolatedGapWordSpaces * widest
+        }
         /// Rows nearby (`cellStartWindow` em) with a wide gap ending where this one ends: text
         /// starting at the same x after white space, as table cells do (word starts in prose
         /// rarely line up to a tenth of an em).
@@ -396,7 +406,7 @@ struct LineFinder {
                         // row (a column's edge: two-line captions side by side; a wide sentence
                         // space lined up with another by chance has no such edge).
                         let starts = alignedStarts(g, row: r, size: size)
-                        split = starts >= 2 || isStripe(g, row: r, baseline: b, size: size, window: options.stripeWindow,
+                        split = starts >= 2 || isolatedGap(g, cur, next, size: size) || isStripe(g, row: r, baseline: b, size: size, window: options.stripeWindow,
                                                         lines: starts >= 1 ? min(2, options.gutterStripeLines) : 2)
                     }
                 }

@@ -92,6 +92,8 @@ public struct LayoutFlags: ParsableArguments {
     public var hardGapColumnLines: Int = LayoutOptions().hardGapColumnLines
     @Option(help: ArgumentHelp("A gap narrower than this multiple of its line's word space beside it (the smallest of the two spaces nearest it on each side) may be a river of justified text: wide word spaces lined up over a few lines. Such a gap splits the line only when its stripe runs through `riverStripeLines` lines on each side within `riverStripeWindow` em, or when `riverAlignedStarts` rows have text starting at its edge; a gap clearly wider than the line's spaces needs `gutterStripeLines`.", valueName: "ratio"))
     public var riverGapRatio: Double = LayoutOptions().riverGapRatio
+    @Option(help: ArgumentHelp("A gap wider than `segmentGapRatio` (and not hard) at least this many times the widest word space of the text on each side of it on its line (a side of one word left out; one side at least has a space) splits the line without a stripe through the lines around: no line of prose, justified or ragged, spaces its words so unevenly (captions side by side with no other text near). 0: such gaps need a stripe as others do.", valueName: "ratio"))
+    public var isolatedGapWordSpaces: Double = LayoutOptions().isolatedGapWordSpaces
     @Option(help: ArgumentHelp("How far above and below (em) a river-like gap's stripe is followed.", valueName: "em"))
     public var riverStripeWindow: Double = LayoutOptions().riverStripeWindow
     @Option(help: ArgumentHelp("Lines with text on each side that a river-like gap's stripe must run through, on each side of the gap's own line, to count as a column gutter.", valueName: "n"))
@@ -237,7 +239,7 @@ public struct LayoutFlags: ParsableArguments {
         "joinsTateChuYoko", "tateChuYokoMaxGlyphs", "tateChuYokoWidthRatio", "tateChuYokoGapRatio",
         "findsRepeatedFurniture", "furnitureMinimumPages", "furnitureSamplePages", "furnitureCandidateLines", "furniturePositionTolerance", "dropsDuplicates", "dropsInvisibleText",
         "dropsDiagonalText", "diagonalAngle", "dropsClippedText", "dropsOffPageText", "dropsHiddenText", "maxOrderedBlocks",
-        "riverGapRatio", "riverStripeWindow", "riverStripeLines", "riverAlignedStarts", "gutterStripeLines", "joinsLeaders",
+        "riverGapRatio", "isolatedGapWordSpaces", "riverStripeWindow", "riverStripeLines", "riverAlignedStarts", "gutterStripeLines", "joinsLeaders",
         "leaderMinimumRows", "leaderAlignment", "leaderColumnWindow", "leaderColumnClutter", "splitsParagraphs",
         "paragraphIndent", "paragraphShortLineRatio", "paragraphEdgeTolerance", "paragraphJustifiedShare", "rowBandRatio", "columnOverhang",
     ]
@@ -256,7 +258,7 @@ public struct LayoutFlags: ParsableArguments {
             ("--paragraph-alignment-tolerance", paragraphAlignmentTolerance),
             ("--tate-chu-yoko-width-ratio", tateChuYokoWidthRatio), ("--tate-chu-yoko-gap-ratio", tateChuYokoGapRatio),
             ("--furniture-position-tolerance", furniturePositionTolerance),
-            ("--river-gap-ratio", riverGapRatio),
+            ("--river-gap-ratio", riverGapRatio), ("--isolated-gap-word-spaces", isolatedGapWordSpaces),
             ("--river-stripe-window", riverStripeWindow), ("--leader-alignment", leaderAlignment),
             ("--leader-column-window", leaderColumnWindow), ("--leader-column-clutter", leaderColumnClutter),
             ("--paragraph-short-line-ratio", paragraphShortLineRatio), ("--paragraph-edge-tolerance", paragraphEdgeTolerance),
@@ -309,6 +311,7 @@ public struct LayoutFlags: ParsableArguments {
         o.hardGapLineWidth = hardGapLineWidth
         o.hardGapColumnLines = hardGapColumnLines
         o.riverGapRatio = riverGapRatio
+        o.isolatedGapWordSpaces = isolatedGapWordSpaces
         o.riverStripeWindow = riverStripeWindow
         o.riverStripeLines = riverStripeLines
         o.riverAlignedStarts = riverAlignedStarts
