@@ -117,6 +117,11 @@ public struct LayoutOptions: Sendable, Hashable {
     /// end of the word after it spans at most this many em. Justification spreads words that
     /// far only in narrow columns; tables and forms across a wide page keep their splits.
     public var hardGapLineWidth: Double = 20
+    /// A wide gap (`hardGapCrossWindow`) left open on one side by fewer than this many lines
+    /// of its column within reach (the column's first line under a heading, or its last
+    /// lines) counts as having no text after it on that side: the column ends there, and
+    /// closing on the other side is enough. A gutter runs on through more lines.
+    public var hardGapColumnLines: Int = 2
     /// A gap narrower than this multiple of its line's word space beside it (the smallest of the
     /// two spaces nearest it on each side) may be a river of justified text: wide word
     /// spaces lined up over a few lines. Such a gap splits the line only when its stripe runs
@@ -124,6 +129,12 @@ public struct LayoutOptions: Sendable, Hashable {
     /// `riverAlignedStarts` rows have text starting at its edge; a gap clearly wider than the
     /// line's spaces needs `gutterStripeLines`.
     public var riverGapRatio: Double = 2
+    /// A gap wider than `segmentGapRatio` (and not hard) at least this many times the widest
+    /// word space of the text on each side of it on its line (a side of one word left out;
+    /// one side at least has a space) splits the line without a stripe through the lines around: no
+    /// line of prose, justified or ragged, spaces its words so unevenly (captions side by
+    /// side with no other text near). 0: such gaps need a stripe as others do.
+    public var isolatedGapWordSpaces: Double = 6
     /// How far above and below (em) a river-like gap's stripe is followed.
     public var riverStripeWindow: Double = 10
     /// Lines with text on each side that a river-like gap's stripe must run through, on each

@@ -288,7 +288,7 @@ struct LineFinder {
             let start = firstFragment(ofRow: r)
             var k = step < 0 ? start - 1 : start
             if step > 0 { while k < byBaseline.count && rowOf[k] == r { k += 1 } }
-            var a = g.x0, z = g.x1, reachesRight = false
+            var a = g.x0, z = g.x1, reachesRight = false, columnLines = 0
             while k >= 0 && k < byBaseline.count && abs(byBaseline[k].baseline - b) <= reach {
                 let row = rowOf[k]
                 var ra = a, rz = z, touched = false, crossing = false, overLeft = false, overRight = false
@@ -307,13 +307,16 @@ struct LineFinder {
                 // Only a line of the same column, with text over the pieces on both sides of
                 // the gap, counts (not a column between two others set on other baselines).
                 if overRight { reachesRight = true }
+                if overLeft && overRight { columnLines += 1 }
                 guard touched && overLeft && overRight else { continue }
                 if crossing || rz - ra < options.minimumStripeRatio * size { return true }
                 a = ra; z = rz
             }
             // No text over the piece after the gap on this side (the end of a column, whose
             // last lines are short): nothing holds the gap open here.
-            return reachesRight ? false : nil
+            // Fewer than `hardGapColumnLines` lines of the column within reach (its first
+            // line under a heading, or its last): the column ends before the gap could close.
+            return reachesRight && columnLines >= options.hardGapColumnLines ? false : nil
         }
         /// Closed on one side and closed or without text after the gap on the other.
         func closes(_ up: Bool?, _ down: Bool?) -> Bool {
@@ -323,6 +326,16 @@ struct LineFinder {
         func isRiverLike(_ g: Gap, row r: Int) -> Bool {
             guard let typical = typicalWordGap(g, row: r) else { return false }
             return g.x1 - g.x0 < options.riverGapRatio * typical
+        }
+        /// A gap at least `isolatedGapWordSpaces` times the widest word space of the text on
+        /// each side of it (its segment so far, and the piece after it; a side of one word
+        /// tells nothing, and one side at least has a space): no justified or ragged line
+        /// spaces its words so unevenly (two captions side by side).
+        func isolatedGap(_ g: Gap, _ left: Segment, _ right: Segment, size: Double) -> Bool {
+            guard options.isolatedGapWordSpaces > 0 else { return false }
+            let spaces = [widestSpace(left), widestSpace(right)].filter { $0 > options.wordGapRatio * size }
+            guard let widest = spaces.max() else { return false }
+            return g.x1 - g.x0 >= options.isolatedGapWordSpaces * widest
         }
         /// Rows nearby (`cellStartWindow` em) with a wide gap ending where this one ends: text
         /// starting at the same x after white space, as table cells do (word starts in prose
@@ -398,7 +411,7 @@ struct LineFinder {
                         // row (a column's edge: two-line captions side by side; a wide sentence
                         // space lined up with another by chance has no such edge).
                         let starts = alignedStarts(g, row: r, size: size)
-                        split = starts >= 2 || isStripe(g, row: r, baseline: b, size: size, window: options.stripeWindow,
+                        split = starts >= 2 || isolatedGap(g, cur, next, size: size) || isStripe(g, row: r, baseline: b, size: size, window: options.stripeWindow,
                                                         lines: starts >= 1 ? min(2, options.gutterStripeLines) : 2)
                     }
                 }
@@ -744,3 +757,4 @@ struct LineFinder {
         seg.wordCount = words
     }
 }
+

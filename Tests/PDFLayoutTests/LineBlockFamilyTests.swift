@@ -147,6 +147,53 @@ extension GlyphPage {
         #expect(p.layout().foldedText == Self.narrowColumns.flatMap { $0 }.joined(separator: " "))
     }
 
+    /// A justified narrow column under a heading: its second line's two words are 4 em apart;
+    /// the first line's loose spaces leave part of that white open (nothing above but the
+    /// heading), the third line fills it. The column starts there: the gap is a word space.
+    @Test func wideSpaceUnderAHeadingDoesNotSplitItsLine() {
+        var p = GlyphPage()
+        p.text("Workshop Station", x: 72, y: 724, size: 16)
+        let lines = ["Repairs the ferry the", "independent neighbour", "establishes the orchard",
+                     "Elena follows the tower", "distant chapter the bright", "arrangement and forest"]
+        for (k, line) in lines.enumerated() { p.justified(line, x: 72, y: 700 - Double(k) * 12, width: 140) }
+        #expect(p.layout().lineTexts() == ["Workshop Station"] + lines)
+        // Taking the one loose line above for a gutter running on splits the line.
+        var options = LayoutOptions()
+        options.hardGapColumnLines = 0
+        #expect(p.layout(options).lineTexts() != ["Workshop Station"] + lines)
+    }
+
+    /// The near miss: two short columns of words under a heading, 3 em apart: the gap stays
+    /// open up to the heading and down to the end of the columns, and every row still splits
+    /// (a table of two columns).
+    @Test func shortColumnsUnderAHeadingStillSplit() {
+        var p = GlyphPage()
+        p.text("Harbour Stores", x: 72, y: 724, size: 16)
+        let left = ["anchors", "lanterns", "oilskins"], right = ["ropes", "netting", "barrels"]
+        for k in 0..<3 {
+            p.text(left[k], x: 72, y: 700 - Double(k) * 12)
+            p.text(right[k], x: 142, y: 700 - Double(k) * 12)
+        }
+        let layout = p.layout()
+        #expect(layout.blocks.map(\.kind) == [.header, .table], "\(layout.blocks.map(\.kind))")
+    }
+
+    /// Two captions side by side, 2.4 em apart, with no other text near (the figures above
+    /// them are pictures): the left one wraps to a second line, the right one does not.
+    @Test func captionsSideBySideSplitWithoutColumnsAround() {
+        var p = GlyphPage()
+        p.text("Figure 3: Heavy ferry garden opportunity morning", x: 72, y: 700, spacesAsGaps: true)
+        // The left caption ends at 72 + 42 letters of 5 pt + 6 spaces of 3 pt = 300.
+        p.text("Figure 4: River bright autumn.", x: 324, y: 700, spacesAsGaps: true)
+        p.text("wooden workshop market curious.", x: 72, y: 688, spacesAsGaps: true)
+        let expected = "Figure 3: Heavy ferry garden opportunity morning wooden workshop market curious. "
+            + "Figure 4: River bright autumn."
+        #expect(p.layout().foldedText == expected, "\(p.layout().foldedText)")
+        var options = LayoutOptions()
+        options.isolatedGapWordSpaces = 0
+        #expect(p.layout(options).foldedText != expected)
+    }
+
     /// Table cells of several words, some wrapped, 1.2 em apart at the narrowest: the cell
     /// borders still split the rows.
     @Test func tableWithWrappedCellsStillSplits() {
