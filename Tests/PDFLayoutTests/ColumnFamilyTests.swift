@@ -210,4 +210,30 @@ import Testing
         #expect(layout.foldedText.contains(rows.map { $0.joined(separator: " ") }.joined(separator: " ")), "\(layout.foldedText)")
         #expect(layout.foldedText.hasSuffix("right 4 the old road climbs to the hills"), "\(layout.foldedText)")
     }
+
+    /// A two-column page whose right column starts with a small table float, its prose going
+    /// on under the table, the left column's prose sharing baselines with the table's rows.
+    func tableAtopColumn(_ rightTop: (inout GlyphPage) -> Void) -> GlyphPage {
+        var p = GlyphPage()
+        let prose = "alpha beta gamma delta epsilon zeta eta theta io"  // 48 letters: a justified line
+        p.text("1 Introduction", x: 48, y: 724)
+        for l in 0..<14 { p.text(prose, x: 48, y: 700 - Double(l) * 12) }
+        rightTop(&p)
+        p.text("2 Window Concert", x: 311, y: 640)
+        for l in 0..<8 { p.text(prose, x: 311, y: 616 - Double(l) * 12) }
+        return p
+    }
+
+    /// The table is read row by row, then the column's heading and prose under it.
+    @Test func tableFloatAtopAColumnReadsRowByRow() {
+        let p = tableAtopColumn { p in
+            let rows = [("Sample", "Mean Error"), ("Carriage", "18.16 1.17"), ("Concert", "59.12 0.42"), ("Workshop", "48.95 0.12")]
+            for (r, row) in rows.enumerated() {
+                p.text(row.0, x: 388, y: 700 - Double(r) * 12)
+                p.text(row.1, x: 440, y: 700 - Double(r) * 12)
+            }
+        }
+        let text = p.layout().foldedText
+        #expect(text.contains("Sample Mean Error Carriage 18.16 1.17 Concert 59.12 0.42 Workshop 48.95 0.12 2 Window Concert"), "\(text)")
+    }
 }
