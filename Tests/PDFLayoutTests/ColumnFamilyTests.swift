@@ -228,12 +228,24 @@ import Testing
     @Test func tableFloatAtopAColumnReadsRowByRow() {
         let p = tableAtopColumn { p in
             let rows = [("Sample", "Mean Error"), ("Carriage", "18.16 1.17"), ("Concert", "59.12 0.42"), ("Workshop", "48.95 0.12")]
-            for (r, row) in rows.enumerated() {
-                p.text(row.0, x: 388, y: 700 - Double(r) * 12)
-                p.text(row.1, x: 440, y: 700 - Double(r) * 12)
+            // Drawn column by column, as a table is drawn cell by cell.
+            for (r, row) in rows.enumerated() { p.text(row.0, x: 388, y: 700 - Double(r) * 11, size: 9) }
+            for (r, row) in rows.enumerated() { p.text(row.1, x: 436, y: 700 - Double(r) * 11, size: 9) }
+        }
+        let layout = p.layout(), text = layout.foldedText
+        #expect(text.contains("Sample Mean Error Carriage 18.16 1.17 Concert 59.12 0.42 Workshop 48.95 0.12 2 Window Concert"), "\(text)")
+    }
+
+    /// Near miss: justified lines atop the column, each split at a wide space (a river) from
+    /// the column's edge to its edge, are the column's prose, not a table float.
+    @Test func riverSplitLinesAtopAColumnAreNoTable() {
+        let p = tableAtopColumn { p in
+            for r in 0..<4 {
+                p.text("one two three four", x: 311, y: 700 - Double(r) * 12)
+                p.text("five six seven\(r)", x: 311 + 240 - 75, y: 700 - Double(r) * 12)
             }
         }
-        let text = p.layout().foldedText
-        #expect(text.contains("Sample Mean Error Carriage 18.16 1.17 Concert 59.12 0.42 Workshop 48.95 0.12 2 Window Concert"), "\(text)")
+        let layout = p.layout()
+        #expect(!layout.blocks.contains { $0.kind == .table }, "\(layout.foldedText)")
     }
 }
