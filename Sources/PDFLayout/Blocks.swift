@@ -223,15 +223,16 @@ struct BlockFinder {
     }
 
     /// Whether segment `k` is a line of prose as `withoutProseColumns` means it: `tableProseWords`
-    /// words over `tableProseWidth` em, with a line just above or below it starting and ending
-    /// where it does.
+    /// words over `tableProseWidth` em, with a line just above or below it ending where it
+    /// does and starting there too, or within `tableProseIndent` em (a paragraph's indent).
     func isProseLine(_ k: Int) -> Bool {
         let s = segments[k]
         guard Double(s.wordCount) >= options.tableProseWords, s.width >= options.tableProseWidth * s.size else { return false }
         let edge = 0.5 * s.size, reach = options.blockGapRatio * s.size
+        let indent = max(edge, options.tableProseIndent.isFinite ? options.tableProseIndent * s.size : edge)
         return segments.indices.contains { j in
             let o = segments[j]
-            return j != k && abs(o.x0 - s.x0) <= edge && abs(o.x1 - s.x1) <= edge && abs(o.baseline - s.baseline) > 0.3 * s.size
+            return j != k && abs(o.x0 - s.x0) <= indent && abs(o.x1 - s.x1) <= edge && abs(o.baseline - s.baseline) > 0.3 * s.size
                 && (o.top - s.bottom <= reach && s.top - o.bottom <= reach)
         }
     }

@@ -248,4 +248,24 @@ import Testing
         let layout = p.layout()
         #expect(!layout.blocks.contains { $0.kind == .table }, "\(layout.foldedText)")
     }
+
+    /// A table at the foot of the left column beside the right column's paragraph, whose
+    /// indented first line and full second line end together: the paragraph is prose, so its
+    /// lines stay out of the table's rows.
+    @Test func tableBesideAnIndentedParagraphKeepsItsRows() {
+        var p = GlyphPage()
+        let rows = [("Sample", "Mean", "Error"), ("Ancient", "51.39", "0.17"), ("Lantern", "70.01", "1.55"),
+                    ("Teacher", "91.06", "0.75"), ("Student", "14.07", "0.98")]
+        for (r, row) in rows.enumerated() {
+            let y = 700 - Double(r) * 12
+            p.text(row.0, x: 72, y: y); p.text(row.1, x: 140, y: y); p.text(row.2, x: 200, y: y)
+        }
+        p.text("f(x) = ax + b", x: 400, y: 700); p.text("(2)", x: 536, y: 700)
+        p.text("Along the council the northern neighbour and it", x: 316, y: 676)  // 47 letters, indented
+        p.text("account establishes the museum in Bologna at the", x: 311, y: 664)  // 48 letters
+        p.text("modest kitchen behind it.", x: 311, y: 652)
+        let text = p.layout().foldedText
+        #expect(text.contains("Sample Mean Error Ancient 51.39 0.17 Lantern 70.01 1.55 Teacher 91.06 0.75 Student 14.07 0.98"), "\(text)")
+        #expect(text.contains("Along the council the northern neighbour and it account establishes the museum in Bologna at the modest kitchen behind it."), "\(text)")
+    }
 }
