@@ -92,6 +92,8 @@ struct BlockFinder {
         while r < rows.count {
             guard rows[r].count >= 2 else { r += 1; continue }
             var run = [rows[r]]
+            // The index in `rows` of each row of the run.
+            var runRows = [r]
             // The table's columns so far: every cell seen, for alignment.
             var seen = rows[r]
             var next = r + 1
@@ -114,23 +116,36 @@ struct BlockFinder {
                         let s = segments[k], reach = options.tableStrayCellGap * s.size
                         return (s.x0 <= right + reach && s.x1 >= left - reach) || aligned(seen, [k]) == 1
                     }
-                    run.append(kept); seen += kept; next += 1; continue
+                    run.append(kept); runRows.append(next); seen += kept; next += 1; continue
                 }
                 // A single cell (a wrapped cell or an empty column) inside the table when
                 // the row after it continues the table.
                 if cand.count == 1, next + 1 < rows.count, rows[next + 1].count >= 2,
                    aligned(seen, rows[next + 1]) >= 2, aligned(seen, cand) == 1,
                    rowTop(rows[next + 1]) - rowBottom(cand) <= 1.5 * rowSize(cand) {
-                    run.append(cand); seen += cand; next += 1; continue
+                    run.append(cand); runRows.append(next); seen += cand; next += 1; continue
                 }
                 // Lines of wrapped cells, each going on under a line of its column.
                 if continuesCells(cand, below: prev, seen: seen) {
-                    run.append(cand); seen += cand; next += 1; continue
+                    run.append(cand); runRows.append(next); seen += cand; next += 1; continue
                 }
                 break
             }
+            // A table set in a column of prose ends where that column's prose goes on under it.
+            let kept = rowsBeforeProseBelowCells(run)
+            if kept < run.count { next = runRows[kept]; run.removeSubrange(kept...) }
             let unfiltered = run.reduce(0) { $0 + $1.count }
             run = withoutProseColumns(run)
+            // A single cell left last (it stood before a row of the other column, now gone) and
+            // reaching out of the table's sides is no wrapped cell of its last row.
+            if let lo = run.filter({ $0.count >= 2 }).joined().map({ segments[$0].x0 }).min(),
+               let hi = run.filter({ $0.count >= 2 }).joined().map({ segments[$0].x1 }).max() {
+                while let last = run.last, last.count == 1 {
+                    let s = segments[last[0]], edge = 0.5 * s.size
+                    guard s.x0 < lo - edge || s.x1 > hi + edge else { break }
+                    run.removeLast()
+                }
+            }
             let multi = run.filter { $0.count >= 2 }
             let cells = multi.flatMap { $0 }
             // Words, or for text set without spaces (CJK) its length at about 3 em a word.
@@ -202,20 +217,49 @@ struct BlockFinder {
     func withoutProseColumns(_ run: [[Int]]) -> [[Int]] {
         var spans: [(Double, Double)] = []
         for k in run.joined() where !spans.contains(where: { $0.0 <= segments[k].x0 && $0.1 >= segments[k].x1 }) {
-            let s = segments[k]
-            guard Double(s.wordCount) >= options.tableProseWords, s.width >= options.tableProseWidth * s.size else { continue }
-            let edge = 0.5 * s.size, reach = options.blockGapRatio * s.size
-            let justified = segments.indices.contains { j in
-                let o = segments[j]
-                return j != k && abs(o.x0 - s.x0) <= edge && abs(o.x1 - s.x1) <= edge && abs(o.baseline - s.baseline) > 0.3 * s.size
-                    && (o.top - s.bottom <= reach && s.top - o.bottom <= reach)
-            }
-            if justified { spans.append((s.x0, s.x1)) }
+            if isProseLine(k) { spans.append((segments[k].x0, segments[k].x1)) }
         }
         guard !spans.isEmpty else { return run }
         return run.map { row in
             row.filter { k in !spans.contains { overlap($0.0, $0.1, segments[k].x0, segments[k].x1) > 0 } }
         }.filter { !$0.isEmpty }
+    }
+
+    /// Whether segment `k` is a line of prose as `withoutProseColumns` means it: `tableProseWords`
+    /// words over `tableProseWidth` em, with a line just above or below it ending where it
+    /// does and starting there too, or within `tableProseIndent` em (a paragraph's indent).
+    func isProseLine(_ k: Int) -> Bool {
+        let s = segments[k]
+        guard Double(s.wordCount) >= options.tableProseWords, s.width >= options.tableProseWidth * s.size else { return false }
+        let edge = 0.5 * s.size, reach = options.blockGapRatio * s.size
+        let indent = max(edge, options.tableProseIndent.isFinite ? options.tableProseIndent * s.size : edge)
+        return segments.indices.contains { j in
+            let o = segments[j]
+            return j != k && abs(o.x0 - s.x0) <= indent && abs(o.x1 - s.x1) <= edge && abs(o.baseline - s.baseline) > 0.3 * s.size
+                && (o.top - s.bottom <= reach && s.top - o.bottom <= reach)
+        }
+    }
+
+    /// How many rows of the run come before the first line of prose (`isProseLine`) under an
+    /// earlier row with two cells or more within the prose line's width, not filling it from
+    /// edge to edge (a table float at the top of a column, the column's text going on under
+    /// it; not a justified line split at a river). Rows holding an equation number (a formula
+    /// beside its number) do not count as such a row.
+    func rowsBeforeProseBelowCells(_ run: [[Int]]) -> Int {
+        for i in run.indices.dropFirst() {
+            for k in run[i] where isProseLine(k) {
+                let s = segments[k], edge = 0.5 * s.size
+                let above = run[..<i].contains { row in
+                    let inside = row.filter { segments[$0].x0 >= s.x0 - edge && segments[$0].x1 <= s.x1 + edge && !isProseLine($0) }
+                    guard inside.count >= 2, !row.contains(where: { equationNumbers.contains($0) }) else { return false }
+                    // Not a justified line of the column split at a wide space.
+                    let x0 = inside.map { segments[$0].x0 }.min()!, x1 = inside.map { segments[$0].x1 }.max()!
+                    return abs(x0 - s.x0) > edge || abs(x1 - s.x1) > edge
+                }
+                if above { return i }
+            }
+        }
+        return run.count
     }
 
     /// The first (or last) letter of segment `k`'s text, when the page is known.

@@ -233,6 +233,9 @@ public struct LayoutOptions: Sendable, Hashable {
     public var tableProseWords: Double = 5
     /// A line of prose beside a table (see `tableProseWords`) is at least this wide (em).
     public var tableProseWidth: Double = 15
+    /// A line of prose (see `tableProseWords`) may start up to this far (em) from the start of
+    /// the line beside it, ending where it does: a paragraph's indented first line.
+    public var tableProseIndent: Double = 2
     /// Lines of cells wrapped all at once (captions side by side in a grid): a row with a line
     /// in every column continues the row above when the row above holds at least this many
     /// words a cell on average and each line goes on the line above in its column (a line

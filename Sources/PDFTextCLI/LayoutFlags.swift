@@ -160,6 +160,8 @@ public struct LayoutFlags: ParsableArguments {
     public var tableProseWords: Double = LayoutOptions().tableProseWords
     @Option(help: ArgumentHelp("A line of prose beside a table (see `tableProseWords`) is at least this wide (em).", valueName: "em"))
     public var tableProseWidth: Double = LayoutOptions().tableProseWidth
+    @Option(help: ArgumentHelp("A line of prose (see `tableProseWords`) may start up to this far (em) from the start of the line beside it, ending where it does: a paragraph's indented first line.", valueName: "em"))
+    public var tableProseIndent: Double = LayoutOptions().tableProseIndent
     @Option(help: ArgumentHelp("Lines of cells wrapped all at once (captions side by side in a grid): a row with a line in every column continues the row above when the row above holds at least this many words a cell on average and each line goes on the line above in its column (a line the first word would not have fitted after, and which it continues: starting in lower case, or after a colon, comma, semicolon or hyphen, for more than half of the lines; the others at least not after a sentence's end nor with a digit). Rows of one-word cells stay rows.", valueName: "words"))
     public var tableWrapRowWords: Double = LayoutOptions().tableWrapRowWords
     @Option(help: ArgumentHelp("Cells centred vertically: a line overlapping a table row's band by at least this fraction of its height, beside the row's cells and under none of them, belongs to that row (a two-line cell whose one-line neighbours sit level between its lines); 0 turns this off.", valueName: "fraction"))
@@ -237,7 +239,7 @@ public struct LayoutFlags: ParsableArguments {
         "readingOrder", "wordGapRatio", "cjkWordGapRatio", "letterSpacingQuantile", "baselineTolerance",
         "shortLineLetterSpacing", "ellipsisGapRatio", "composesAccents", "accentOverlap", "accentBaselineShift", "markReach", "markWithoutWidthReach",
         "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "narrowCellGapRatio", "drawnApartCellStarts", "hardSegmentGapRatio", "hardGapCrossWindow", "hardGapLineWidth", "hardGapColumnLines", "scriptShiftRatio", "delimiterShiftRatio",
-        "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "tableCellLineGap", "tableStrayCellGap", "tableProseWords", "tableProseWidth", "tableWrapRowWords", "joinsCellsDrawnWhole", "tableCentredCellOverlap", "blockGapRatio", "blockSizeChange", "joinsEquationNumbers", "equationNumberReach",
+        "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "tableCellLineGap", "tableStrayCellGap", "tableProseWords", "tableProseWidth", "tableProseIndent", "tableWrapRowWords", "joinsCellsDrawnWhole", "tableCentredCellOverlap", "blockGapRatio", "blockSizeChange", "joinsEquationNumbers", "equationNumberReach",
         "detectsTables", "tableCellWords", "proseColumnJustifiedShare", "marksRunningArtifacts", "marginBand", "expandsLigatures",
         "normalizesPresentationForms", "hyphenJoining", "paragraphAlignmentTolerance", "paragraphAlignmentMinimumShare",
         "joinsTateChuYoko", "tateChuYokoMaxGlyphs", "tateChuYokoWidthRatio", "tateChuYokoGapRatio",
@@ -254,7 +256,7 @@ public struct LayoutFlags: ParsableArguments {
             ("--baseline-tolerance", baselineTolerance), ("--segment-gap-ratio", segmentGapRatio),
             ("--script-shift-ratio", scriptShiftRatio), ("--delimiter-shift-ratio", delimiterShiftRatio), ("--stripe-window", stripeWindow),
             ("--minimum-stripe-ratio", minimumStripeRatio), ("--cell-start-window", cellStartWindow), ("--narrow-cell-gap-ratio", narrowCellGapRatio), ("--hard-segment-gap-ratio", hardSegmentGapRatio), ("--hard-gap-cross-window", hardGapCrossWindow), ("--hard-gap-line-width", hardGapLineWidth), ("--prose-column-justified-share", proseColumnJustifiedShare),
-            ("--table-row-gap-ratio", tableRowGapRatio), ("--table-cell-line-gap", tableCellLineGap), ("--table-stray-cell-gap", tableStrayCellGap), ("--table-prose-words", tableProseWords), ("--table-prose-width", tableProseWidth), ("--table-wrap-row-words", tableWrapRowWords), ("--table-centred-cell-overlap", tableCentredCellOverlap), ("--equation-number-reach", equationNumberReach), ("--block-gap-ratio", blockGapRatio),
+            ("--table-row-gap-ratio", tableRowGapRatio), ("--table-cell-line-gap", tableCellLineGap), ("--table-stray-cell-gap", tableStrayCellGap), ("--table-prose-words", tableProseWords), ("--table-prose-width", tableProseWidth), ("--table-prose-indent", tableProseIndent), ("--table-wrap-row-words", tableWrapRowWords), ("--table-centred-cell-overlap", tableCentredCellOverlap), ("--equation-number-reach", equationNumberReach), ("--block-gap-ratio", blockGapRatio),
             ("--block-size-change", blockSizeChange), ("--table-cell-words", tableCellWords),
             ("--diagonal-angle", diagonalAngle), ("--ellipsis-gap-ratio", ellipsisGapRatio),
             ("--short-line-letter-spacing", shortLineLetterSpacing),
@@ -349,6 +351,7 @@ public struct LayoutFlags: ParsableArguments {
         o.tableStrayCellGap = tableStrayCellGap
         o.tableProseWords = tableProseWords
         o.tableProseWidth = tableProseWidth
+        o.tableProseIndent = tableProseIndent
         o.tableWrapRowWords = tableWrapRowWords
         if noCellsDrawnWhole { o.joinsCellsDrawnWhole = false }
         o.tableCentredCellOverlap = tableCentredCellOverlap

@@ -210,4 +210,62 @@ import Testing
         #expect(layout.foldedText.contains(rows.map { $0.joined(separator: " ") }.joined(separator: " ")), "\(layout.foldedText)")
         #expect(layout.foldedText.hasSuffix("right 4 the old road climbs to the hills"), "\(layout.foldedText)")
     }
+
+    /// A two-column page whose right column starts with a small table float, its prose going
+    /// on under the table, the left column's prose sharing baselines with the table's rows.
+    func tableAtopColumn(_ rightTop: (inout GlyphPage) -> Void) -> GlyphPage {
+        var p = GlyphPage()
+        let prose = "alpha beta gamma delta epsilon zeta eta theta io"  // 48 letters: a justified line
+        p.text("1 Introduction", x: 48, y: 724)
+        for l in 0..<14 { p.text(prose, x: 48, y: 700 - Double(l) * 12) }
+        rightTop(&p)
+        p.text("2 Window Concert", x: 311, y: 640)
+        for l in 0..<8 { p.text(prose, x: 311, y: 616 - Double(l) * 12) }
+        return p
+    }
+
+    /// The table is read row by row, then the column's heading and prose under it.
+    @Test func tableFloatAtopAColumnReadsRowByRow() {
+        let p = tableAtopColumn { p in
+            let rows = [("Sample", "Mean Error"), ("Carriage", "18.16 1.17"), ("Concert", "59.12 0.42"), ("Workshop", "48.95 0.12")]
+            // Drawn column by column, as a table is drawn cell by cell.
+            for (r, row) in rows.enumerated() { p.text(row.0, x: 388, y: 700 - Double(r) * 11, size: 9) }
+            for (r, row) in rows.enumerated() { p.text(row.1, x: 436, y: 700 - Double(r) * 11, size: 9) }
+        }
+        let layout = p.layout(), text = layout.foldedText
+        #expect(text.contains("Sample Mean Error Carriage 18.16 1.17 Concert 59.12 0.42 Workshop 48.95 0.12 2 Window Concert"), "\(text)")
+    }
+
+    /// Near miss: justified lines atop the column, each split at a wide space (a river) from
+    /// the column's edge to its edge, are the column's prose, not a table float.
+    @Test func riverSplitLinesAtopAColumnAreNoTable() {
+        let p = tableAtopColumn { p in
+            for r in 0..<4 {
+                p.text("one two three four", x: 311, y: 700 - Double(r) * 12)
+                p.text("five six seven\(r)", x: 311 + 240 - 75, y: 700 - Double(r) * 12)
+            }
+        }
+        let layout = p.layout()
+        #expect(!layout.blocks.contains { $0.kind == .table }, "\(layout.foldedText)")
+    }
+
+    /// A table at the foot of the left column beside the right column's paragraph, whose
+    /// indented first line and full second line end together: the paragraph is prose, so its
+    /// lines stay out of the table's rows.
+    @Test func tableBesideAnIndentedParagraphKeepsItsRows() {
+        var p = GlyphPage()
+        let rows = [("Sample", "Mean", "Error"), ("Ancient", "51.39", "0.17"), ("Lantern", "70.01", "1.55"),
+                    ("Teacher", "91.06", "0.75"), ("Student", "14.07", "0.98")]
+        for (r, row) in rows.enumerated() {
+            let y = 700 - Double(r) * 12
+            p.text(row.0, x: 72, y: y); p.text(row.1, x: 140, y: y); p.text(row.2, x: 200, y: y)
+        }
+        p.text("f(x) = ax + b", x: 400, y: 700); p.text("(2)", x: 536, y: 700)
+        p.text("Along the council the northern neighbour and it", x: 316, y: 676)  // 47 letters, indented
+        p.text("account establishes the museum in Bologna at the", x: 311, y: 664)  // 48 letters
+        p.text("modest kitchen behind it.", x: 311, y: 652)
+        let text = p.layout().foldedText
+        #expect(text.contains("Sample Mean Error Ancient 51.39 0.17 Lantern 70.01 1.55 Teacher 91.06 0.75 Student 14.07 0.98"), "\(text)")
+        #expect(text.contains("Along the council the northern neighbour and it account establishes the museum in Bologna at the modest kitchen behind it."), "\(text)")
+    }
 }
