@@ -54,7 +54,7 @@ public enum GlyphList {
         if let exact = standardUnicode(for: name, zapfDingbats: zapfDingbats) {
             // An AGL entry in the private use area (Apple's delimiter pieces, expert small
             // capitals) yields to a TeX list's standard character.
-            if let tex = Tables.shared.tex[name], exact.allSatisfy(\.isPrivateUse) {
+            if exact.allSatisfy(\.isPrivateUse), let tex = TeXTable.shared[name] {
                 return .derived(tex)
             }
             return .standard(exact)
@@ -71,7 +71,7 @@ public enum GlyphList {
 
     private static func resolveComponent(_ c: ArraySlice<UInt8>) -> [Unicode.Scalar] {
         let text = String(decoding: c, as: UTF8.self)
-        if let tex = Tables.shared.tex[text] { return tex }
+        if let tex = TeXTable.shared[text] { return tex }
         if let listed = Tables.shared.byName[text] { return listed }
         if let tex = TeXGlyphNames.lookup(text) { return [tex] }
         if c.count > 3, c.starts(with: "uni".utf8) {
@@ -170,30 +170,35 @@ public enum GlyphList {
     // MARK: - Tables
 
     /// The parsed lists, built once per process on first use (`static let` is thread-safe).
+    /// TeX's glyph names outside the AGL (consulted after it), parsed on first use of its
+    /// own: fonts whose names are all in the AGL never pay for it.
+    private enum TeXTable {
+        static let shared = Tables.parse(TeXGlyphListData.texGlyphList, capacity: 1500)
+    }
+
     private struct Tables: Sendable {
         static let shared = Tables()
 
         let byName: [String: [Unicode.Scalar]]
-        /// TeX's glyph names outside the AGL (consulted after it).
-        let tex: [String: [Unicode.Scalar]]
         let dingbats: [String: [Unicode.Scalar]]
         let preferred: [UInt32: String]
 
-        init() {
-            func parse(_ data: String, capacity: Int) -> [String: [Unicode.Scalar]] {
-                var table: [String: [Unicode.Scalar]] = [:]
-                table.reserveCapacity(capacity)
-                Self.forEachLine(data) { left, right in
-                    let scalars = right.split(separator: UInt8(ascii: " ")).compactMap {
-                        GlyphList.hexValue($0).flatMap(Unicode.Scalar.init)
-                    }
-                    table[String(decoding: left, as: UTF8.self)] = scalars
+        /// A `name;hex hex…` list as a table.
+        static func parse(_ data: String, capacity: Int) -> [String: [Unicode.Scalar]] {
+            var table: [String: [Unicode.Scalar]] = [:]
+            table.reserveCapacity(capacity)
+            forEachLine(data) { left, right in
+                let scalars = right.split(separator: UInt8(ascii: " ")).compactMap {
+                    GlyphList.hexValue($0).flatMap(Unicode.Scalar.init)
                 }
-                return table
+                table[String(decoding: left, as: UTF8.self)] = scalars
             }
-            let byName = parse(GlyphListData.adobeGlyphList, capacity: 4400)
-            dingbats = parse(GlyphListData.zapfDingbats, capacity: 220)
-            tex = parse(TeXGlyphListData.texGlyphList, capacity: 1500)
+            return table
+        }
+
+        init() {
+            let byName = Self.parse(GlyphListData.adobeGlyphList, capacity: 4400)
+            dingbats = Self.parse(GlyphListData.zapfDingbats, capacity: 220)
             var preferred: [UInt32: String] = [:]
             preferred.reserveCapacity(1600)
             Self.forEachLine(GlyphListData.preferredNames) { left, right in
