@@ -438,7 +438,6 @@ struct LineFinder {
         return segs
     }
 
-    /// The widest gap between the glyphs of a segment (space glyphs left out), in page units.
     /// Whether the last (or first) glyph of a segment that is not a space starts with an
     /// ASCII digit: a page number, a section number.
     func edgeIsDigit(_ seg: Segment, last: Bool) -> Bool {
@@ -450,6 +449,7 @@ struct LineFinder {
         return v >= 0x30 && v <= 0x39
     }
 
+    /// The widest gap between the glyphs of a segment (space glyphs left out), in page units.
     func widestSpace(_ seg: Segment) -> Double {
         var widest = 0.0, end = -Double.infinity
         for i in seg.items {

@@ -169,13 +169,13 @@ public enum GlyphList {
 
     // MARK: - Tables
 
-    /// The parsed lists, built once per process on first use (`static let` is thread-safe).
     /// TeX's glyph names outside the AGL (consulted after it), parsed on first use of its
     /// own: fonts whose names are all in the AGL never pay for it.
     private enum TeXTable {
         static let shared = Tables.parse(TeXGlyphListData.texGlyphList, capacity: 1500)
     }
 
+    /// The parsed lists, built once per process on first use (`static let` is thread-safe).
     private struct Tables: Sendable {
         static let shared = Tables()
 
