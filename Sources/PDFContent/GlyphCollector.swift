@@ -77,7 +77,7 @@ public final class GlyphCollector: ContentSink {
 
         var flags = e.flags
         if artifactDepth > 0 { flags.insert(.artifact) }
-        if !e.quad.bounds.sharesArea(with: visibleBox) { flags.insert(.offPage) }
+        if !e.quad.sharesArea(with: visibleBox) { flags.insert(.offPage) }
 
         // Text: ActualText replaces the glyphs its span covers.
         let textStart = Int32(clamping: page.scalars.count)

@@ -93,14 +93,14 @@ enum ClipBox: Sendable, Hashable {
         }
     }
 
-    /// Whether a box lies wholly outside the clip: it shares no area with any of its boxes
-    /// (a clip of no area hides everything).
-    func excludes(_ r: Rect) -> Bool {
+    /// Whether a glyph's box lies wholly outside the clip: its bounds share no area with any
+    /// of the clip's boxes (a clip of no area hides everything).
+    func excludes(_ q: Quad) -> Bool {
         switch self {
         case .unbounded: return false
         case .empty: return true
-        case .box(let b): return !r.sharesArea(with: b)
-        case .boxes(let bs): return !bs.contains { r.sharesArea(with: $0) }
+        case .box(let b): return !q.sharesArea(with: b)
+        case .boxes(let bs): return !bs.contains { q.sharesArea(with: $0) }
         }
     }
 }

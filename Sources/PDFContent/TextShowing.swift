@@ -113,7 +113,7 @@ extension ContentInterpreter {
         }
         let mode = gs.renderingMode
         if mode.isInvisible || isTransparent(mode) { flags.insert(.invisible) }
-        if gs.clip.excludes(quad.bounds) { flags.insert(.clipped) }
+        if gs.clip.excludes(quad) { flags.insert(.clipped) }
         var fill = gs.fillColor, stroke = gs.strokeColor
         fill.alpha = gs.fillAlpha
         stroke.alpha = gs.strokeAlpha

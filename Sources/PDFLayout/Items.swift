@@ -65,6 +65,8 @@ struct Orientation: Hashable {
 extension Unicode.Scalar {
     /// Han, kana, Hangul, CJK symbols and full-width forms: text set without spaces.
     var isCJKLike: Bool {
+        // Every range below starts at U+1100 or later.
+        if value < 0x1100 { return false }
         switch value {
         case 0x1100...0x11FF, 0x2E80...0x2FDF, 0x3000...0x303F, 0x3040...0x30FF, 0x3100...0x31FF,
              0x3200...0x4DBF, 0x4E00...0x9FFF, 0xA960...0xA97F, 0xAC00...0xD7FF, 0xF900...0xFAFF,
@@ -80,6 +82,13 @@ extension Unicode.Scalar {
         let v = value
         if v < 0x80 { return (v | 0x20) >= 0x61 && (v | 0x20) <= 0x7A }
         return properties.isAlphabetic
+    }
+
+    /// A decimal digit (general category Nd, any script), with an ASCII fast path.
+    @inline(__always) var isDecimalDigit: Bool {
+        let v = value
+        if v < 0x80 { return v >= 0x30 && v <= 0x39 }
+        return properties.numericType == .decimal
     }
 
     /// A letter or a digit (any numeric type), with an ASCII fast path.

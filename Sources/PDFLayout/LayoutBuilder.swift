@@ -124,6 +124,9 @@ struct LayoutBuilder {
         var groupIndex: [Orientation: Int] = [:]
         var cachedRun: Int32 = -1, cachedVertical = false
         var cachedOrientation: Orientation? = nil
+        // The text matrix the cached orientation was worked out for: runs in a row mostly
+        // share it (TeX starts a run at every kern), and then the orientation is the same.
+        var cachedMatrix = (a: Double.nan, b: Double.nan, c: Double.nan, d: Double.nan)
         var lastOrientation: Orientation? = nil, lastGroup = 0
         // The last item that took an ActualText span's text, and its marked-content span.
         // `sized`: the item's box is that of a glyph with an advance (not a mark's pen position).
@@ -135,7 +138,7 @@ struct LayoutBuilder {
             let f = g.flags
             if f.contains(.duplicate) && options.dropsDuplicates { statistics.droppedDuplicates += 1; continue }
             if f.contains(.hidden) && options.dropsHiddenText { statistics.droppedHidden += 1; continue }
-            if options.dropsOffPageText && (f.contains(.offPage) || !g.quad.bounds.sharesArea(with: visible)) {
+            if options.dropsOffPageText && (f.contains(.offPage) || !g.quad.sharesArea(with: visible)) {
                 statistics.droppedOffPage += 1; continue
             }
             // A glyph with no advance (a mark painted before its letter) has a box only at its
@@ -158,10 +161,15 @@ struct LayoutBuilder {
             // The orientation is the run's (and the writing mode's): worked out once per run.
             let vertical = f.contains(.vertical)
             let orientation: Orientation
+            let m = run.textMatrix
             if g.run == cachedRun && vertical == cachedVertical, let c = cachedOrientation {
                 orientation = c
+            } else if vertical == cachedVertical, let c = cachedOrientation,
+                      m.a == cachedMatrix.a, m.b == cachedMatrix.b, m.c == cachedMatrix.c, m.d == cachedMatrix.d {
+                cachedRun = g.run
+                orientation = c
             } else {
-                let m = run.textMatrix
+                cachedMatrix = (m.a, m.b, m.c, m.d)
                 // Direction of the text in page space, then in display space.
                 var (vx, vy) = vertical ? (-m.c, -m.d) : (m.a, m.b)
                 (vx, vy) = (vx * display.a + vy * display.c, vx * display.b + vy * display.d)
@@ -249,19 +257,19 @@ struct LayoutBuilder {
         guard n > 1 else { return }
         // 1: a spacing accent, 2: a combining mark, 0: anything else.
         var kind = [UInt8](repeating: 0, count: n)
-        var any = false
+        // The accents and marks, in painting order: the loops below visit only them.
+        var attaching: [Int] = []
         for k in 0..<n {
-            let it = items[k]
-            if it.isSpace { continue }
-            if it.isMark { kind[k] = 2; any = true; continue }
+            if items[k].isSpace { continue }
+            if items[k].isMark { kind[k] = 2; attaching.append(k); continue }
             guard options.composesAccents else { continue }
-            let text = page.glyphs[Int(it.glyph)].text
+            let text = page.glyphs[Int(items[k].glyph)].text
             if text.upperBound - text.lowerBound == 1,
                TextNormalization.combiningAccent(page.scalars[Int(text.lowerBound)]) != nil {
-                kind[k] = 1; any = true
+                kind[k] = 1; attaching.append(k)
             }
         }
-        guard any else { return }
+        guard !attaching.isEmpty else { return }
         /// Whether mark `k` has no advance width: its box stands at the pen position, not
         /// where its ink is.
         func withoutWidth(_ k: Int) -> Bool {
@@ -314,7 +322,7 @@ struct LayoutBuilder {
         // Without such marks, right-to-left text (drawn in visual order, each letter's
         // cluster reversed) has its marks before their letters, other text after.
         var before = 0, after = 0, rightToLeft = 0
-        for k in 0..<n where kind[k] == 2 {
+        for k in attaching where kind[k] == 2 {
             if !withoutWidth(k) {
                 let p = centred(k, neighbour(k, -1, 1)), q = centred(k, neighbour(k, 1, 1))
                 if p && !q { after += 1 } else if q && !p { before += 1 }
@@ -330,7 +338,8 @@ struct LayoutBuilder {
         }
         let first = before != after ? (before > after ? 1 : -1) : (rightToLeft > 0 ? 1 : -1)
         var removed = [Bool](repeating: false, count: n)
-        for k in 0..<n where kind[k] != 0 {
+        var anyRemoved = false
+        for k in attaching {
             var best = -1
             var bestScore = Double.infinity
             for step in 1...6 {
@@ -346,8 +355,9 @@ struct LayoutBuilder {
             guard best >= 0 else { continue }
             attachments[items[best].glyph, default: []].append(items[k].glyph)
             removed[k] = true
+            anyRemoved = true
         }
-        guard removed.contains(true) else { return }
+        guard anyRemoved else { return }
         var kept: [Item] = []
         kept.reserveCapacity(n)
         for k in 0..<n where !removed[k] { kept.append(items[k]) }

@@ -31,23 +31,34 @@ extension LineFinder {
     /// or a roman numeral ("xiv").
     static func isNumberLike(_ s: [Unicode.Scalar]) -> Bool {
         guard !s.isEmpty, s.count <= 12 else { return false }
-        if s.count <= 8 && s.allSatisfy({ "ivxlcdmIVXLCDM".unicodeScalars.contains($0) }) { return true }
+        if s.count <= 8 && s.allSatisfy({ isRomanNumeralLetter($0) }) { return true }
         var digits = 0
         for c in s {
-            if c.properties.numericType == .decimal { digits += 1; continue }
-            if ".,:–-/\u{2013}\u{2014}".unicodeScalars.contains(c) { continue }
+            if c.isDecimalDigit { digits += 1; continue }
+            switch c.value {
+            case 0x2E, 0x2C, 0x3A, 0x2D, 0x2F, 0x2013, 0x2014: continue   // . , : - / – —
+            default: break
+            }
             if c.properties.generalCategory == .currencySymbol { continue }
             return false
         }
         return digits >= 1
     }
 
+    /// One of the letters of roman numerals, in either case.
+    static func isRomanNumeralLetter(_ c: Unicode.Scalar) -> Bool {
+        switch c.value {
+        case 0x69, 0x76, 0x78, 0x6C, 0x63, 0x64, 0x6D, 0x49, 0x56, 0x58, 0x4C, 0x43, 0x44, 0x4D: return true
+        default: return false
+        }
+    }
+
     /// An appendix's section number: a capital letter, then numbers after full stops ("A.2",
     /// "B.1.3").
     static func isAppendixNumber(_ s: [Unicode.Scalar]) -> Bool {
         guard s.count >= 3, s.count <= 12, let first = s.first, first.isASCII, first.properties.isUppercase,
-              s[1] == ".", s.dropFirst().allSatisfy({ $0 == "." || $0.properties.numericType == .decimal }),
-              s.contains(where: { $0.properties.numericType == .decimal }) else { return false }
+              s[1] == ".", s.dropFirst().allSatisfy({ $0 == "." || $0.isDecimalDigit }),
+              s.contains(where: { $0.isDecimalDigit }) else { return false }
         return true
     }
 
@@ -71,6 +82,7 @@ extension LineFinder {
     /// other text comes before (`rest`: 0 or 1). A long segment is read no further than that.
     func leaderScan(_ seg: Segment) -> (tail: [Unicode.Scalar], run: Int, rest: Int) {
         var tail: [Unicode.Scalar] = []
+        tail.reserveCapacity(14)
         var run = 0
         var rest = 0
         var inTail = true
@@ -97,7 +109,7 @@ extension LineFinder {
     /// belongs to the number ("2.50") rather than to a leader: it does when a digit follows it.
     static func continuesNumber(_ tail: [Unicode.Scalar]) -> Bool {
         guard let next = tail.last else { return false }
-        return next.properties.numericType == .decimal && tail.count < 12
+        return next.isDecimalDigit && tail.count < 12
     }
 
     /// Joins each number set flush right to the entry on its left, across the leader between

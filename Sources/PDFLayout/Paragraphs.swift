@@ -10,6 +10,14 @@ struct ParagraphSplitter {
     let segments: [Segment]
     let items: [Item]
     let options: LayoutOptions
+    /// Whether any of the page's text may be right to left: when none can, no block's lines
+    /// need to be read for it.
+    let pageMayHaveRightToLeft: Bool
+
+    init(page: PageGlyphs, segments: [Segment], items: [Item], options: LayoutOptions) {
+        self.page = page; self.segments = segments; self.items = items; self.options = options
+        pageMayHaveRightToLeft = options.splitsParagraphs && page.scalars.contains { Bidi.mayBeRightToLeft($0) }
+    }
 
     /// The block's paragraphs, top to bottom (the block itself when it has one).
     func split(_ b: Block) -> [Block] {
@@ -52,7 +60,7 @@ struct ParagraphSplitter {
         }
         guard !breaks.isEmpty else { return [b] }
         // Right-to-left paragraphs indent and end on the other side: left as they are.
-        for line in lines {
+        for line in lines where pageMayHaveRightToLeft {
             for i in line.items {
                 let g = page.glyphs[Int(items[Int(i)].glyph)]
                 for k in Int(g.text.lowerBound)..<Int(g.text.upperBound) where Bidi.mayBeRightToLeft(page.scalars[k]) {

@@ -187,7 +187,7 @@ public struct RunningFurniture: Sendable, Hashable {
             guard scalars.count < 200, !s.isLayoutWhitespace else { return }
             let v = s.value
             // ASCII without a property lookup.
-            if v < 0x80 ? (v >= 0x30 && v <= 0x39) : s.properties.numericType == .decimal {
+            if s.isDecimalDigit {
                 if !inDigits { scalars.append("#") }
                 inDigits = true
                 return

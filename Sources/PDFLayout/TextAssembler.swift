@@ -13,7 +13,20 @@ struct TextAssembler {
     var hyphenationsJoined = 0
     /// Accents and marks drawn as glyphs of their own, by their letter's glyph (from
     /// `LayoutBuilder.attachAccentsAndMarks`).
-    var attachments: [Int32: [Int32]] = [:]
+    var attachments: [Int32: [Int32]] = [:] {
+        didSet {
+            hasAttachments = [Bool](repeating: false, count: attachments.isEmpty ? 0 : page.glyphs.count)
+            for k in attachments.keys where k >= 0 && Int(k) < hasAttachments.count { hasAttachments[Int(k)] = true }
+        }
+    }
+    /// Which glyphs have entries in `attachments`: an array read per glyph instead of a
+    /// hash lookup.
+    private var hasAttachments: [Bool] = []
+
+    /// The accents and marks attached to a glyph, if any.
+    @inline(__always) func attached(to glyph: Int32) -> [Int32]? {
+        glyph >= 0 && Int(glyph) < hasAttachments.count && hasAttachments[Int(glyph)] ? attachments[glyph] : nil
+    }
 
     /// One unit of a line: a glyph's text (scalars in `buffer`) or a space.
     struct Cluster {
@@ -90,7 +103,7 @@ struct TextAssembler {
             }
             buffer.append(s)
         }
-        if !attachments.isEmpty, let attached = attachments[glyph], buffer.count > Int(start) {
+        if let attached = attached(to: glyph), buffer.count > Int(start) {
             appendAttached(attached, from: Int(start))
         }
         let end = Int32(buffer.count)
@@ -423,7 +436,7 @@ struct TextAssembler {
                     out.characters.append(LayoutCharacter(scalar: s, glyph: c.glyph))
                 }
                 wordBounds = union(wordBounds, bounds(ofGlyph: c.glyph))
-                if !attachments.isEmpty, let attached = attachments[c.glyph] {
+                if let attached = attached(to: c.glyph) {
                     for g in attached { wordBounds = union(wordBounds, bounds(ofGlyph: g)) }
                 }
                 if wordGlyph < 0 { wordGlyph = c.glyph }

@@ -8,6 +8,7 @@ import PDFTextModel
 /// `pdftext diagnose`: how trustworthy each page's text is, and whether it needs OCR.
 public struct Diagnose: ParsableCommand {
     public static let configuration = CommandConfiguration(
+        commandName: "diagnose",
         abstract: "Judge the text quality of each page: ok, degraded, or needs-ocr, with the reasons.",
         discussion: """
             Per page: glyph counts by Unicode source (tounicode, encoding, glyphname, fontprogram, \

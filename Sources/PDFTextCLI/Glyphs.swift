@@ -10,6 +10,7 @@ import PDFTextModel
 /// glyph arena that every other output is built from).
 public struct Glyphs: ParsableCommand {
     public static let configuration = CommandConfiguration(
+        commandName: "glyphs",
         abstract: "List every glyph as painted: text, box, font, size, Unicode source and flags (TSV).",
         discussion: """
             With several files, their rows follow one another (the page column restarts); \

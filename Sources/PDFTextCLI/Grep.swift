@@ -16,6 +16,7 @@ public enum ColorMode: String, Sendable, CaseIterable, ExpressibleByArgument {
 /// lines of a text file.
 public struct Grep: ParsableCommand {
     public static let configuration = CommandConfiguration(
+        commandName: "grep",
         abstract: "Search the text of PDFs and print the matching lines, as grep does.",
         discussion: """
             Prints FILE:PAGE:LINE for each line of page text that has a match (page numbers are \

@@ -7,6 +7,7 @@ import PDFText
 /// `pdftext info`: what `pdfinfo` shows, as text or JSON.
 public struct Info: ParsableCommand {
     public static let configuration = CommandConfiguration(
+        commandName: "info",
         abstract: "Show document information: metadata, pages, page size, encryption and permissions.")
 
     @Argument(help: "PDF files (`-` reads standard input).")

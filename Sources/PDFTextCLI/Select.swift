@@ -7,6 +7,7 @@ import PDFText
 /// `selection(for:)` gives it, with its boxes on request.
 public struct Select: ParsableCommand {
     public static let configuration = CommandConfiguration(
+        commandName: "select",
         abstract: "Print the text of a rectangle or a character range of a page.",
         discussion: """
             Coordinates are PDF page space, as PDFKit's: points, origin at the lower left, y up, \

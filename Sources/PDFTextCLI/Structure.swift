@@ -10,6 +10,7 @@ import PDFStructure
 /// element with its role (and the standard role it maps to), its properties and its text.
 public struct Structure: ParsableCommand {
     public static let configuration = CommandConfiguration(
+        commandName: "structure",
         abstract: "Print the structure tree of a tagged PDF, indented, with roles and text.",
         discussion: """
             One line per structure element: its type (with the standard type the role map \

@@ -9,6 +9,7 @@ import PDFText
 /// physical layout or content-stream order, as text, TSV, JSON or hOCR.
 public struct Text: ParsableCommand {
     public static let configuration = CommandConfiguration(
+        commandName: "text",
         abstract: "Extract text in reading order (the default subcommand: `pdftext FILE` = `pdftext text FILE`).",
         discussion: """
             Output goes to standard output unless named. `pdftext IN.pdf OUT.txt` writes OUT.txt \

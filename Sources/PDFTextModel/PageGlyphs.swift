@@ -44,27 +44,27 @@ public enum UnicodeSource: UInt8, Sendable, Hashable, CaseIterable, CustomString
 /// Per-glyph flags.
 public struct GlyphFlags: OptionSet, Sendable, Hashable {
     public var rawValue: UInt16
-    public init(rawValue: UInt16) { self.rawValue = rawValue }
+    @inlinable public init(rawValue: UInt16) { self.rawValue = rawValue }
     /// The same glyph painted again less than 1 pt away (fake bold, shadow); the first
     /// painting is the original and keeps no flag.
-    public static let duplicate = GlyphFlags(rawValue: 1 << 0)
+    @inlinable public static var duplicate: GlyphFlags { GlyphFlags(rawValue: 1 << 0) }
     /// Not visible: text render mode 3 or 7 (OCR layers), or zero fill alpha.
-    public static let invisible = GlyphFlags(rawValue: 1 << 1)
+    @inlinable public static var invisible: GlyphFlags { GlyphFlags(rawValue: 1 << 1) }
     /// Outside the clipping path in force when it was painted.
-    public static let clipped = GlyphFlags(rawValue: 1 << 2)
+    @inlinable public static var clipped: GlyphFlags { GlyphFlags(rawValue: 1 << 2) }
     /// Outside the crop box.
-    public static let offPage = GlyphFlags(rawValue: 1 << 3)
+    @inlinable public static var offPage: GlyphFlags { GlyphFlags(rawValue: 1 << 3) }
     /// Painted by an annotation's appearance stream (form field, FreeText), not the page.
-    public static let annotation = GlyphFlags(rawValue: 1 << 4)
+    @inlinable public static var annotation: GlyphFlags { GlyphFlags(rawValue: 1 << 4) }
     /// Inside a marked-content sequence tagged /Artifact.
-    public static let artifact = GlyphFlags(rawValue: 1 << 5)
+    @inlinable public static var artifact: GlyphFlags { GlyphFlags(rawValue: 1 << 5) }
     /// Written in vertical mode (WMode 1).
-    public static let vertical = GlyphFlags(rawValue: 1 << 6)
+    @inlinable public static var vertical: GlyphFlags { GlyphFlags(rawValue: 1 << 6) }
     /// A word space inferred by nobody: the glyph itself is a space character.
-    public static let space = GlyphFlags(rawValue: 1 << 7)
+    @inlinable public static var space: GlyphFlags { GlyphFlags(rawValue: 1 << 7) }
     /// In optional content (a layer) that is off in the document's default configuration:
     /// viewers do not show it.
-    public static let hidden = GlyphFlags(rawValue: 1 << 8)
+    @inlinable public static var hidden: GlyphFlags { GlyphFlags(rawValue: 1 << 8) }
 }
 
 /// A colour reduced to sRGB, components in 0…1.
@@ -273,7 +273,7 @@ public struct PageGlyphs: Sendable {
     /// Whether a glyph box lies wholly outside `visibleBox`: it shares no area with it (a
     /// box that only touches an edge is outside). A glyph partly inside is not.
     public func isOffPage(_ quad: Quad) -> Bool {
-        !quad.bounds.sharesArea(with: visibleBox)
+        !quad.sharesArea(with: visibleBox)
     }
 
     /// The text of glyph `i`.
@@ -329,5 +329,16 @@ extension Rect {
             a1 > a0 ? max(a0, b0) < min(a1, b1) : (a0 >= b0 && a0 <= b1)
         }
         return meets(x0, x1, other.x0, other.x1) && meets(y0, y1, other.y0, other.y1)
+    }
+}
+
+extension Quad {
+    /// `bounds.sharesArea(with: other)`, without working out the bounds when a corner lies
+    /// strictly inside `other` (the bounds then share area with it, whatever the quad's
+    /// shape): the common case of a glyph well inside the page or the clip.
+    @inlinable public func sharesArea(with other: Rect) -> Bool {
+        let p = lowerLeft
+        if p.x > other.x0 && p.x < other.x1 && p.y > other.y0 && p.y < other.y1 { return true }
+        return bounds.sharesArea(with: other)
     }
 }
