@@ -77,10 +77,17 @@ struct BlockOrdering {
         guard a.x1 <= b.x0 + tolerance else { return false }
         // When A lies wholly below B, A must belong to a column that reaches B's height
         // (some block above it in its column is level with B); otherwise A is just a small
-        // block further down the page, read after B.
+        // block further down the page, read after B. The column is as wide as A and the blocks
+        // above A over it (a narrow table under its column's text, a short heading at the
+        // column's left edge level with B).
         if a.top >= b.bottom {
+            var x0 = a.x0, x1 = a.x1
+            for c in all where c.bottom <= a.top + tolerance && c.x1 <= b.x0 + tolerance
+                && overlap(c.x0, c.x1, a.x0, a.x1) > tolerance {
+                x0 = min(x0, c.x0); x1 = max(x1, c.x1)
+            }
             let reaches = all.contains { c in
-                overlap(c.x0, c.x1, a.x0, a.x1) > tolerance && c.x1 <= b.x0 + tolerance
+                overlap(c.x0, c.x1, x0, x1) > tolerance && c.x1 <= b.x0 + tolerance
                     && overlap(c.top, c.bottom, b.top, b.bottom) > 0
             }
             // Nor does A belong to the column when it runs out beyond its right side by more

@@ -1,0 +1,174 @@
+import Testing
+@testable import PDFLayout
+
+/// Width in points of `line` set by `GlyphPage.text` at size 10 with `spacesAsGaps`: 5 pt a
+/// letter, 3 pt a space.
+private func width(_ line: String) -> Double {
+    line.reduce(0) { $0 + ($1 == " " ? 3 : 5) }
+}
+
+@Suite struct CaptionGridRowTests {
+    /// A 2 × 3 grid of captions under pictures (no text), wider than the paragraphs around
+    /// it: in the first row the middle caption runs a line longer than the right one, so no
+    /// white band crosses the whole row just under the right caption. The paragraph after
+    /// the grid is short: it spans the first two grid columns and ends left of the third.
+    static func grid(_ p: inout GlyphPage) {
+        p.text("The grid below shows the harbour and its ships over the years of its long history.",
+               x: 72, y: 720, spacesAsGaps: true)
+        let rows: [(y: Double, cells: [[String]])] = [
+            (600, [["Figure 1: The old harbour."],
+                   ["Figure 2: Ships in port", "each year since the war", "and before it."],
+                   ["Figure 3: The new quay", "after the flood."]]),
+            (450, [["Figure 4: Cranes on the", "east pier."],
+                   ["Figure 5: A trawler."],
+                   ["Figure 6: The lighthouse", "seen from the sea."]]),
+        ]
+        for row in rows {
+            for (c, cell) in row.cells.enumerated() {
+                for (l, line) in cell.enumerated() {
+                    p.text(line, x: 72 + Double(c) * 180, y: row.y - Double(l) * 12, spacesAsGaps: true)
+                }
+            }
+        }
+        p.text("The closing words say a little more.", x: 72, y: 414, spacesAsGaps: true)
+    }
+
+    static let expected = "The grid below shows the harbour and its ships over the years of its long history. "
+        + "Figure 1: The old harbour. Figure 2: Ships in port each year since the war and before it. "
+        + "Figure 3: The new quay after the flood. Figure 4: Cranes on the east pier. Figure 5: A trawler. "
+        + "Figure 6: The lighthouse seen from the sea. The closing words say a little more."
+
+    @Test func gridRowsAreReadInTurnWhenACaptionRunsLonger() {
+        var p = GlyphPage()
+        Self.grid(&p)
+        #expect(p.layout().foldedText == Self.expected, "\(p.layout().foldedText)")
+        // Without the rule for a block under two columns, the closing paragraph is read as
+        // part of the first grid column, before the third caption of the last row.
+        var options = LayoutOptions()
+        options.columnSpanGap = .infinity
+        #expect(p.layout(options).foldedText != Self.expected)
+    }
+
+    /// Near miss: two columns of text; the right one has a picture (white) under its first
+    /// paragraph, the left one a paragraph gap of two em beside it. The white between the
+    /// left column's paragraphs is narrower than a row band, so the left column is still read
+    /// whole before the right one.
+    @Test func paragraphGapBesideAFigureIsNoRowBand() throws {
+        var p = GlyphPage()
+        for k in 0..<8 { p.text("left column first part \(k) words", x: 72, y: 700 - Double(k) * 12, spacesAsGaps: true) }
+        for k in 0..<8 { p.text("left column second part \(k) words", x: 72, y: 584 - Double(k) * 12, spacesAsGaps: true) }
+        for k in 0..<3 { p.text("right column top \(k) words", x: 320, y: 700 - Double(k) * 12, spacesAsGaps: true) }
+        for k in 0..<4 { p.text("right column bottom \(k) words", x: 320, y: 548 - Double(k) * 12, spacesAsGaps: true) }
+        let text = p.layout().foldedText
+        let lastLeft = try #require(text.range(of: "left column second part 7"))
+        let firstRight = try #require(text.range(of: "right column top 0"))
+        #expect(lastLeft.upperBound < firstRight.lowerBound, "\(text)")
+    }
+}
+
+@Suite struct OpenGapTests {
+    /// Two captions side by side under pictures, 12 pt (four word spaces) apart, the left
+    /// one wrapped: nothing above or below crosses the gap, so the line splits.
+    static func captions(_ p: inout GlyphPage, lineBelow: String) {
+        let first = "Figure 1: Growth of the old"
+        p.text(first, x: 72, y: 600, spacesAsGaps: true)
+        p.text("Figure 2: Ships in port.", x: 72 + width(first) + 12, y: 600, spacesAsGaps: true)
+        p.text(lineBelow, x: 72, y: 588, spacesAsGaps: true)
+    }
+
+    @Test func captionsFourWordSpacesApartSplit() {
+        var p = GlyphPage()
+        Self.captions(&p, lineBelow: "harbour since 1900.")
+        let expected = "Figure 1: Growth of the old harbour since 1900. Figure 2: Ships in port."
+        #expect(p.layout().foldedText == expected, "\(p.layout().foldedText)")
+        var options = LayoutOptions()
+        options.openGapWordSpaces = 0
+        #expect(p.layout(options).foldedText != expected)
+    }
+
+    /// Near miss: the same wide gap in a line of prose whose next line runs across it: the
+    /// line stays whole.
+    @Test func wideGapWithALineAcrossItStaysWhole() {
+        var p = GlyphPage()
+        Self.captions(&p, lineBelow: "harbour since 1900 and the ships came in every day of the week.")
+        #expect(p.layout().lineTexts().first == "Figure 1: Growth of the old Figure 2: Ships in port.",
+                "\(p.layout().lineTexts())")
+    }
+}
+
+@Suite struct HeadingBesideColumnTests {
+    /// Two columns 10 pt (one body em) apart; a display formula's number ends the left
+    /// column's line where the right column's heading, in 14.4 pt, starts: the gap is narrow
+    /// in the heading's size but a gutter in the body's.
+    static func page(headingSize: Double) -> GlyphPage {
+        var p = GlyphPage()
+        for k in 0..<4 {
+            let y = 700 - Double(k) * 12
+            p.text(String(repeating: "abcd ", count: 8) + "abcd", x: 72, y: y)
+            p.text(String(repeating: "wxyz ", count: 8) + "wxyz", x: 292, y: y)
+        }
+        p.text("u + v = w", x: 150, y: 652)
+        p.text("(1)", x: 267, y: 652)
+        p.text("2 Concert", x: 292, y: 652, size: headingSize)
+        for k in 0..<4 {
+            let y = 634 - Double(k) * 12
+            p.text(String(repeating: "efgh ", count: 8) + "efgh", x: 72, y: y)
+            p.text(String(repeating: "stuv ", count: 8) + "stuv", x: 292, y: y)
+        }
+        return p
+    }
+
+    @Test func formulaNumberBesideTheOtherColumnsHeadingSplits() {
+        let p = Self.page(headingSize: 14.4)
+        let lines = p.layout().lineTexts()
+        #expect(lines.contains("2 Concert"), "\(lines)")
+        #expect(lines.contains("u + v = w (1)"), "\(lines)")
+    }
+}
+
+@Suite struct TableFloatTests {
+    static let prose = ["the harbour master keeps a record of every ship",
+                        "that comes into port and of the goods it brings",
+                        "from the wide world beyond the grey stone quays",
+                        "and every night he writes it all down in a book"]
+
+    /// Two columns of justified prose; the left one ends with a caption and a narrow table
+    /// whose rows share baselines with the right column's lines. Headings start both columns,
+    /// the left one shorter than the table is far from the column's edge.
+    static func page(tableRows: [[String]]) -> GlyphPage {
+        var p = GlyphPage()
+        p.text("1 Ships", x: 72, y: 724, size: 12)
+        p.text("2 Goods", x: 300, y: 724, size: 12)
+        for k in 0..<8 {
+            p.justified(prose[k % 4], x: 72, y: 700 - Double(k) * 12, width: 200)
+        }
+        for k in 0..<14 {
+            p.justified(prose[(k + 1) % 4], x: 300, y: 700 - Double(k) * 12, width: 200)
+        }
+        p.text("Table 1: Ships in port.", x: 120, y: 592, spacesAsGaps: true)
+        for (r, row) in tableRows.enumerated() {
+            for (c, cell) in row.enumerated() {
+                p.text(cell, x: 130 + Double(c) * 45, y: 580 - Double(r) * 12)
+            }
+        }
+        return p
+    }
+
+    @Test func tableFloatUnderItsColumnIsATableReadBeforeTheOtherColumn() throws {
+        let rows = [["Ship", "Tons", "Crew"], ["Ada", "120", "12"], ["Bea", "340", "25"], ["Cor", "95", "9"]]
+        let layout = Self.page(tableRows: rows).layout()
+        #expect(layout.blocks.contains { $0.kind == .table }, "\(layout.blocks.map(\.kind))")
+        let text = layout.foldedText
+        #expect(text.contains("Table 1: Ships in port. Ship Tons Crew Ada 120 12 Bea 340 25 Cor 95 9"), "\(text)")
+        let tableEnd = try #require(text.range(of: "Cor 95 9"))
+        let rightHeading = try #require(text.range(of: "2 Goods"))
+        #expect(tableEnd.upperBound < rightHeading.lowerBound, "\(text)")
+    }
+
+    /// Near miss: a single row of two pieces under the column's text (a formula set in
+    /// pieces) makes no table.
+    @Test func oneRowOfPiecesUnderTheColumnIsNoTable() {
+        let layout = Self.page(tableRows: [["(p + q)", "r"]]).layout()
+        #expect(!layout.blocks.contains { $0.kind == .table }, "\(layout.blocks.map(\.kind))")
+    }
+}
