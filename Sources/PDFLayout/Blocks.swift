@@ -120,9 +120,13 @@ struct BlockFinder {
                 }
                 // A single cell (a wrapped cell or an empty column) inside the table when
                 // the row after it continues the table.
+                // After a single row, a line over two cells of that row or more (a caption
+                // across the table under it) is no cell.
                 if cand.count == 1, next + 1 < rows.count, rows[next + 1].count >= 2,
                    aligned(seen, rows[next + 1]) >= 2, aligned(seen, cand) == 1,
-                   rowTop(rows[next + 1]) - rowBottom(cand) <= 1.5 * rowSize(cand) {
+                   rowTop(rows[next + 1]) - rowBottom(cand) <= 1.5 * rowSize(cand),
+                   run.count > 1 || rows[next + 1].filter({
+                       overlap(segments[$0].x0, segments[$0].x1, segments[cand[0]].x0, segments[cand[0]].x1) > 0 }).count < 2 {
                     run.append(cand); runRows.append(next); seen += cand; next += 1; continue
                 }
                 // Lines of wrapped cells, each going on under a line of its column.
