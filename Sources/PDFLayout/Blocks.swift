@@ -86,6 +86,15 @@ struct BlockFinder {
             }.count
         }
 
+        /// Whether segment `k` reaches out by its size or more beyond both sides of the cells
+        /// of `row` under it (two at least).
+        func spansBeyond(_ k: Int, _ row: [Int]) -> Bool {
+            let s = segments[k]
+            let under = row.filter { overlap(segments[$0].x0, segments[$0].x1, s.x0, s.x1) > 0 }
+            guard under.count >= 2 else { return false }
+            return s.x0 <= under.map { segments[$0].x0 }.min()! - s.size && s.x1 >= under.map { segments[$0].x1 }.max()! + s.size
+        }
+
         var blocks: [Block] = []
         var used = Set<Int>()
         var r = 0
@@ -120,13 +129,12 @@ struct BlockFinder {
                 }
                 // A single cell (a wrapped cell or an empty column) inside the table when
                 // the row after it continues the table.
-                // After a single row, a line over two cells of that row or more (a caption
-                // across the table under it) is no cell.
+                // After a single row, a line reaching out beyond both sides of that row's cells
+                // under it by an em or more (a caption over the table under it) is no cell.
                 if cand.count == 1, next + 1 < rows.count, rows[next + 1].count >= 2,
                    aligned(seen, rows[next + 1]) >= 2, aligned(seen, cand) == 1,
                    rowTop(rows[next + 1]) - rowBottom(cand) <= 1.5 * rowSize(cand),
-                   run.count > 1 || rows[next + 1].filter({
-                       overlap(segments[$0].x0, segments[$0].x1, segments[cand[0]].x0, segments[cand[0]].x1) > 0 }).count < 2 {
+                   run.count > 1 || !spansBeyond(cand[0], rows[next + 1]) {
                     run.append(cand); runRows.append(next); seen += cand; next += 1; continue
                 }
                 // Lines of wrapped cells, each going on under a line of its column.

@@ -135,11 +135,12 @@ public struct LayoutOptions: Sendable, Hashable {
     /// line of prose, justified or ragged, spaces its words so unevenly (captions side by
     /// side with no other text near). 0: such gaps need a stripe as others do.
     public var isolatedGapWordSpaces: Double = 6
-    /// Such a gap at least this many times those word spaces splits the line when no line of
-    /// about its size within `openGapWindow` em above or below has text across what is left of
-    /// its white (text reaching in from its sides narrows it, down to `minimumStripeRatio`):
-    /// two captions side by side under pictures, the left one wrapped. A wide space inside
-    /// prose has the lines just above or below across it. 0: no such rule.
+    /// Such a gap at least this many times those word spaces, and the line's own word spaces
+    /// beside it (as `riverGapRatio` measures them, letter spacing allowed for), splits the
+    /// line when no line of about its size within `openGapWindow` em above or below has text
+    /// across what is left of its white (text reaching in from its sides narrows it, down to
+    /// `minimumStripeRatio`): two captions side by side under pictures, the left one wrapped.
+    /// A wide space inside prose has the lines just above or below across it. 0: no such rule.
     public var openGapWordSpaces: Double = 3
     /// How far above and below (em) `openGapWordSpaces` looks for a line across a gap: the
     /// lines next to it in its paragraph, not the paragraph after a grid of captions.
