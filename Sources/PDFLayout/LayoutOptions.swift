@@ -351,9 +351,9 @@ public struct LayoutOptions: Sendable, Hashable {
     /// sidebar, its text short of the sidebar, is read after the sidebar.
     public var columnOverhang: Double = 2
     /// Nor is a block lower down the page read before a block beside it as part of a column
-    /// when it lies under two blocks level with that block, at least this far apart (em): it
-    /// spans their columns, as the paragraph after a grid of figure captions does, and is read
-    /// after the whole row.
+    /// when it lies under two blocks level with that block, at least this far apart (em) with
+    /// no block level with it across the white between them: it spans their columns, as the
+    /// paragraph after a grid of figure captions does, and is read after the whole row.
     public var columnSpanGap: Double = 1
     /// Above this many blocks on a page the order falls back to a sort by position (the
     /// "comes before" relation costs O(n³)).

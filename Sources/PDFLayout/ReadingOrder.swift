@@ -27,7 +27,8 @@ struct PositionKey: Comparable {
 /// other's height (a block in its column is level with it) and the block does not run out
 /// beyond its column's right side (`columnOverhang`); a small block lower down the page, or a
 /// wider one, is otherwise read after what stands above it; so is a block lying under two
-/// blocks level with the other, `columnSpanGap` em apart or more (it spans their columns).
+/// blocks level with the other, with white of `columnSpanGap` em or more between them that no
+/// block level with the other crosses (it spans their columns).
 ///
 /// 3. Before rule 2: A comes before B when a band of white at least `rowBandRatio` em high,
 ///    crossed by no block within their extent along the line, lies below A and above B (the
@@ -97,16 +98,20 @@ struct BlockOrdering {
                     && c.x1 >= a.x1 - overhang * a.size
             }
             if !reaches || !inColumn { return false }
-            // Nor when A lies under two blocks level with B, at least `spanGap` em apart: it
-            // spans the columns of B's row (the paragraph after a grid of captions).
+            // Nor when A lies under two blocks level with B with a gap of at least `spanGap` em
+            // between them that no block level with B crosses: it spans the columns of B's row
+            // (the paragraph after a grid of captions), not the pieces of one column's heading.
             if spanGap.isFinite {
-                var leftmostEnd = Double.infinity, rightmostStart = -Double.infinity
-                for c in all where c.key != a.key && c.x1 <= b.x0 + tolerance
-                    && overlap(c.top, c.bottom, b.top, b.bottom) > 0 && overlap(c.x0, c.x1, a.x0, a.x1) > tolerance {
-                    leftmostEnd = min(leftmostEnd, c.x1)
-                    rightmostStart = max(rightmostStart, c.x0)
+                func isAbove(_ c: Box) -> Bool {
+                    c.key != a.key && c.x1 <= b.x0 + tolerance && overlap(c.top, c.bottom, b.top, b.bottom) > 0
+                        && overlap(c.x0, c.x1, a.x0, a.x1) > tolerance
                 }
-                if rightmostStart - leftmostEnd >= spanGap * a.size { return false }
+                let gap = spanGap * a.size
+                for left in all where isAbove(left) {
+                    let start = left.x1, end = left.x1 + gap
+                    guard all.contains(where: { isAbove($0) && $0.x0 >= end }) else { continue }
+                    if !all.contains(where: { isAbove($0) && $0.x0 < end && $0.x1 > start }) { return false }
+                }
             }
         }
         let lo = min(a.centerY, b.centerY), hi = max(a.centerY, b.centerY)

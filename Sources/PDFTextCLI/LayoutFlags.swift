@@ -233,7 +233,7 @@ public struct LayoutFlags: ParsableArguments {
     public var rowBandRatio: Double = LayoutOptions().rowBandRatio
     @Option(help: ArgumentHelp("A block lower down the page than a block beside it is read before that block, as part of a column reaching up to it, only when some block of that column ends no more than this far (em) short of the block's right side: a full-width box under both the text and a sidebar, its text short of the sidebar, is read after the sidebar.", valueName: "em"))
     public var columnOverhang: Double = LayoutOptions().columnOverhang
-    @Option(help: ArgumentHelp("Nor is a block lower down the page read before a block beside it as part of a column when it lies under two blocks level with that block, at least this far apart (em): it spans their columns, as the paragraph after a grid of figure captions does, and is read after the whole row.", valueName: "em"))
+    @Option(help: ArgumentHelp("Nor is a block lower down the page read before a block beside it as part of a column when it lies under two blocks level with that block, at least this far apart (em) with no block level with it across the white between them: it spans their columns, as the paragraph after a grid of figure captions does, and is read after the whole row.", valueName: "em"))
     public var columnSpanGap: Double = LayoutOptions().columnSpanGap
     @Option(help: ArgumentHelp("Above this many blocks on a page the order falls back to a sort by position (the \"comes before\" relation costs O(n³)).", valueName: "n"))
     public var maxOrderedBlocks: Int = LayoutOptions().maxOrderedBlocks

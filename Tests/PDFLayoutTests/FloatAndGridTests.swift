@@ -182,3 +182,30 @@ extension OpenGapTests {
         #expect(!layout.blocks.contains { $0.kind == .table }, "\(layout.blocks.map(\.kind))")
     }
 }
+
+@Suite struct ColumnSpanOrderTests {
+    static func box(_ x0: Double, _ x1: Double, _ top: Double, _ bottom: Double, _ serial: Int32) -> BlockOrdering.Box {
+        BlockOrdering.Box(x0: x0, x1: x1, top: top, bottom: bottom,
+                          key: PositionKey(top: top, left: x0, serial: serial), size: 10)
+    }
+
+    /// The paragraph after a grid of captions lies under two captions of the last row, with
+    /// white between them: it is not read before the row's third caption.
+    @Test func paragraphUnderTwoCaptionsComesAfterTheThird() {
+        let fig4 = Self.box(57, 194, 281, 300, 0), fig5 = Self.box(221, 352, 281, 289, 1)
+        let fig6 = Self.box(384, 530, 281, 300, 2), closing = Self.box(72, 332, 307, 317, 3)
+        let all = [fig4, fig5, fig6, closing]
+        #expect(!BlockOrdering.comesBefore(closing, fig6, all: all, spanGap: 1))
+        #expect(BlockOrdering.comesBefore(closing, fig6, all: all, spanGap: .infinity))
+    }
+
+    /// Near miss: a block of a newsletter's column under its heading set in two pieces, the
+    /// column's text across the white between them: it is read before the next column.
+    @Test func blockUnderAHeadingInPiecesStaysInItsColumn() {
+        let piece1 = Self.box(204, 253, 117, 143, 0), piece2 = Self.box(294, 342, 117, 129, 1)
+        let text = Self.box(204, 342, 151, 257, 2), next = Self.box(352, 490, 118, 212, 3)
+        let below = Self.box(204, 342, 274, 300, 4)
+        let all = [piece1, piece2, text, next, below]
+        #expect(BlockOrdering.comesBefore(below, next, all: all, spanGap: 1))
+    }
+}
