@@ -86,6 +86,15 @@ struct BlockFinder {
             }.count
         }
 
+        /// Whether segment `k` reaches out by its size or more beyond both sides of the cells
+        /// of `row` under it (two at least).
+        func spansBeyond(_ k: Int, _ row: [Int]) -> Bool {
+            let s = segments[k]
+            let under = row.filter { overlap(segments[$0].x0, segments[$0].x1, s.x0, s.x1) > 0 }
+            guard under.count >= 2 else { return false }
+            return s.x0 <= under.map { segments[$0].x0 }.min()! - s.size && s.x1 >= under.map { segments[$0].x1 }.max()! + s.size
+        }
+
         var blocks: [Block] = []
         var used = Set<Int>()
         var r = 0
@@ -120,9 +129,12 @@ struct BlockFinder {
                 }
                 // A single cell (a wrapped cell or an empty column) inside the table when
                 // the row after it continues the table.
+                // After a single row, a line reaching out beyond both sides of that row's cells
+                // under it by an em or more (a caption over the table under it) is no cell.
                 if cand.count == 1, next + 1 < rows.count, rows[next + 1].count >= 2,
                    aligned(seen, rows[next + 1]) >= 2, aligned(seen, cand) == 1,
-                   rowTop(rows[next + 1]) - rowBottom(cand) <= 1.5 * rowSize(cand) {
+                   rowTop(rows[next + 1]) - rowBottom(cand) <= 1.5 * rowSize(cand),
+                   run.count > 1 || !spansBeyond(cand[0], rows[next + 1]) {
                     run.append(cand); runRows.append(next); seen += cand; next += 1; continue
                 }
                 // Lines of wrapped cells, each going on under a line of its column.
@@ -135,7 +147,15 @@ struct BlockFinder {
             let kept = rowsBeforeProseBelowCells(run)
             if kept < run.count { next = runRows[kept]; run.removeSubrange(kept...) }
             let unfiltered = run.reduce(0) { $0 + $1.count }
-            run = withoutProseColumns(run)
+            if let float = tableBelowProse(run) {
+                // The rows of a table float under its column's text, without the other column.
+                next = runRows[float.rows.upperBound] + 1
+                run = run[float.rows].map { row in
+                    row.filter { segments[$0].x0 >= float.x0 && segments[$0].x1 <= float.x1 }
+                }.filter { !$0.isEmpty }
+            } else {
+                run = withoutProseColumns(run)
+            }
             // A single cell left last (it stood before a row of the other column, now gone) and
             // reaching out of the table's sides is no wrapped cell of its last row.
             if let lo = run.filter({ $0.count >= 2 }).joined().map({ segments[$0].x0 }).min(),
@@ -223,6 +243,33 @@ struct BlockFinder {
         return run.map { row in
             row.filter { k in !spans.contains { overlap($0.0, $0.1, segments[k].x0, segments[k].x1) > 0 } }
         }.filter { !$0.isEmpty }
+    }
+
+    /// Rows of the run wholly below the last line of prose of a column of prose
+    /// (`withoutProseColumns`), with two cells or more inside the column (equation numbers
+    /// left out), two such rows at least: a table float set in the column under its text
+    /// (a formula set in pieces is one row). The first to the last such row, and the column's
+    /// extent; the topmost when several columns have one.
+    func tableBelowProse(_ run: [[Int]]) -> (rows: ClosedRange<Int>, x0: Double, x1: Double)? {
+        var spans: [(x0: Double, x1: Double)] = []
+        for k in run.joined() where !spans.contains(where: { $0.x0 <= segments[k].x0 && $0.x1 >= segments[k].x1 }) {
+            if isProseLine(k) { spans.append((segments[k].x0, segments[k].x1)) }
+        }
+        var best: (rows: ClosedRange<Int>, x0: Double, x1: Double)? = nil
+        for span in spans {
+            func inside(_ k: Int) -> Bool { segments[k].x0 >= span.x0 && segments[k].x1 <= span.x1 }
+            // The bottom of the column's last line of prose in the run.
+            guard let last = run.lastIndex(where: { $0.contains { inside($0) && isProseLine($0) } }) else { continue }
+            let bottom = run[last].filter { inside($0) && isProseLine($0) }.map { segments[$0].bottom }.max()!
+            let rows = run.indices.filter { i in
+                guard i > last else { return false }
+                let cells = run[i].filter { inside($0) && !equationNumbers.contains($0) }
+                return cells.count >= 2 && cells.allSatisfy { segments[$0].top >= bottom }
+            }
+            guard rows.count >= 2, let first = rows.first, let end = rows.last else { continue }
+            if best == nil || first < best!.rows.lowerBound { best = (first...end, span.x0, span.x1) }
+        }
+        return best
     }
 
     /// Whether segment `k` is a line of prose as `withoutProseColumns` means it: `tableProseWords`

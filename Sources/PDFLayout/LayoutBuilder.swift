@@ -623,7 +623,7 @@ struct LayoutBuilder {
         func key(_ b: Block) -> PositionKey { PositionKey(top: b.top, left: b.x0, serial: b.firstGlyph) }
         let boxes = body.map { BlockOrdering.Box(x0: $0.x0, x1: $0.x1, top: $0.top, bottom: $0.bottom, key: key($0), size: $0.size) }
         let (order, confidence, fallback) = BlockOrdering.order(boxes, maxBlocks: options.maxOrderedBlocks, band: options.rowBandRatio,
-                                                                   overhang: options.columnOverhang)
+                                                                   overhang: options.columnOverhang, spanGap: options.columnSpanGap)
         if fallback {
             diagnostics.append(.layoutOrderFallback, .warning,
                      "page \(page.pageIndex + 1): \(body.count) blocks, more than \(options.maxOrderedBlocks); ordered by position")

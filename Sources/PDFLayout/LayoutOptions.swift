@@ -135,6 +135,16 @@ public struct LayoutOptions: Sendable, Hashable {
     /// line of prose, justified or ragged, spaces its words so unevenly (captions side by
     /// side with no other text near). 0: such gaps need a stripe as others do.
     public var isolatedGapWordSpaces: Double = 6
+    /// Such a gap at least this many times those word spaces, and the line's own word spaces
+    /// beside it (as `riverGapRatio` measures them, letter spacing allowed for), splits the
+    /// line when no line of about its size within `openGapWindow` em above or below has text
+    /// across what is left of its white (text reaching in from its sides narrows it, down to
+    /// `minimumStripeRatio`): two captions side by side under pictures, the left one wrapped.
+    /// A wide space inside prose has the lines just above or below across it. 0: no such rule.
+    public var openGapWordSpaces: Double = 3
+    /// How far above and below (em) `openGapWordSpaces` looks for a line across a gap: the
+    /// lines next to it in its paragraph, not the paragraph after a grid of captions.
+    public var openGapWindow: Double = 2
     /// How far above and below (em) a river-like gap's stripe is followed.
     public var riverStripeWindow: Double = 10
     /// Lines with text on each side that a river-like gap's stripe must run through, on each
@@ -340,6 +350,11 @@ public struct LayoutOptions: Sendable, Hashable {
     /// far (em) short of the block's right side: a full-width box under both the text and a
     /// sidebar, its text short of the sidebar, is read after the sidebar.
     public var columnOverhang: Double = 2
+    /// Nor is a block lower down the page read before a block beside it as part of a column
+    /// when it lies under two blocks level with that block, at least this far apart (em) with
+    /// no block level with it across the white between them: it spans their columns, as the
+    /// paragraph after a grid of figure captions does, and is read after the whole row.
+    public var columnSpanGap: Double = 1
     /// Above this many blocks on a page the order falls back to a sort by position (the
     /// "comes before" relation costs O(n³)).
     public var maxOrderedBlocks = 600

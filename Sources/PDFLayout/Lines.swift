@@ -331,11 +331,35 @@ struct LineFinder {
         /// each side of it (its segment so far, and the piece after it; a side of one word
         /// tells nothing, and one side at least has a space): no justified or ragged line
         /// spaces its words so unevenly (two captions side by side).
-        func isolatedGap(_ g: Gap, _ left: Segment, _ right: Segment, size: Double) -> Bool {
-            guard options.isolatedGapWordSpaces > 0 else { return false }
+        func isolatedGap(_ g: Gap, _ left: Segment, _ right: Segment, size: Double,
+                         wordSpaces: Double? = nil) -> Bool {
+            let ratio = wordSpaces ?? options.isolatedGapWordSpaces
+            guard ratio > 0 else { return false }
             let spaces = [widestSpace(left), widestSpace(right)].filter { $0 > options.wordGapRatio * size }
             guard let widest = spaces.max() else { return false }
-            return g.x1 - g.x0 >= options.isolatedGapWordSpaces * widest
+            return g.x1 - g.x0 >= ratio * widest
+        }
+        /// Whether no line of about the gap's size within `openGapWindow` em above or below has
+        /// text across the gap's white, narrowed by text reaching in from its sides as in
+        /// `isStripe` (but a line across it is not passed over: it closes the gap).
+        func isOpen(_ g: Gap, row r: Int, baseline b: Double, size: Double) -> Bool {
+            let reach = options.openGapWindow * size
+            let start = firstFragment(ofRow: r)
+            var a = g.x0, z = g.x1
+            for step in [-1, 1] {
+                var k = step < 0 ? start - 1 : start
+                if step > 0 { while k < byBaseline.count && rowOf[k] == r { k += 1 } }
+                while k >= 0 && k < byBaseline.count && abs(byBaseline[k].baseline - b) <= reach {
+                    let f = byBaseline[k]
+                    k += step
+                    if f.size > size * 1.2 || f.size < size / 1.2 || f.x1 <= a || f.x0 >= z { continue }
+                    if f.x0 <= a && f.x1 < z { a = f.x1 }
+                    else if f.x1 >= z && f.x0 > a { z = f.x0 }
+                    else { return false }
+                    if z - a < options.minimumStripeRatio * size { return false }
+                }
+            }
+            return true
         }
         /// Rows nearby (`cellStartWindow` em) with a wide gap ending where this one ends: text
         /// starting at the same x after white space, as table cells do (word starts in prose
@@ -413,12 +437,17 @@ struct LineFinder {
                         let starts = alignedStarts(g, row: r, size: size)
                         split = starts >= 2 || isolatedGap(g, cur, next, size: size) || isStripe(g, row: r, baseline: b, size: size, window: options.stripeWindow,
                                                         lines: starts >= 1 ? min(2, options.gutterStripeLines) : 2)
+                            || (isolatedGap(g, cur, next, size: size, wordSpaces: options.openGapWordSpaces)
+                                && (typicalWordGap(g, row: r).map { g.x1 - g.x0 >= options.openGapWordSpaces * $0 } ?? false)
+                                && isOpen(g, row: r, baseline: b, size: size))
                     }
                 }
                 // A heading beside a column's line: the stripe runs between lines of the
-                // smaller size, which the search above, in the larger size, left out.
+                // smaller size, which the search above, in the larger size, left out. A gap
+                // narrow in the heading's size is a full segment gap in the smaller one (a
+                // column gutter of one em beside a heading).
                 let small = min(cur.size, next.size)
-                if !split && !marker && !g.narrow && small < size / 1.2 {
+                if !split && !marker && (!g.narrow || g.x1 - g.x0 > options.segmentGapRatio * small) && small < size / 1.2 {
                     split = isStripe(g, row: r, baseline: pieces[r][0].baseline, size: small,
                                      window: options.stripeWindow * size / small, lines: 2)
                 }

@@ -26,7 +26,9 @@ struct PositionKey: Comparable {
 /// Rule 2 applies to a block wholly below the other only when its column reaches up to the
 /// other's height (a block in its column is level with it) and the block does not run out
 /// beyond its column's right side (`columnOverhang`); a small block lower down the page, or a
-/// wider one, is otherwise read after what stands above it.
+/// wider one, is otherwise read after what stands above it; so is a block lying under two
+/// blocks level with the other, with white of `columnSpanGap` em or more between them that no
+/// block level with the other crosses (it spans their columns).
 ///
 /// 3. Before rule 2: A comes before B when a band of white at least `rowBandRatio` em high,
 ///    crossed by no block within their extent along the line, lies below A and above B (the
@@ -45,19 +47,25 @@ struct BlockOrdering {
 
     /// Whether a band of white at least `band` em high lies between `a` (above) and `b`
     /// (below) that no block crosses within the two blocks' extent along the line: rows of a
-    /// grid (figures with their captions) are read row by row.
+    /// grid (figures with their captions) are read row by row. A block of `a`'s row that runs
+    /// on lower than `a` (a longer caption beside it) narrows the band from above, one of
+    /// `b`'s row that starts higher narrows it from below; a block wholly between them closes it.
     static func rowBandBetween(_ a: Box, _ b: Box, all: [Box], band: Double) -> Bool {
         let size = max(a.size, b.size)
         guard band.isFinite, size > 0, b.top - a.bottom >= band * size else { return false }
         let x0 = min(a.x0, b.x0), x1 = max(a.x1, b.x1)
+        var upper = a.bottom, lower = b.top
         for c in all where c.top < b.top && c.bottom > a.bottom && overlap(c.x0, c.x1, x0, x1) > 0.5 {
-            return false
+            if c.top <= a.bottom { upper = max(upper, c.bottom) }
+            else if c.bottom >= b.top { lower = min(lower, c.top) }
+            else { return false }
         }
-        return true
+        return lower - upper >= band * size
     }
 
     /// Whether `a` comes before `b` by the rules above.
-    static func comesBefore(_ a: Box, _ b: Box, all: [Box], band: Double = .infinity, overhang: Double = .infinity) -> Bool {
+    static func comesBefore(_ a: Box, _ b: Box, all: [Box], band: Double = .infinity, overhang: Double = .infinity,
+                            spanGap: Double = .infinity) -> Bool {
         let tolerance = 0.5
         let ov = overlap(a.x0, a.x1, b.x0, b.x1)
         if ov > tolerance {
@@ -70,10 +78,17 @@ struct BlockOrdering {
         guard a.x1 <= b.x0 + tolerance else { return false }
         // When A lies wholly below B, A must belong to a column that reaches B's height
         // (some block above it in its column is level with B); otherwise A is just a small
-        // block further down the page, read after B.
+        // block further down the page, read after B. The column is as wide as A and the blocks
+        // above A over it (a narrow table under its column's text, a short heading at the
+        // column's left edge level with B).
         if a.top >= b.bottom {
+            var x0 = a.x0, x1 = a.x1
+            for c in all where c.bottom <= a.top + tolerance && c.x1 <= b.x0 + tolerance
+                && overlap(c.x0, c.x1, a.x0, a.x1) > tolerance {
+                x0 = min(x0, c.x0); x1 = max(x1, c.x1)
+            }
             let reaches = all.contains { c in
-                overlap(c.x0, c.x1, a.x0, a.x1) > tolerance && c.x1 <= b.x0 + tolerance
+                overlap(c.x0, c.x1, x0, x1) > tolerance && c.x1 <= b.x0 + tolerance
                     && overlap(c.top, c.bottom, b.top, b.bottom) > 0
             }
             // Nor does A belong to the column when it runs out beyond its right side by more
@@ -83,6 +98,21 @@ struct BlockOrdering {
                     && c.x1 >= a.x1 - overhang * a.size
             }
             if !reaches || !inColumn { return false }
+            // Nor when A lies under two blocks level with B with a gap of at least `spanGap` em
+            // between them that no block level with B crosses: it spans the columns of B's row
+            // (the paragraph after a grid of captions), not the pieces of one column's heading.
+            if spanGap.isFinite {
+                func isAbove(_ c: Box) -> Bool {
+                    c.key != a.key && c.x1 <= b.x0 + tolerance && overlap(c.top, c.bottom, b.top, b.bottom) > 0
+                        && overlap(c.x0, c.x1, a.x0, a.x1) > tolerance
+                }
+                let gap = spanGap * a.size
+                for left in all where isAbove(left) {
+                    let start = left.x1, end = left.x1 + gap
+                    guard all.contains(where: { isAbove($0) && $0.x0 >= end }) else { continue }
+                    if !all.contains(where: { isAbove($0) && $0.x0 < end && $0.x1 > start }) { return false }
+                }
+            }
         }
         let lo = min(a.centerY, b.centerY), hi = max(a.centerY, b.centerY)
         for c in all {
@@ -97,8 +127,8 @@ struct BlockOrdering {
 
     /// The order of `boxes` (indices) and a confidence in 0…1: lower when side-by-side blocks
     /// were ordered by the tie-breaker alone, or when a cycle had to be broken.
-    static func order(_ boxes: [Box], maxBlocks: Int, band: Double = .infinity,
-                      overhang: Double = .infinity) -> (order: [Int], confidence: Double, usedFallback: Bool) {
+    static func order(_ boxes: [Box], maxBlocks: Int, band: Double = .infinity, overhang: Double = .infinity,
+                      spanGap: Double = .infinity) -> (order: [Int], confidence: Double, usedFallback: Bool) {
         let n = boxes.count
         if n <= 1 { return (Array(0..<n), 1, false) }
         if n > maxBlocks {
@@ -109,7 +139,7 @@ struct BlockOrdering {
         var sideBySide = 0, decided = 0
         for a in 0..<n {
             for b in 0..<n where a != b {
-                if comesBefore(boxes[a], boxes[b], all: boxes, band: band, overhang: overhang) {
+                if comesBefore(boxes[a], boxes[b], all: boxes, band: band, overhang: overhang, spanGap: spanGap) {
                     before[a * n + b] = true
                     indegree[b] += 1
                 }

@@ -94,6 +94,10 @@ public struct LayoutFlags: ParsableArguments {
     public var riverGapRatio: Double = LayoutOptions().riverGapRatio
     @Option(help: ArgumentHelp("A gap wider than `segmentGapRatio` (and not hard) at least this many times the widest word space of the text on each side of it on its line (a side of one word left out; one side at least has a space) splits the line without a stripe through the lines around: no line of prose, justified or ragged, spaces its words so unevenly (captions side by side with no other text near). 0: such gaps need a stripe as others do.", valueName: "ratio"))
     public var isolatedGapWordSpaces: Double = LayoutOptions().isolatedGapWordSpaces
+    @Option(help: ArgumentHelp("Such a gap at least this many times those word spaces, and the line's own word spaces beside it (as `riverGapRatio` measures them, letter spacing allowed for), splits the line when no line of about its size within `openGapWindow` em above or below has text across what is left of its white (text reaching in from its sides narrows it, down to `minimumStripeRatio`): two captions side by side under pictures, the left one wrapped. A wide space inside prose has the lines just above or below across it. 0: no such rule.", valueName: "ratio"))
+    public var openGapWordSpaces: Double = LayoutOptions().openGapWordSpaces
+    @Option(help: ArgumentHelp("How far above and below (em) `openGapWordSpaces` looks for a line across a gap: the lines next to it in its paragraph, not the paragraph after a grid of captions.", valueName: "em"))
+    public var openGapWindow: Double = LayoutOptions().openGapWindow
     @Option(help: ArgumentHelp("How far above and below (em) a river-like gap's stripe is followed.", valueName: "em"))
     public var riverStripeWindow: Double = LayoutOptions().riverStripeWindow
     @Option(help: ArgumentHelp("Lines with text on each side that a river-like gap's stripe must run through, on each side of the gap's own line, to count as a column gutter.", valueName: "n"))
@@ -229,6 +233,8 @@ public struct LayoutFlags: ParsableArguments {
     public var rowBandRatio: Double = LayoutOptions().rowBandRatio
     @Option(help: ArgumentHelp("A block lower down the page than a block beside it is read before that block, as part of a column reaching up to it, only when some block of that column ends no more than this far (em) short of the block's right side: a full-width box under both the text and a sidebar, its text short of the sidebar, is read after the sidebar.", valueName: "em"))
     public var columnOverhang: Double = LayoutOptions().columnOverhang
+    @Option(help: ArgumentHelp("Nor is a block lower down the page read before a block beside it as part of a column when it lies under two blocks level with that block, at least this far apart (em) with no block level with it across the white between them: it spans their columns, as the paragraph after a grid of figure captions does, and is read after the whole row.", valueName: "em"))
+    public var columnSpanGap: Double = LayoutOptions().columnSpanGap
     @Option(help: ArgumentHelp("Above this many blocks on a page the order falls back to a sort by position (the \"comes before\" relation costs O(n³)).", valueName: "n"))
     public var maxOrderedBlocks: Int = LayoutOptions().maxOrderedBlocks
 
@@ -245,9 +251,9 @@ public struct LayoutFlags: ParsableArguments {
         "joinsTateChuYoko", "tateChuYokoMaxGlyphs", "tateChuYokoWidthRatio", "tateChuYokoGapRatio",
         "findsRepeatedFurniture", "furnitureMinimumPages", "furnitureSamplePages", "furnitureCandidateLines", "furniturePositionTolerance", "dropsDuplicates", "dropsInvisibleText",
         "dropsDiagonalText", "diagonalAngle", "dropsClippedText", "dropsOffPageText", "dropsHiddenText", "maxOrderedBlocks",
-        "riverGapRatio", "isolatedGapWordSpaces", "riverStripeWindow", "riverStripeLines", "riverAlignedStarts", "gutterStripeLines", "joinsLeaders",
+        "riverGapRatio", "isolatedGapWordSpaces", "openGapWordSpaces", "openGapWindow", "riverStripeWindow", "riverStripeLines", "riverAlignedStarts", "gutterStripeLines", "joinsLeaders",
         "leaderMinimumRows", "leaderAlignment", "leaderColumnWindow", "leaderColumnClutter", "leaderIndexColumns", "leaderSectionNumberGap", "splitsParagraphs",
-        "paragraphIndent", "paragraphShortLineRatio", "paragraphEdgeTolerance", "paragraphJustifiedShare", "rowBandRatio", "columnOverhang",
+        "paragraphIndent", "paragraphShortLineRatio", "paragraphEdgeTolerance", "paragraphJustifiedShare", "rowBandRatio", "columnOverhang", "columnSpanGap",
     ]
 
     public func validate() throws {
@@ -264,12 +270,12 @@ public struct LayoutFlags: ParsableArguments {
             ("--paragraph-alignment-tolerance", paragraphAlignmentTolerance),
             ("--tate-chu-yoko-width-ratio", tateChuYokoWidthRatio), ("--tate-chu-yoko-gap-ratio", tateChuYokoGapRatio),
             ("--furniture-position-tolerance", furniturePositionTolerance),
-            ("--river-gap-ratio", riverGapRatio), ("--isolated-gap-word-spaces", isolatedGapWordSpaces),
+            ("--river-gap-ratio", riverGapRatio), ("--isolated-gap-word-spaces", isolatedGapWordSpaces), ("--open-gap-word-spaces", openGapWordSpaces), ("--open-gap-window", openGapWindow),
             ("--river-stripe-window", riverStripeWindow), ("--leader-alignment", leaderAlignment),
             ("--leader-column-window", leaderColumnWindow), ("--leader-column-clutter", leaderColumnClutter),
             ("--leader-section-number-gap", leaderSectionNumberGap),
             ("--paragraph-short-line-ratio", paragraphShortLineRatio), ("--paragraph-edge-tolerance", paragraphEdgeTolerance),
-            ("--row-band-ratio", rowBandRatio), ("--column-overhang", columnOverhang),
+            ("--row-band-ratio", rowBandRatio), ("--column-overhang", columnOverhang), ("--column-span-gap", columnSpanGap),
         ]
         for (name, v) in ratios {
             if !(v.isFinite && v >= 0) { throw ValidationError("\(name) must be a number of 0 or more") }
@@ -319,6 +325,8 @@ public struct LayoutFlags: ParsableArguments {
         o.hardGapColumnLines = hardGapColumnLines
         o.riverGapRatio = riverGapRatio
         o.isolatedGapWordSpaces = isolatedGapWordSpaces
+        o.openGapWordSpaces = openGapWordSpaces
+        o.openGapWindow = openGapWindow
         o.riverStripeWindow = riverStripeWindow
         o.riverStripeLines = riverStripeLines
         o.riverAlignedStarts = riverAlignedStarts
@@ -381,6 +389,7 @@ public struct LayoutFlags: ParsableArguments {
         if keepHidden { o.dropsHiddenText = false }
         o.rowBandRatio = rowBandRatio
         o.columnOverhang = columnOverhang
+        o.columnSpanGap = columnSpanGap
         o.maxOrderedBlocks = maxOrderedBlocks
     }
 }
