@@ -154,15 +154,19 @@ public struct LayoutOptions: Sendable, Hashable {
     /// 0.15 em) that make it a cell border all the same; other gaps need two.
     public var riverAlignedStarts: Int = 3
     /// Those aligned starts make a river-like gap a cell border only when the rows nearby
-    /// whose text runs across the gap's end (`cellEdgeCrossingReach`) are fewer than this
-    /// many times the aligned starts: cells start at a column's edge in most of its rows,
-    /// while in prose the same word closing justified lines flush right, or letter-spaced
-    /// words, start at one x in a few lines and the other lines run across it. 0: aligned
-    /// starts alone decide.
-    public var cellStartCrossings: Double = 1
+    /// whose text of the gap's size (`cellEdgeCrossingSizeChange`) runs across the gap's
+    /// end (`cellEdgeCrossingReach`) are fewer than this many times the aligned starts:
+    /// cells start at a column's edge in most of its rows, while in prose the same word
+    /// closing justified lines flush right, or letter-spaced words, start at one x in a few
+    /// lines and the other lines run across it. 0: aligned starts alone decide.
+    public var cellStartCrossings: Double = 0.7
     /// How far (em) a piece of a line must reach past a gap's end on each side to run across
     /// it (`cellStartCrossings`).
     public var cellEdgeCrossingReach: Double = 0.3
+    /// How far a line's size may differ from the gap's (a fraction of it) for its text to
+    /// count as running across the gap's end (`cellStartCrossings`): a table set smaller
+    /// than the prose around it is crossed by that prose, not by its own rows.
+    public var cellEdgeCrossingSizeChange: Double = 0.05
     /// Lines with text on each side that the stripe of a gap clearly wider than its line's word
     /// spaces must run through, besides its own line, when text after the gap starts at the
     /// same x in another row (1: two-line captions side by side); otherwise two.

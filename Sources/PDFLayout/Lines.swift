@@ -280,7 +280,7 @@ struct LineFinder {
             let right = all[lo..<min(all.count, lo + 2)].map(\.width)
             var before = lo
             while before > 0 && all[before - 1].x + all[before - 1].width > g.x0 + 0.01 { before -= 1 }
-            let left = all[max(0, before - 2)..<before].filter { $0.x >= start - 0.01 }.map(\.width)
+            let left = all[max(0, before - 2)..<before].filter { $0.x + $0.width >= start - 0.01 }.map(\.width)
             switch (left.min(), right.min()) {
             case let (l?, r?): return min(l, r)
             case let (l?, nil): return l
@@ -366,24 +366,28 @@ struct LineFinder {
         func alignedStarts(_ g: Gap, row r: Int, size: Double, narrowest: Double? = nil) -> Int {
             alignedStartsAndCrossings(g, row: r, size: size, narrowest: narrowest).starts
         }
-        /// `alignedStarts`, and how many of those rows nearby have text running across the
-        /// gap's end instead (a piece of the row reaching `cellEdgeCrossingReach` em past it
-        /// on each side): a column of cells starts at that x in its rows, while words of
-        /// prose that start there by chance (the same word ending justified lines flush right,
-        /// or letter-spaced words) have the other lines' words run across it.
+        /// `alignedStarts`, and how many of those rows nearby have text of the gap's size
+        /// (`cellEdgeCrossingSizeChange`) running across the gap's end instead (a piece of the
+        /// row reaching `cellEdgeCrossingReach` em past it on each side): a column of cells
+        /// starts at that x in its rows, while words of prose that start there by chance (the
+        /// same word ending justified lines flush right, or letter-spaced words) have the
+        /// other lines' words run across it.
         func alignedStartsAndCrossings(_ g: Gap, row r: Int, size: Double,
                                        narrowest: Double? = nil) -> (starts: Int, crossings: Int) {
             let b = pieces[r][0].baseline
             let reach = options.cellStartWindow * size
             let width = (narrowest ?? options.segmentGapRatio) * size * 0.9
             let past = options.cellEdgeCrossingReach * size
+            let sizeChange = options.cellEdgeCrossingSizeChange
             var count = 0, crossings = 0
             for dir in [-1, 1] {
                 var n = r + dir
                 while n >= 0 && n < pieces.count && abs(pieces[n][0].baseline - b) <= reach {
                     if gaps[n].contains(where: { abs($0.x1 - g.x1) <= 0.15 * size && $0.x1 - $0.x0 >= width }) {
                         count += 1
-                    } else if pieces[n].contains(where: { $0.x0 < g.x1 - past && $0.x1 > g.x1 + past }) {
+                    } else if pieces[n].contains(where: {
+                        $0.x0 < g.x1 - past && $0.x1 > g.x1 + past && abs($0.size - size) <= sizeChange * size
+                    }) {
                         crossings += 1
                     }
                     n += dir

@@ -104,10 +104,12 @@ public struct LayoutFlags: ParsableArguments {
     public var riverStripeLines: Int = LayoutOptions().riverStripeLines
     @Option(help: ArgumentHelp("Rows nearby (`cellStartWindow`) with text starting where a river-like gap ends (within 0.15 em) that make it a cell border all the same; other gaps need two.", valueName: "n"))
     public var riverAlignedStarts: Int = LayoutOptions().riverAlignedStarts
-    @Option(help: ArgumentHelp("Those aligned starts make a river-like gap a cell border only when the rows nearby whose text runs across the gap's end (`cellEdgeCrossingReach`) are fewer than this many times the aligned starts: prose lines that start a word at one x by chance (the same word closing justified lines flush right, letter-spaced words) have the other lines run across it. 0: aligned starts alone decide.", valueName: "ratio"))
+    @Option(help: ArgumentHelp("Those aligned starts make a river-like gap a cell border only when the rows nearby whose text of the gap's size (`cellEdgeCrossingSizeChange`) runs across the gap's end (`cellEdgeCrossingReach`) are fewer than this many times the aligned starts: prose lines that start a word at one x by chance (the same word closing justified lines flush right, letter-spaced words) have the other lines run across it. 0: aligned starts alone decide.", valueName: "ratio"))
     public var cellStartCrossings: Double = LayoutOptions().cellStartCrossings
     @Option(help: ArgumentHelp("How far (em) a piece of a line must reach past a gap's end on each side to run across it (`cellStartCrossings`).", valueName: "em"))
     public var cellEdgeCrossingReach: Double = LayoutOptions().cellEdgeCrossingReach
+    @Option(help: ArgumentHelp("How far a line's size may differ from the gap's (a fraction of it) for its text to count as running across the gap's end (`cellStartCrossings`): a table set smaller than the prose around it is crossed by that prose, not by its own rows.", valueName: "ratio"))
+    public var cellEdgeCrossingSizeChange: Double = LayoutOptions().cellEdgeCrossingSizeChange
     @Option(help: ArgumentHelp("Lines with text on each side that the stripe of a gap clearly wider than its line's word spaces must run through, besides its own line, when text after the gap starts at the same x in another row (1: two-line captions side by side); otherwise two.", valueName: "n"))
     public var gutterStripeLines: Int = LayoutOptions().gutterStripeLines
     @Flag(help: "Do not read a number set flush right (page number, price) on the line of the entry to its left, across a leader or white space.")
@@ -253,7 +255,7 @@ public struct LayoutFlags: ParsableArguments {
         "joinsTateChuYoko", "tateChuYokoMaxGlyphs", "tateChuYokoWidthRatio", "tateChuYokoGapRatio",
         "findsRepeatedFurniture", "furnitureMinimumPages", "furnitureSamplePages", "furnitureCandidateLines", "furniturePositionTolerance", "dropsDuplicates", "dropsInvisibleText",
         "dropsDiagonalText", "diagonalAngle", "dropsClippedText", "dropsOffPageText", "dropsHiddenText", "maxOrderedBlocks",
-        "riverGapRatio", "isolatedGapWordSpaces", "riverStripeWindow", "riverStripeLines", "riverAlignedStarts", "cellStartCrossings", "cellEdgeCrossingReach", "gutterStripeLines", "joinsLeaders",
+        "riverGapRatio", "isolatedGapWordSpaces", "riverStripeWindow", "riverStripeLines", "riverAlignedStarts", "cellStartCrossings", "cellEdgeCrossingReach", "cellEdgeCrossingSizeChange", "gutterStripeLines", "joinsLeaders",
         "leaderMinimumRows", "leaderAlignment", "leaderColumnWindow", "leaderColumnClutter", "leaderIndexColumns", "leaderSectionNumberGap", "splitsParagraphs",
         "paragraphIndent", "paragraphShortLineRatio", "paragraphEdgeTolerance", "paragraphJustifiedShare", "rowBandRatio", "columnOverhang",
     ]
@@ -273,7 +275,7 @@ public struct LayoutFlags: ParsableArguments {
             ("--tate-chu-yoko-width-ratio", tateChuYokoWidthRatio), ("--tate-chu-yoko-gap-ratio", tateChuYokoGapRatio),
             ("--furniture-position-tolerance", furniturePositionTolerance),
             ("--river-gap-ratio", riverGapRatio), ("--isolated-gap-word-spaces", isolatedGapWordSpaces),
-            ("--river-stripe-window", riverStripeWindow), ("--cell-start-crossings", cellStartCrossings), ("--cell-edge-crossing-reach", cellEdgeCrossingReach), ("--leader-alignment", leaderAlignment),
+            ("--river-stripe-window", riverStripeWindow), ("--cell-start-crossings", cellStartCrossings), ("--cell-edge-crossing-reach", cellEdgeCrossingReach), ("--cell-edge-crossing-size-change", cellEdgeCrossingSizeChange), ("--leader-alignment", leaderAlignment),
             ("--leader-column-window", leaderColumnWindow), ("--leader-column-clutter", leaderColumnClutter),
             ("--leader-section-number-gap", leaderSectionNumberGap),
             ("--paragraph-short-line-ratio", paragraphShortLineRatio), ("--paragraph-edge-tolerance", paragraphEdgeTolerance),
@@ -334,6 +336,7 @@ public struct LayoutFlags: ParsableArguments {
         o.riverAlignedStarts = riverAlignedStarts
         o.cellStartCrossings = cellStartCrossings
         o.cellEdgeCrossingReach = cellEdgeCrossingReach
+        o.cellEdgeCrossingSizeChange = cellEdgeCrossingSizeChange
         o.gutterStripeLines = gutterStripeLines
         if noLeaders { o.joinsLeaders = false }
         o.leaderMinimumRows = leaderMinimumRows

@@ -336,6 +336,92 @@ import Testing
         #expect(p.layout().lineTexts() == Self.spacedParagraph + Self.spacedParagraph.map { $0.uppercased() })
     }
 
+    /// Places letter-spaced words (0.7 em a letter with its 0.2 em spacing), 14 pt apart
+    /// from y = 700: each line justified to `width` em but the last, whose words are 1.2 em
+    /// apart.
+    static func justified(_ lines: [String], width: Double, size: Double = 10) -> GlyphPage {
+        var p = GlyphPage()
+        for (k, line) in lines.enumerated() {
+            let words = line.split(separator: " ").map(String.init)
+            let letters = words.reduce(0.0) { $0 + Double($1.count) * 0.7 - 0.2 }
+            let space = k == lines.count - 1 ? 1.2 : (width - letters) / Double(words.count - 1)
+            var x = 40.0
+            for word in words {
+                p.text(word, x: x, y: 700 - 14 * Double(k), size: size, gap: 0.2)
+                x += (Double(word.count) * 0.7 - 0.2 + space) * size
+            }
+        }
+        return p
+    }
+
+    /// Justified letter-spaced lines, every other one ending in "the": that word starts at
+    /// one x, after a river-like space, in four lines; the last words of the others run
+    /// across that x.
+    static let theEndingLines = [
+        "And compass the eastern opportunity the", "western harvest the familiar farmer. Ingrid",
+        "southern keeper behind the council. And the", "opportunity slowly considers the hillside",
+        "unexpected sailor beyond the laboratory the", "Always reaches the schoolhouse and account",
+        "modest sailor independent river. Describes the", "season in the quiet vineyard before",
+    ]
+
+    @Test func wordsStartingInLineAtJustifiedLineEndsAreNoTableColumn() {
+        let p = Self.justified(Self.theEndingLines, width: 33)
+        #expect(p.layout().lineTexts() == Self.theEndingLines)
+        // Aligned starts alone (the lines running across them left uncounted) split the
+        // lines before their last "the".
+        var options = LayoutOptions()
+        options.cellStartCrossings = 0
+        #expect(p.layout(options).lineTexts() != Self.theEndingLines)
+    }
+
+    @Test func nearMissLetterSpacedTableStillSplitsAtItsCells() {
+        var p = GlyphPage()
+        // Two columns of cells, the second starting at one x in every row, 2 em after the
+        // widest cell of the first (less than twice the 1.2 em word space: river-like).
+        let rows = [("red apple", "twelve boxes"), ("sour pear", "nine crates"), ("green plum", "four bags"),
+                    ("ripe figs", "many boxes"), ("sour lime", "seven crates"), ("ripe peach", "three bags")]
+        for (k, row) in rows.enumerated() {
+            let y = 700 - 14 * Double(k)
+            p.text(row.0, x: 40, y: y, gap: 0.2, spacesAsGaps: true, spaceWidth: 1.0)
+            p.text(row.1, x: 131, y: y, gap: 0.2, spacesAsGaps: true, spaceWidth: 1.0)
+        }
+        let layout = p.layout()
+        #expect(layout.blocks.contains { $0.kind == .table }, "\(layout.foldedText)")
+        #expect(layout.foldedText == rows.map { "\($0.0) \($0.1)" }.joined(separator: " "))
+    }
+
+    /// Justified letter-spaced lines across a wide page: each line's word spaces spread to one
+    /// width, wider than `hardSegmentGapRatio`, at other places from line to line.
+    @Test func evenlySpreadWideLetterSpacedLinesKeepTheirWords() {
+        let lines = ["And station the careful vineyard the distant", "workshop above the neighbour carries the",
+                     "The independent parliament under the",
+                     "lighthouse? Rosa and chapter the western laboratory", "the distant journey often the gentle laboratory and",
+                     "island."]
+        // Spaces of 2.8, 3.7 and 5.2 em in the first three lines (wider than
+        // `hardSegmentGapRatio`), about 2 em in the next two.
+        let p = Self.justified(lines, width: 42)
+        #expect(p.layout().lineTexts() == lines)
+        var options = LayoutOptions()
+        options.evenHardGaps = 0
+        #expect(p.layout(options).lineTexts() != lines)
+    }
+
+    @Test func nearMissEvenlySpacedTableColumnsStillSplit() {
+        // Four columns of five-letter cells 3 em apart in every row: even gaps whose white
+        // never closes.
+        let rows = [["alpha", "bravo", "delta", "gamma"], ["omega", "sigma", "kappa", "theta"],
+                    ["north", "south", "coast", "river"], ["apple", "peach", "lemon", "mango"]]
+        var p = GlyphPage()
+        for (k, row) in rows.enumerated() {
+            for (c, cell) in row.enumerated() {
+                p.text(cell, x: 40 + Double(c) * (5 * 7 + 30), y: 700 - 14 * Double(k), gap: 0.2)
+            }
+        }
+        let layout = p.layout()
+        #expect(layout.blocks.contains { $0.kind == .table }, "\(layout.foldedText)")
+        #expect(layout.foldedText == rows.flatMap { $0 }.joined(separator: " "))
+    }
+
     /// A short line of glyphs at `x` advancing `step` em each, with `gaps` em between them.
     static func shortLine(_ letters: String, gaps: [Double]) -> GlyphPage {
         var p = GlyphPage()
