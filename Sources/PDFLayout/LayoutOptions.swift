@@ -158,7 +158,10 @@ public struct LayoutOptions: Sendable, Hashable {
     /// end (`cellEdgeCrossingReach`) are fewer than this many times the aligned starts:
     /// cells start at a column's edge in most of its rows, while in prose the same word
     /// closing justified lines flush right, or letter-spaced words, start at one x in a few
-    /// lines and the other lines run across it. 0: aligned starts alone decide.
+    /// lines and the other lines run across it. A row ending, as the gap's own line does,
+    /// with a piece that starts and ends where the piece after the gap does (the same word
+    /// closing justified lines flush right) counts as neither. 0: aligned starts alone
+    /// decide.
     public var cellStartCrossings: Double = 0.7
     /// How far (em) a piece of a line must reach past a gap's end on each side to run across
     /// it (`cellStartCrossings`).

@@ -371,9 +371,12 @@ struct LineFinder {
         /// row reaching `cellEdgeCrossingReach` em past it on each side): a column of cells
         /// starts at that x in its rows, while words of prose that start there by chance (the
         /// same word ending justified lines flush right, or letter-spaced words) have the
-        /// other lines' words run across it.
-        func alignedStartsAndCrossings(_ g: Gap, row r: Int, size: Double,
-                                       narrowest: Double? = nil) -> (starts: Int, crossings: Int) {
+        /// other lines' words run across it. With `flushEnd` (the gap's line ends with the
+        /// piece after it, there), a row ending the same way, with the same text starting and
+        /// ending where that piece does (the same word closing justified lines), counts as
+        /// neither.
+        func alignedStartsAndCrossings(_ g: Gap, row r: Int, size: Double, narrowest: Double? = nil,
+                                       flushEnd: Double? = nil) -> (starts: Int, crossings: Int) {
             let b = pieces[r][0].baseline
             let reach = options.cellStartWindow * size
             let width = (narrowest ?? options.segmentGapRatio) * size * 0.9
@@ -383,8 +386,13 @@ struct LineFinder {
             for dir in [-1, 1] {
                 var n = r + dir
                 while n >= 0 && n < pieces.count && abs(pieces[n][0].baseline - b) <= reach {
-                    if gaps[n].contains(where: { abs($0.x1 - g.x1) <= 0.15 * size && $0.x1 - $0.x0 >= width }) {
-                        count += 1
+                    if let k = gaps[n].firstIndex(where: { abs($0.x1 - g.x1) <= 0.15 * size && $0.x1 - $0.x0 >= width }) {
+                        if let end = flushEnd, k + 2 == pieces[n].count, abs(pieces[n][k + 1].x1 - end) <= 0.15 * size,
+                           sameText(pieces[n][k + 1], pieces[r][pieces[r].count - 1]) {
+                            // The same last word of a justified line, not a cell.
+                        } else {
+                            count += 1
+                        }
                     } else if pieces[n].contains(where: {
                         $0.x0 < g.x1 - past && $0.x1 > g.x1 + past && abs($0.size - size) <= sizeChange * size
                     }) {
@@ -397,9 +405,10 @@ struct LineFinder {
         }
         /// Rows nearby with text starting at a river-like gap's end, as cells do
         /// (`riverAlignedStarts`), and fewer rows with text running across that x than
-        /// `cellStartCrossings` times as many.
-        func cellStartsAtRiver(_ g: Gap, row r: Int, size: Double) -> Bool {
-            let (starts, crossings) = alignedStartsAndCrossings(g, row: r, size: size)
+        /// `cellStartCrossings` times as many. `last` is the piece after the gap when it ends
+        /// its line.
+        func cellStartsAtRiver(_ g: Gap, row r: Int, size: Double, last: Segment?) -> Bool {
+            let (starts, crossings) = alignedStartsAndCrossings(g, row: r, size: size, flushEnd: last?.x1)
             guard starts >= options.riverAlignedStarts else { return false }
             return options.cellStartCrossings <= 0 || Double(crossings) < options.cellStartCrossings * Double(starts)
         }
@@ -457,7 +466,7 @@ struct LineFinder {
                         // its edge in several rows (a table whose cells are single words).
                         split = isStripe(g, row: r, baseline: b, size: size, window: options.riverStripeWindow,
                                          lines: options.riverStripeLines)
-                            || cellStartsAtRiver(g, row: r, size: size)
+                            || cellStartsAtRiver(g, row: r, size: size, last: k + 2 == pieces[r].count ? next : nil)
                     } else {
                         // Wider than the line's word spaces: cells starting in line, or a
                         // stripe through two more lines on each side, or through
@@ -501,6 +510,20 @@ struct LineFinder {
         guard g.text.lowerBound < g.text.upperBound, Int(g.text.upperBound) <= page.scalars.count, g.text.lowerBound >= 0 else { return false }
         let v = page.scalars[Int(g.text.lowerBound)].value
         return v >= 0x30 && v <= 0x39
+    }
+
+    /// Whether two segments hold the same text, glyph by glyph (space glyphs left out).
+    func sameText(_ a: Segment, _ b: Segment) -> Bool {
+        let x = a.items.filter { !items[Int($0)].isSpace }, y = b.items.filter { !items[Int($0)].isSpace }
+        guard x.count == y.count else { return false }
+        for (i, j) in zip(x, y) {
+            let g = page.glyphs[Int(items[Int(i)].glyph)].text, h = page.glyphs[Int(items[Int(j)].glyph)].text
+            let n = Int32(clamping: page.scalars.count)
+            guard g.lowerBound >= 0, h.lowerBound >= 0, g.upperBound <= n, h.upperBound <= n,
+                  g.count == h.count, page.scalars[Int(g.lowerBound)..<Int(g.upperBound)]
+                    .elementsEqual(page.scalars[Int(h.lowerBound)..<Int(h.upperBound)]) else { return false }
+        }
+        return true
     }
 
     /// The widest gap between the glyphs of a segment (space glyphs left out), in page units.

@@ -354,24 +354,37 @@ import Testing
         return p
     }
 
-    /// Justified letter-spaced lines, every other one ending in "the": that word starts at
-    /// one x, after a river-like space, in four lines; the last words of the others run
-    /// across that x.
-    static let theEndingLines = [
-        "And compass the eastern opportunity the", "western harvest the familiar farmer. Ingrid",
-        "southern keeper behind the council. And the", "opportunity slowly considers the hillside",
-        "unexpected sailor beyond the laboratory the", "Always reaches the schoolhouse and account",
-        "modest sailor independent river. Describes the", "season in the quiet vineyard before",
+    /// Ragged letter-spaced lines (word spaces 1.2 em), every other one starting with "the":
+    /// their second word starts at one x, after a river-like space, in four lines; the first
+    /// words of the others run across that x.
+    static let theStartingLines = [
+        "the garden seldom watches the river", "harbours keep a lantern burning",
+        "the meadow opens towards a valley", "students remember an old bridge",
+        "the archive holds every quiet letter", "mountains covered with snow",
+        "the orchard behind a tower", "travellers cross a wide square",
     ]
 
-    @Test func wordsStartingInLineAtJustifiedLineEndsAreNoTableColumn() {
-        let p = Self.justified(Self.theEndingLines, width: 33)
-        #expect(p.layout().lineTexts() == Self.theEndingLines)
+    @Test func letterSpacedWordsStartingInLineAreNoTableColumn() {
+        var p = GlyphPage()
+        for (k, line) in Self.theStartingLines.enumerated() {
+            p.text(line, x: 40, y: 700 - 14 * Double(k), gap: 0.2, spacesAsGaps: true, spaceWidth: 1.0)
+        }
+        #expect(p.layout().lineTexts() == Self.theStartingLines)
         // Aligned starts alone (the lines running across them left uncounted) split the
-        // lines before their last "the".
+        // lines after "the".
         var options = LayoutOptions()
         options.cellStartCrossings = 0
-        #expect(p.layout(options).lineTexts() != Self.theEndingLines)
+        #expect(p.layout(options).lineTexts() != Self.theStartingLines)
+    }
+
+    @Test func sameLastWordOfJustifiedLinesIsNoTableColumn() {
+        // Four lines in six end with "the", flush right: it starts at one x after a
+        // river-like space in all four, and only two lines run across that x.
+        let lines = ["And compass the eastern opportunity the", "southern keeper behind the council. And the",
+                     "western harvest the familiar farmer. Ingrid", "unexpected sailor beyond the laboratory the",
+                     "modest sailor independent river. Describes the", "opportunity slowly considers the hillside",
+                     "season in the quiet vineyard before"]
+        #expect(Self.justified(lines, width: 33).layout().lineTexts() == lines)
     }
 
     @Test func nearMissLetterSpacedTableStillSplitsAtItsCells() {
