@@ -312,12 +312,17 @@ import Testing
         "Jonas and hillside rarely announces the", "spring? The unexpected observatory the",
     ]
 
-    @Test func letterSpacedParagraphWithWideWordSpacesIsNotSplitIntoColumns() {
+    /// `lines` letter-spaced (0.2 em), word spaces 1.2 em, 14 pt apart from y = 700.
+    static func spaced(_ lines: [String]) -> GlyphPage {
         var p = GlyphPage()
-        for (k, line) in Self.spacedParagraph.enumerated() {
+        for (k, line) in lines.enumerated() {
             p.text(line, x: 40, y: 700 - 14 * Double(k), gap: 0.2, spacesAsGaps: true, spaceWidth: 1.0)
         }
-        #expect(p.layout().lineTexts() == Self.spacedParagraph)
+        return p
+    }
+
+    @Test func letterSpacedParagraphWithWideWordSpacesIsNotSplitIntoColumns() {
+        #expect(Self.spaced(Self.spacedParagraph).layout().lineTexts() == Self.spacedParagraph)
     }
 
     @Test func nearMissLetterSpacedColumnsStillSplitAtTheirGutter() {
@@ -365,10 +370,7 @@ import Testing
     ]
 
     @Test func letterSpacedWordsStartingInLineAreNoTableColumn() {
-        var p = GlyphPage()
-        for (k, line) in Self.theStartingLines.enumerated() {
-            p.text(line, x: 40, y: 700 - 14 * Double(k), gap: 0.2, spacesAsGaps: true, spaceWidth: 1.0)
-        }
+        let p = Self.spaced(Self.theStartingLines)
         #expect(p.layout().lineTexts() == Self.theStartingLines)
         // Aligned starts alone (the lines running across them left uncounted) split the
         // lines after "the".
