@@ -364,7 +364,7 @@ struct LineFinder {
         /// starting at the same x after white space, as table cells do (word starts in prose
         /// rarely line up to a tenth of an em).
         func alignedStarts(_ g: Gap, row r: Int, size: Double, narrowest: Double? = nil) -> Int {
-            alignedStartsAndCrossings(g, row: r, size: size, narrowest: narrowest).starts
+            alignedStartsAndCrossings(g, row: r, size: size, narrowest: narrowest, crossings: false).starts
         }
         /// `alignedStarts`, and how many of those rows nearby have text of the gap's size
         /// (`cellEdgeCrossingSizeChange`) running across the gap's end instead (a piece of the
@@ -376,7 +376,7 @@ struct LineFinder {
         /// ending where that piece does (the same word closing justified lines), counts as
         /// neither.
         func alignedStartsAndCrossings(_ g: Gap, row r: Int, size: Double, narrowest: Double? = nil,
-                                       flushEnd: Double? = nil) -> (starts: Int, crossings: Int) {
+                                       flushEnd: Double? = nil, crossings counting: Bool = true) -> (starts: Int, crossings: Int) {
             let b = pieces[r][0].baseline
             let reach = options.cellStartWindow * size
             let width = (narrowest ?? options.segmentGapRatio) * size * 0.9
@@ -393,7 +393,7 @@ struct LineFinder {
                         } else {
                             count += 1
                         }
-                    } else if pieces[n].contains(where: {
+                    } else if counting && pieces[n].contains(where: {
                         $0.x0 < g.x1 - past && $0.x1 > g.x1 + past && abs($0.size - size) <= sizeChange * size
                     }) {
                         crossings += 1
