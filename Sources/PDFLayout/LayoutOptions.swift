@@ -117,6 +117,16 @@ public struct LayoutOptions: Sendable, Hashable {
     /// end of the word after it spans at most this many em. Justification spreads words that
     /// far only in narrow columns; tables and forms across a wide page keep their splits.
     public var hardGapLineWidth: Double = 20
+    /// A wider line's gap of at least `hardSegmentGapRatio` may be a wide word space all the
+    /// same (`hardGapCrossWindow`) when its row has at least this many gaps as wide
+    /// (`evenGapTolerance`): a justified letter-spaced line spread across the page. Its white
+    /// need close on one side only (its rivers may run on for a few lines on the other). A
+    /// gutter or a table's cells seldom space a row so evenly, and their white closes on
+    /// neither side. 0: never.
+    public var evenHardGaps: Int = 3
+    /// How closely (em) the gaps of a row agree in width to count as spread evenly
+    /// (`evenHardGaps`).
+    public var evenGapTolerance: Double = 0.1
     /// A wide gap (`hardGapCrossWindow`) left open on one side by fewer than this many lines
     /// of its column within reach (the column's first line under a heading, or its last
     /// lines) counts as having no text after it on that side: the column ends there, and
@@ -153,6 +163,23 @@ public struct LayoutOptions: Sendable, Hashable {
     /// Rows nearby (`cellStartWindow`) with text starting where a river-like gap ends (within
     /// 0.15 em) that make it a cell border all the same; other gaps need two.
     public var riverAlignedStarts: Int = 3
+    /// Those aligned starts make a river-like gap a cell border only when the rows nearby
+    /// whose text of the gap's size (`cellEdgeCrossingSizeChange`) runs across the gap's
+    /// end (`cellEdgeCrossingReach`) are fewer than this many times the aligned starts:
+    /// cells start at a column's edge in most of its rows, while in prose the same word
+    /// closing justified lines flush right, or letter-spaced words, start at one x in a few
+    /// lines and the other lines run across it. A row ending, as the gap's own line does,
+    /// with a piece that starts and ends where the piece after the gap does (the same word
+    /// closing justified lines flush right) counts as neither. 0: aligned starts alone
+    /// decide.
+    public var cellStartCrossings: Double = 0.7
+    /// How far (em) a piece of a line must reach past a gap's end on each side to run across
+    /// it (`cellStartCrossings`).
+    public var cellEdgeCrossingReach: Double = 0.3
+    /// How far a line's size may differ from the gap's (a fraction of it) for its text to
+    /// count as running across the gap's end (`cellStartCrossings`): a table set smaller
+    /// than the prose around it is crossed by that prose, not by its own rows.
+    public var cellEdgeCrossingSizeChange: Double = 0.05
     /// Lines with text on each side that the stripe of a gap clearly wider than its line's word
     /// spaces must run through, besides its own line, when text after the gap starts at the
     /// same x in another row (1: two-line captions side by side); otherwise two.

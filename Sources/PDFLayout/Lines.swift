@@ -226,11 +226,16 @@ struct LineFinder {
             return rowsLeft >= lines && rowsRight >= lines && z - a >= options.minimumStripeRatio * size
         }
         /// The word space of row `r` next to a gap: the smallest of the two spaces nearest it
-        /// on each side. Justified text spreads a line's spaces evenly, so a
-        /// river is no wider than the spaces beside it, while a gutter or a cell border is
-        /// wider than the spaces of the text on at least one side.
+        /// on each side, those on its left from `start` on (the line's text since its last
+        /// split: spaces of the column before a gutter say nothing of this one). Justified
+        /// text spreads a line's spaces evenly, so a river is no wider than the spaces beside
+        /// it, while a gutter or a cell border is wider than the spaces of the text on at
+        /// least one side.
         var rowWordGaps = [[(x: Double, width: Double)]?](repeating: nil, count: pieces.count)
-        func typicalWordGap(_ g: Gap, row r: Int) -> Double? {
+        var rowLetterSpacing = [Double](repeating: 0, count: pieces.count)
+        /// Row `r`'s word spaces (x and width, by x), beyond its letter spacing, which
+        /// `rowLetterSpacing` keeps.
+        func wordGaps(ofRow r: Int) -> [(x: Double, width: Double)] {
             if rowWordGaps[r] == nil {
                 var boxes: [(Double, Double, Double, Bool)] = []
                 var sorted = true
@@ -255,8 +260,17 @@ struct LineFinder {
                     end = max(end, b.1)
                 }
                 rowWordGaps[r] = found
+                rowLetterSpacing[r] = spacing
             }
-            let all = rowWordGaps[r]!
+            return rowWordGaps[r]!
+        }
+        /// Row `r`'s letter spacing (em), as `inferSpaces` finds it.
+        func spacing(ofRow r: Int) -> Double {
+            if rowWordGaps[r] == nil { _ = wordGaps(ofRow: r) }
+            return rowLetterSpacing[r]
+        }
+        func typicalWordGap(_ g: Gap, row r: Int, from start: Double) -> Double? {
+            let all = wordGaps(ofRow: r)
             // Gaps sorted by x: the first one right of the gap, and the two on each side.
             var lo = 0, hi = all.count
             while lo < hi {
@@ -266,7 +280,7 @@ struct LineFinder {
             let right = all[lo..<min(all.count, lo + 2)].map(\.width)
             var before = lo
             while before > 0 && all[before - 1].x + all[before - 1].width > g.x0 + 0.01 { before -= 1 }
-            let left = all[max(0, before - 2)..<before].map(\.width)
+            let left = all[max(0, before - 2)..<before].filter { $0.x + $0.width >= start - 0.01 }.map(\.width)
             switch (left.min(), right.min()) {
             case let (l?, r?): return min(l, r)
             case let (l?, nil): return l
@@ -318,13 +332,22 @@ struct LineFinder {
             // line under a heading, or its last): the column ends before the gap could close.
             return reachesRight && columnLines >= options.hardGapColumnLines ? false : nil
         }
-        /// Closed on one side and closed or without text after the gap on the other.
-        func closes(_ up: Bool?, _ down: Bool?) -> Bool {
-            (up == true && down != false) || (up != false && down == true)
+        /// How many gaps of row `r` (this one too) are as wide as `g` within
+        /// `evenGapTolerance` em: justification spreads a line's spaces evenly.
+        func evenGaps(_ g: Gap, row r: Int, size: Double) -> Int {
+            let w = g.x1 - g.x0, tolerance = options.evenGapTolerance * size
+            var count = 0
+            for o in gaps[r] where abs(o.x1 - o.x0 - w) <= tolerance { count += 1 }
+            return count
+        }
+        /// Closed on one side and closed or without text after the gap on the other (or, with
+        /// `either`, whatever the other side does).
+        func closes(_ up: Bool?, _ down: Bool?, either: Bool = false) -> Bool {
+            either ? up == true || down == true : (up == true && down != false) || (up != false && down == true)
         }
         /// A gap no wider than `riverGapRatio` times the line's own word spaces.
-        func isRiverLike(_ g: Gap, row r: Int) -> Bool {
-            guard let typical = typicalWordGap(g, row: r) else { return false }
+        func isRiverLike(_ g: Gap, row r: Int, from start: Double) -> Bool {
+            guard let typical = typicalWordGap(g, row: r, from: start) else { return false }
             return g.x1 - g.x0 < options.riverGapRatio * typical
         }
         /// A gap at least `isolatedGapWordSpaces` times the widest word space of the text on
@@ -365,20 +388,53 @@ struct LineFinder {
         /// starting at the same x after white space, as table cells do (word starts in prose
         /// rarely line up to a tenth of an em).
         func alignedStarts(_ g: Gap, row r: Int, size: Double, narrowest: Double? = nil) -> Int {
+            alignedStartsAndCrossings(g, row: r, size: size, narrowest: narrowest, crossings: false).starts
+        }
+        /// `alignedStarts`, and how many of those rows nearby have text of the gap's size
+        /// (`cellEdgeCrossingSizeChange`) running across the gap's end instead (a piece of the
+        /// row reaching `cellEdgeCrossingReach` em past it on each side): a column of cells
+        /// starts at that x in its rows, while words of prose that start there by chance (the
+        /// same word ending justified lines flush right, or letter-spaced words) have the
+        /// other lines' words run across it. With `flushEnd` (the gap's line ends with the
+        /// piece after it, there), a row ending the same way, with the same text starting and
+        /// ending where that piece does (the same word closing justified lines), counts as
+        /// neither.
+        func alignedStartsAndCrossings(_ g: Gap, row r: Int, size: Double, narrowest: Double? = nil,
+                                       flushEnd: Double? = nil, crossings counting: Bool = true) -> (starts: Int, crossings: Int) {
             let b = pieces[r][0].baseline
             let reach = options.cellStartWindow * size
             let width = (narrowest ?? options.segmentGapRatio) * size * 0.9
-            var count = 0
+            let past = options.cellEdgeCrossingReach * size
+            let sizeChange = options.cellEdgeCrossingSizeChange
+            var count = 0, crossings = 0
             for dir in [-1, 1] {
                 var n = r + dir
                 while n >= 0 && n < pieces.count && abs(pieces[n][0].baseline - b) <= reach {
-                    if gaps[n].contains(where: { abs($0.x1 - g.x1) <= 0.15 * size && $0.x1 - $0.x0 >= width }) {
-                        count += 1
+                    if let k = gaps[n].firstIndex(where: { abs($0.x1 - g.x1) <= 0.15 * size && $0.x1 - $0.x0 >= width }) {
+                        if let end = flushEnd, k + 2 == pieces[n].count, abs(pieces[n][k + 1].x1 - end) <= 0.15 * size,
+                           sameText(pieces[n][k + 1], pieces[r][pieces[r].count - 1]) {
+                            // The same last word of a justified line, not a cell.
+                        } else {
+                            count += 1
+                        }
+                    } else if counting && pieces[n].contains(where: {
+                        $0.x0 < g.x1 - past && $0.x1 > g.x1 + past && abs($0.size - size) <= sizeChange * size
+                    }) {
+                        crossings += 1
                     }
                     n += dir
                 }
             }
-            return count
+            return (count, crossings)
+        }
+        /// Rows nearby with text starting at a river-like gap's end, as cells do
+        /// (`riverAlignedStarts`), and fewer rows with text running across that x than
+        /// `cellStartCrossings` times as many. `last` is the piece after the gap when it ends
+        /// its line.
+        func cellStartsAtRiver(_ g: Gap, row r: Int, size: Double, last: Segment?) -> Bool {
+            let (starts, crossings) = alignedStartsAndCrossings(g, row: r, size: size, flushEnd: last?.x1)
+            guard starts >= options.riverAlignedStarts else { return false }
+            return options.cellStartCrossings <= 0 || Double(crossings) < options.cellStartCrossings * Double(starts)
         }
         var merged: [Segment] = []
         var mergedRows: [[Int]] = []
@@ -401,10 +457,17 @@ struct LineFinder {
                     // An equation and its number are not spread so.
                     let b = pieces[r][0].baseline
                     let inner = widestSpace(cur)
-                    if next.x1 - cur.x0 <= options.hardGapLineWidth * size
-                        && (inner <= options.wordGapRatio * size || options.riverGapRatio * inner >= g.x1 - g.x0)
+                    // One word: no gap wider than a space beyond the line's letter spacing.
+                    let oneWord = inner <= options.wordGapRatio * size
+                        || inner <= (spacing(ofRow: r) + options.wordGapRatio) * size
+                    // A row spread evenly (`evenHardGaps`) needs its white closed on one side only:
+                    // its rivers may run on for a few lines on the other.
+                    let narrowLine = next.x1 - cur.x0 <= options.hardGapLineWidth * size
+                    let even = options.evenHardGaps > 0 && evenGaps(g, row: r, size: size) >= options.evenHardGaps
+                    if (narrowLine || even)
+                        && (oneWord || options.riverGapRatio * inner >= g.x1 - g.x0)
                         && closes(isCrossed(g, row: r, baseline: b, size: size, step: -1, from: cur.x0, to: next.x1),
-                                  isCrossed(g, row: r, baseline: b, size: size, step: 1, from: cur.x0, to: next.x1))
+                                  isCrossed(g, row: r, baseline: b, size: size, step: 1, from: cur.x0, to: next.x1), either: even)
                         && alignedStarts(g, row: r, size: size) < options.riverAlignedStarts {
                         split = false; wideSpace = true
                     }
@@ -421,13 +484,13 @@ struct LineFinder {
                     split = alignedStarts(g, row: r, size: size) >= options.riverAlignedStarts
                 } else if !split && !marker {
                     let b = pieces[r][0].baseline
-                    if isRiverLike(g, row: r) {
+                    if isRiverLike(g, row: r, from: cur.x0) {
                         // As wide as the line's word spaces: a gutter only when the stripe runs
                         // on for many lines (a river is short, and meanders), or cells start at
                         // its edge in several rows (a table whose cells are single words).
                         split = isStripe(g, row: r, baseline: b, size: size, window: options.riverStripeWindow,
                                          lines: options.riverStripeLines)
-                            || alignedStarts(g, row: r, size: size) >= options.riverAlignedStarts
+                            || cellStartsAtRiver(g, row: r, size: size, last: k + 2 == pieces[r].count ? next : nil)
                     } else {
                         // Wider than the line's word spaces: cells starting in line, or a
                         // stripe through two more lines on each side, or through
@@ -476,6 +539,20 @@ struct LineFinder {
         guard g.text.lowerBound < g.text.upperBound, Int(g.text.upperBound) <= page.scalars.count, g.text.lowerBound >= 0 else { return false }
         let v = page.scalars[Int(g.text.lowerBound)].value
         return v >= 0x30 && v <= 0x39
+    }
+
+    /// Whether two segments hold the same text, glyph by glyph (space glyphs left out).
+    func sameText(_ a: Segment, _ b: Segment) -> Bool {
+        let x = a.items.filter { !items[Int($0)].isSpace }, y = b.items.filter { !items[Int($0)].isSpace }
+        guard x.count == y.count else { return false }
+        for (i, j) in zip(x, y) {
+            let g = page.glyphs[Int(items[Int(i)].glyph)].text, h = page.glyphs[Int(items[Int(j)].glyph)].text
+            let n = Int32(clamping: page.scalars.count)
+            guard g.lowerBound >= 0, h.lowerBound >= 0, g.upperBound <= n, h.upperBound <= n,
+                  g.count == h.count, page.scalars[Int(g.lowerBound)..<Int(g.upperBound)]
+                    .elementsEqual(page.scalars[Int(h.lowerBound)..<Int(h.upperBound)]) else { return false }
+        }
+        return true
     }
 
     /// The widest gap between the glyphs of a segment (space glyphs left out), in page units.

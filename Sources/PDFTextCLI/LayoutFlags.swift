@@ -88,6 +88,10 @@ public struct LayoutFlags: ParsableArguments {
     public var hardGapCrossWindow: Double = LayoutOptions().hardGapCrossWindow
     @Option(help: ArgumentHelp("A gap of at least `hardSegmentGapRatio` may be a wide word space (`hardGapCrossWindow`) only in a narrow column: the text from the start of its line's words before it to the end of the word after it spans at most this many em. Justification spreads words that far only in narrow columns; tables and forms across a wide page keep their splits.", valueName: "em"))
     public var hardGapLineWidth: Double = LayoutOptions().hardGapLineWidth
+    @Option(help: ArgumentHelp("A wider line's gap of at least `hardSegmentGapRatio` may be a wide word space all the same (`hardGapCrossWindow`, the other conditions unchanged) when its row has at least this many gaps as wide (`evenGapTolerance`): a justified letter-spaced line spread across the page. 0: never.", valueName: "n"))
+    public var evenHardGaps: Int = LayoutOptions().evenHardGaps
+    @Option(help: ArgumentHelp("How closely (em) the gaps of a row agree in width to count as spread evenly (`evenHardGaps`).", valueName: "em"))
+    public var evenGapTolerance: Double = LayoutOptions().evenGapTolerance
     @Option(help: ArgumentHelp("A wide gap (`hardGapCrossWindow`) left open on one side by fewer than this many lines of its column within reach (the column's first line under a heading, or its last lines) counts as having no text after it on that side: the column ends there, and closing on the other side is enough. A gutter runs on through more lines.", valueName: "n"))
     public var hardGapColumnLines: Int = LayoutOptions().hardGapColumnLines
     @Option(help: ArgumentHelp("A gap narrower than this multiple of its line's word space beside it (the smallest of the two spaces nearest it on each side) may be a river of justified text: wide word spaces lined up over a few lines. Such a gap splits the line only when its stripe runs through `riverStripeLines` lines on each side within `riverStripeWindow` em, or when `riverAlignedStarts` rows have text starting at its edge; a gap clearly wider than the line's spaces needs `gutterStripeLines`.", valueName: "ratio"))
@@ -104,6 +108,12 @@ public struct LayoutFlags: ParsableArguments {
     public var riverStripeLines: Int = LayoutOptions().riverStripeLines
     @Option(help: ArgumentHelp("Rows nearby (`cellStartWindow`) with text starting where a river-like gap ends (within 0.15 em) that make it a cell border all the same; other gaps need two.", valueName: "n"))
     public var riverAlignedStarts: Int = LayoutOptions().riverAlignedStarts
+    @Option(help: ArgumentHelp("Those aligned starts make a river-like gap a cell border only when the rows nearby whose text of the gap's size (`cellEdgeCrossingSizeChange`) runs across the gap's end (`cellEdgeCrossingReach`) are fewer than this many times the aligned starts: prose lines that start a word at one x by chance (the same word closing justified lines flush right, letter-spaced words) have the other lines run across it. A row ending as the gap's line does, with a piece starting and ending where the piece after the gap does (the same word closing justified lines flush right), counts as neither. 0: aligned starts alone decide.", valueName: "ratio"))
+    public var cellStartCrossings: Double = LayoutOptions().cellStartCrossings
+    @Option(help: ArgumentHelp("How far (em) a piece of a line must reach past a gap's end on each side to run across it (`cellStartCrossings`).", valueName: "em"))
+    public var cellEdgeCrossingReach: Double = LayoutOptions().cellEdgeCrossingReach
+    @Option(help: ArgumentHelp("How far a line's size may differ from the gap's (a fraction of it) for its text to count as running across the gap's end (`cellStartCrossings`): a table set smaller than the prose around it is crossed by that prose, not by its own rows.", valueName: "ratio"))
+    public var cellEdgeCrossingSizeChange: Double = LayoutOptions().cellEdgeCrossingSizeChange
     @Option(help: ArgumentHelp("Lines with text on each side that the stripe of a gap clearly wider than its line's word spaces must run through, besides its own line, when text after the gap starts at the same x in another row (1: two-line captions side by side); otherwise two.", valueName: "n"))
     public var gutterStripeLines: Int = LayoutOptions().gutterStripeLines
     @Flag(help: "Do not read a number set flush right (page number, price) on the line of the entry to its left, across a leader or white space.")
@@ -244,14 +254,14 @@ public struct LayoutFlags: ParsableArguments {
     public static let fieldNames: Set<String> = [
         "readingOrder", "wordGapRatio", "cjkWordGapRatio", "letterSpacingQuantile", "baselineTolerance",
         "shortLineLetterSpacing", "ellipsisGapRatio", "composesAccents", "accentOverlap", "accentBaselineShift", "markReach", "markWithoutWidthReach",
-        "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "narrowCellGapRatio", "drawnApartCellStarts", "hardSegmentGapRatio", "hardGapCrossWindow", "hardGapLineWidth", "hardGapColumnLines", "scriptShiftRatio", "delimiterShiftRatio",
+        "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "narrowCellGapRatio", "drawnApartCellStarts", "hardSegmentGapRatio", "hardGapCrossWindow", "hardGapLineWidth", "evenHardGaps", "evenGapTolerance", "hardGapColumnLines", "scriptShiftRatio", "delimiterShiftRatio",
         "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "tableCellLineGap", "tableStrayCellGap", "tableProseWords", "tableProseWidth", "tableProseIndent", "tableWrapRowWords", "joinsCellsDrawnWhole", "tableCentredCellOverlap", "blockGapRatio", "blockSizeChange", "joinsEquationNumbers", "equationNumberReach",
         "detectsTables", "tableCellWords", "proseColumnJustifiedShare", "marksRunningArtifacts", "marginBand", "expandsLigatures",
         "normalizesPresentationForms", "hyphenJoining", "paragraphAlignmentTolerance", "paragraphAlignmentMinimumShare",
         "joinsTateChuYoko", "tateChuYokoMaxGlyphs", "tateChuYokoWidthRatio", "tateChuYokoGapRatio",
         "findsRepeatedFurniture", "furnitureMinimumPages", "furnitureSamplePages", "furnitureCandidateLines", "furniturePositionTolerance", "dropsDuplicates", "dropsInvisibleText",
         "dropsDiagonalText", "diagonalAngle", "dropsClippedText", "dropsOffPageText", "dropsHiddenText", "maxOrderedBlocks",
-        "riverGapRatio", "isolatedGapWordSpaces", "openGapWordSpaces", "openGapWindow", "riverStripeWindow", "riverStripeLines", "riverAlignedStarts", "gutterStripeLines", "joinsLeaders",
+        "riverGapRatio", "isolatedGapWordSpaces", "openGapWordSpaces", "openGapWindow", "riverStripeWindow", "riverStripeLines", "riverAlignedStarts", "cellStartCrossings", "cellEdgeCrossingReach", "cellEdgeCrossingSizeChange", "gutterStripeLines", "joinsLeaders",
         "leaderMinimumRows", "leaderAlignment", "leaderColumnWindow", "leaderColumnClutter", "leaderIndexColumns", "leaderSectionNumberGap", "splitsParagraphs",
         "paragraphIndent", "paragraphShortLineRatio", "paragraphEdgeTolerance", "paragraphJustifiedShare", "rowBandRatio", "columnOverhang", "columnSpanGap",
     ]
@@ -261,7 +271,7 @@ public struct LayoutFlags: ParsableArguments {
             ("--word-gap-ratio", wordGapRatio), ("--cjk-word-gap-ratio", cjkWordGapRatio),
             ("--baseline-tolerance", baselineTolerance), ("--segment-gap-ratio", segmentGapRatio),
             ("--script-shift-ratio", scriptShiftRatio), ("--delimiter-shift-ratio", delimiterShiftRatio), ("--stripe-window", stripeWindow),
-            ("--minimum-stripe-ratio", minimumStripeRatio), ("--cell-start-window", cellStartWindow), ("--narrow-cell-gap-ratio", narrowCellGapRatio), ("--hard-segment-gap-ratio", hardSegmentGapRatio), ("--hard-gap-cross-window", hardGapCrossWindow), ("--hard-gap-line-width", hardGapLineWidth), ("--prose-column-justified-share", proseColumnJustifiedShare),
+            ("--minimum-stripe-ratio", minimumStripeRatio), ("--cell-start-window", cellStartWindow), ("--narrow-cell-gap-ratio", narrowCellGapRatio), ("--hard-segment-gap-ratio", hardSegmentGapRatio), ("--hard-gap-cross-window", hardGapCrossWindow), ("--hard-gap-line-width", hardGapLineWidth), ("--even-gap-tolerance", evenGapTolerance), ("--prose-column-justified-share", proseColumnJustifiedShare),
             ("--table-row-gap-ratio", tableRowGapRatio), ("--table-cell-line-gap", tableCellLineGap), ("--table-stray-cell-gap", tableStrayCellGap), ("--table-prose-words", tableProseWords), ("--table-prose-width", tableProseWidth), ("--table-prose-indent", tableProseIndent), ("--table-wrap-row-words", tableWrapRowWords), ("--table-centred-cell-overlap", tableCentredCellOverlap), ("--equation-number-reach", equationNumberReach), ("--block-gap-ratio", blockGapRatio),
             ("--block-size-change", blockSizeChange), ("--table-cell-words", tableCellWords),
             ("--diagonal-angle", diagonalAngle), ("--ellipsis-gap-ratio", ellipsisGapRatio),
@@ -271,7 +281,7 @@ public struct LayoutFlags: ParsableArguments {
             ("--tate-chu-yoko-width-ratio", tateChuYokoWidthRatio), ("--tate-chu-yoko-gap-ratio", tateChuYokoGapRatio),
             ("--furniture-position-tolerance", furniturePositionTolerance),
             ("--river-gap-ratio", riverGapRatio), ("--isolated-gap-word-spaces", isolatedGapWordSpaces), ("--open-gap-word-spaces", openGapWordSpaces), ("--open-gap-window", openGapWindow),
-            ("--river-stripe-window", riverStripeWindow), ("--leader-alignment", leaderAlignment),
+            ("--river-stripe-window", riverStripeWindow), ("--cell-start-crossings", cellStartCrossings), ("--cell-edge-crossing-reach", cellEdgeCrossingReach), ("--cell-edge-crossing-size-change", cellEdgeCrossingSizeChange), ("--leader-alignment", leaderAlignment),
             ("--leader-column-window", leaderColumnWindow), ("--leader-column-clutter", leaderColumnClutter),
             ("--leader-section-number-gap", leaderSectionNumberGap),
             ("--paragraph-short-line-ratio", paragraphShortLineRatio), ("--paragraph-edge-tolerance", paragraphEdgeTolerance),
@@ -281,7 +291,7 @@ public struct LayoutFlags: ParsableArguments {
             if !(v.isFinite && v >= 0) { throw ValidationError("\(name) must be a number of 0 or more") }
         }
         for (name, v) in [("--river-stripe-lines", riverStripeLines), ("--river-aligned-starts", riverAlignedStarts),
-                          ("--gutter-stripe-lines", gutterStripeLines), ("--drawn-apart-cell-starts", drawnApartCellStarts), ("--hard-gap-column-lines", hardGapColumnLines),
+                          ("--gutter-stripe-lines", gutterStripeLines), ("--drawn-apart-cell-starts", drawnApartCellStarts), ("--hard-gap-column-lines", hardGapColumnLines), ("--even-hard-gaps", evenHardGaps),
                           ("--leader-minimum-rows", leaderMinimumRows), ("--leader-index-columns", leaderIndexColumns)] where v < 0 {
             throw ValidationError("\(name) must be 0 or more")
         }
@@ -322,6 +332,8 @@ public struct LayoutFlags: ParsableArguments {
         o.hardSegmentGapRatio = hardSegmentGapRatio
         o.hardGapCrossWindow = hardGapCrossWindow
         o.hardGapLineWidth = hardGapLineWidth
+        o.evenHardGaps = evenHardGaps
+        o.evenGapTolerance = evenGapTolerance
         o.hardGapColumnLines = hardGapColumnLines
         o.riverGapRatio = riverGapRatio
         o.isolatedGapWordSpaces = isolatedGapWordSpaces
@@ -330,6 +342,9 @@ public struct LayoutFlags: ParsableArguments {
         o.riverStripeWindow = riverStripeWindow
         o.riverStripeLines = riverStripeLines
         o.riverAlignedStarts = riverAlignedStarts
+        o.cellStartCrossings = cellStartCrossings
+        o.cellEdgeCrossingReach = cellEdgeCrossingReach
+        o.cellEdgeCrossingSizeChange = cellEdgeCrossingSizeChange
         o.gutterStripeLines = gutterStripeLines
         if noLeaders { o.joinsLeaders = false }
         o.leaderMinimumRows = leaderMinimumRows

@@ -312,12 +312,17 @@ import Testing
         "Jonas and hillside rarely announces the", "spring? The unexpected observatory the",
     ]
 
-    @Test func letterSpacedParagraphWithWideWordSpacesIsNotSplitIntoColumns() {
+    /// `lines` letter-spaced (0.2 em), word spaces 1.2 em, 14 pt apart from y = 700.
+    static func spaced(_ lines: [String]) -> GlyphPage {
         var p = GlyphPage()
-        for (k, line) in Self.spacedParagraph.enumerated() {
+        for (k, line) in lines.enumerated() {
             p.text(line, x: 40, y: 700 - 14 * Double(k), gap: 0.2, spacesAsGaps: true, spaceWidth: 1.0)
         }
-        #expect(p.layout().lineTexts() == Self.spacedParagraph)
+        return p
+    }
+
+    @Test func letterSpacedParagraphWithWideWordSpacesIsNotSplitIntoColumns() {
+        #expect(Self.spaced(Self.spacedParagraph).layout().lineTexts() == Self.spacedParagraph)
     }
 
     @Test func nearMissLetterSpacedColumnsStillSplitAtTheirGutter() {
@@ -334,6 +339,102 @@ import Testing
             p.text(line.uppercased(), x: 40 + width + 2 * size, y: y, size: size, gap: 0.2, spacesAsGaps: true, spaceWidth: 1.0)
         }
         #expect(p.layout().lineTexts() == Self.spacedParagraph + Self.spacedParagraph.map { $0.uppercased() })
+    }
+
+    /// Places letter-spaced words (0.7 em a letter with its 0.2 em spacing), 14 pt apart
+    /// from y = 700: each line justified to `width` em but the last, whose words are 1.2 em
+    /// apart.
+    static func justified(_ lines: [String], width: Double, size: Double = 10) -> GlyphPage {
+        var p = GlyphPage()
+        for (k, line) in lines.enumerated() {
+            let words = line.split(separator: " ").map(String.init)
+            let letters = words.reduce(0.0) { $0 + Double($1.count) * 0.7 - 0.2 }
+            let space = k == lines.count - 1 ? 1.2 : (width - letters) / Double(words.count - 1)
+            var x = 40.0
+            for word in words {
+                p.text(word, x: x, y: 700 - 14 * Double(k), size: size, gap: 0.2)
+                x += (Double(word.count) * 0.7 - 0.2 + space) * size
+            }
+        }
+        return p
+    }
+
+    /// Ragged letter-spaced lines (word spaces 1.2 em), every other one starting with "the":
+    /// their second word starts at one x, after a river-like space, in four lines; the first
+    /// words of the others run across that x.
+    static let theStartingLines = [
+        "the garden seldom watches the river", "harbours keep a lantern burning",
+        "the meadow opens towards a valley", "students remember an old bridge",
+        "the archive holds every quiet letter", "mountains covered with snow",
+        "the orchard behind a tower", "travellers cross a wide square",
+    ]
+
+    @Test func letterSpacedWordsStartingInLineAreNoTableColumn() {
+        let p = Self.spaced(Self.theStartingLines)
+        #expect(p.layout().lineTexts() == Self.theStartingLines)
+        // Aligned starts alone (the lines running across them left uncounted) split the
+        // lines after "the".
+        var options = LayoutOptions()
+        options.cellStartCrossings = 0
+        #expect(p.layout(options).lineTexts() != Self.theStartingLines)
+    }
+
+    @Test func sameLastWordOfJustifiedLinesIsNoTableColumn() {
+        // Four lines in six end with "the", flush right: it starts at one x after a
+        // river-like space in all four, and only two lines run across that x.
+        let lines = ["And compass the eastern opportunity the", "southern keeper behind the council. And the",
+                     "western harvest the familiar farmer. Ingrid", "unexpected sailor beyond the laboratory the",
+                     "modest sailor independent river. Describes the", "opportunity slowly considers the hillside",
+                     "season in the quiet vineyard before"]
+        #expect(Self.justified(lines, width: 33).layout().lineTexts() == lines)
+    }
+
+    @Test func nearMissLetterSpacedTableStillSplitsAtItsCells() {
+        var p = GlyphPage()
+        // Two columns of cells, the second starting at one x in every row, 2 em after the
+        // widest cell of the first (less than twice the 1.2 em word space: river-like).
+        let rows = [("red apple", "twelve boxes"), ("sour pear", "nine crates"), ("green plum", "four bags"),
+                    ("ripe figs", "many boxes"), ("sour lime", "seven crates"), ("ripe peach", "three bags")]
+        for (k, row) in rows.enumerated() {
+            let y = 700 - 14 * Double(k)
+            p.text(row.0, x: 40, y: y, gap: 0.2, spacesAsGaps: true, spaceWidth: 1.0)
+            p.text(row.1, x: 131, y: y, gap: 0.2, spacesAsGaps: true, spaceWidth: 1.0)
+        }
+        let layout = p.layout()
+        #expect(layout.blocks.contains { $0.kind == .table }, "\(layout.foldedText)")
+        #expect(layout.foldedText == rows.map { "\($0.0) \($0.1)" }.joined(separator: " "))
+    }
+
+    /// Justified letter-spaced lines across a wide page: each line's word spaces spread to one
+    /// width, wider than `hardSegmentGapRatio`, at other places from line to line.
+    @Test func evenlySpreadWideLetterSpacedLinesKeepTheirWords() {
+        let lines = ["And station the careful vineyard the distant", "workshop above the neighbour carries the",
+                     "The independent parliament under the",
+                     "lighthouse? Rosa and chapter the western laboratory", "the distant journey often the gentle laboratory and",
+                     "island."]
+        // Spaces of 2.8, 3.7 and 5.2 em in the first three lines (wider than
+        // `hardSegmentGapRatio`), about 2 em in the next two.
+        let p = Self.justified(lines, width: 42)
+        #expect(p.layout().lineTexts() == lines)
+        var options = LayoutOptions()
+        options.evenHardGaps = 0
+        #expect(p.layout(options).lineTexts() != lines)
+    }
+
+    @Test func nearMissEvenlySpacedTableColumnsStillSplit() {
+        // Four columns of five-letter cells 3 em apart in every row: even gaps whose white
+        // never closes.
+        let rows = [["alpha", "bravo", "delta", "gamma"], ["omega", "sigma", "kappa", "theta"],
+                    ["north", "south", "coast", "river"], ["apple", "peach", "lemon", "mango"]]
+        var p = GlyphPage()
+        for (k, row) in rows.enumerated() {
+            for (c, cell) in row.enumerated() {
+                p.text(cell, x: 40 + Double(c) * (5 * 7 + 30), y: 700 - 14 * Double(k), gap: 0.2)
+            }
+        }
+        let layout = p.layout()
+        #expect(layout.blocks.contains { $0.kind == .table }, "\(layout.foldedText)")
+        #expect(layout.foldedText == rows.flatMap { $0 }.joined(separator: " "))
     }
 
     /// A short line of glyphs at `x` advancing `step` em each, with `gaps` em between them.

@@ -60,6 +60,30 @@ extension GlyphPage {
 
     /// Two justified columns with a 1 em gutter; one row has loose lines in both columns
     /// (word spaces as wide as the gutter), another a loose line on one side only.
+    /// The first word of a column's line followed by a space as wide as its line's other
+    /// spaces, in three lines running (a short river) with two of them starting the next word
+    /// at one x: the other column's narrow spaces, across the gutter, do not make that space
+    /// look wide.
+    @Test func spaceAfterAColumnsFirstWordIsMeasuredAgainstItsOwnLine() {
+        var p = GlyphPage()
+        let left = ["every morning the baker", "opens his small shop by", "the square and sells", "warm bread to all who",
+                    "come along the road", "before the bells ring"]
+        let right = ["the harbours lanterns gleam at dusk", "observatory crowds gather in frost",
+                     "lighthouses shine over the grey sea", "comfortable homes line the old quays",
+                     "and fishermen mend their nets", "beside the warm stove at night"]
+        for (k, line) in left.enumerated() {
+            p.words(line.split(separator: " ").map(String.init), x: 40, y: 700 - 12 * Double(k), width: 0, gap: 3)
+        }
+        var gaps: [Double] = []
+        for (k, line) in right.enumerated() {
+            gaps.append(p.justified(line, x: 270, y: 700 - 12 * Double(k), width: 200))
+        }
+        // Spaces of 0.9 to 1.9 em on the right (not hard), 0.3 em on the left.
+        #expect(gaps.allSatisfy { $0 >= 9 && $0 < 20 })
+        let layout = p.layout()
+        #expect(layout.foldedText == (left + right).joined(separator: " "), "\(layout.lineTexts())")
+    }
+
     @Test func narrowGutterBetweenJustifiedColumnsStillSplits() throws {
         var p = GlyphPage()
         let left = ["left0 of fox last river wide for", "crates while open old quay open", "crews open fish into lazy until",
