@@ -252,8 +252,8 @@ public struct LayoutOptions: Sendable, Hashable {
     public var joinsCellsDrawnWhole = true
     /// Cells centred vertically: a line overlapping a table row's band by at least this
     /// fraction of its height, beside the row's cells and under none of them, belongs to that
-    /// row (a two-line cell whose one-line neighbours sit level between its lines); 0 turns
-    /// this off.
+    /// row (a two-line cell whose one-line neighbours sit level between its lines; drawn amid
+    /// them, its lines above and below the row join it at once); 0 turns this off.
     public var tableCentredCellOverlap: Double = 0.25
     /// A block of text is split into paragraphs: before a line indented from the block's left
     /// edge by `paragraphIndent` (when the next line goes back to the edge and the line above

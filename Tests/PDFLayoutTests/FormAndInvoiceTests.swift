@@ -155,3 +155,79 @@ import Testing
         #expect(text.hasSuffix(prose.joined(separator: " ")), "\(text)")
     }
 }
+
+/// Tables whose cells wrap: a word hyphenated at a cell's edge, a two-line header cell drawn
+/// amid its row, quantities before prices set close together.
+@Suite struct WrappedCellTests {
+    /// Three columns 90 pt apart; the middle cell of the second row wraps with a hyphen
+    /// before `tail` (and, in the third row, the third cell with a hyphen before `last`).
+    static func hyphenatedCells(tail: String, last: String) -> GlyphPage {
+        var p = GlyphPage()
+        p.table([[["Stop"], ["Notes"], ["Fare"]],
+                 [["North"], ["an arrange-", tail + " kept"], ["2.50"]],
+                 [["Island"], ["late ferry"], ["Lisbon-", last]]], columnWidth: 90)
+        return p
+    }
+
+    @Test func aWordHyphenatedAtACellsEdgeIsJoined() {
+        let text = Self.hyphenatedCells(tail: "ment", last: "Porto").layout().foldedText
+        #expect(text == "Stop Notes Fare North an arrangement kept 2.50 Island late ferry Lisbon- Porto", "\(text)")
+        var o = LayoutOptions()
+        o.hyphenJoining = .never
+        #expect(Self.hyphenatedCells(tail: "ment", last: "Porto").layout(o).foldedText.contains("arrange- ment"))
+    }
+
+    /// The near miss: a hyphen before a capital (a compound of names) stays, and so does one
+    /// whose compound the page holds elsewhere.
+    @Test func aCompoundsHyphenAtACellsEdgeStays() {
+        var p = Self.hyphenatedCells(tail: "ment", last: "Porto")
+        p.text("The arrange-ment is fixed.", x: 72, y: 560)
+        let text = p.layout().foldedText
+        #expect(text.contains("Lisbon- Porto"), "\(text)")
+        #expect(text.contains("arrange- ment kept"), "\(text)")
+    }
+
+    /// An invoice's item table as a browser sets it: the "Unit price" header wrapped onto two
+    /// lines around the row's other headers and drawn amid them; a description wrapped onto
+    /// two lines with the row's other cells centred between them; quantities flush right,
+    /// then the unit price and the amount 0.6 em apart, drawn as one run.
+    static func invoiceItems() -> GlyphPage {
+        var p = GlyphPage()
+        p.text("Description", x: 72, y: 700)
+        p.text("Qty", x: 185, y: 700)
+        p.text("Unit", x: 230, y: 706)
+        p.text("price", x: 225, y: 694)
+        p.text("Amount", x: 270, y: 700)
+        p.text("Mountain farmer", x: 72, y: 674)
+        p.text("council", x: 72, y: 662)
+        p.text("17", x: 190, y: 668)
+        p.text("53.32 906.44", x: 220, y: 668, spacesAsGaps: true, spaceWidth: 0.6)
+        let rows = [("Bridge neighbour", "9", "117.93 1061.37"), ("Kitchen meadow", "14", "456.83 6395.62"),
+                    ("Journey student", "9", "129.64 1166.76"), ("Garden evening", "2", "455.13 910.26")]
+        for (k, row) in rows.enumerated() {
+            let y = 644 - Double(k) * 18
+            p.text(row.0, x: 72, y: y, spacesAsGaps: true)
+            p.text(row.1, x: 200 - 5 * Double(row.1.count), y: y)
+            p.text(row.2, x: 220, y: y, spacesAsGaps: true, spaceWidth: 0.6)
+        }
+        return p
+    }
+
+    @Test func invoiceItemsAreReadRowByRow() {
+        let text = Self.invoiceItems().layout().foldedText
+        #expect(text == "Description Qty Unit price Amount Mountain farmer council 17 53.32 906.44 Bridge neighbour 9 117.93 1061.37 "
+            + "Kitchen meadow 14 456.83 6395.62 Journey student 9 129.64 1166.76 Garden evening 2 455.13 910.26", "\(text)")
+    }
+
+    /// The near miss: a table of contents without leaders (an entry, its page number flush
+    /// right) still pairs each entry with its number.
+    @Test func entriesAndPageNumbersWithoutLeadersStillPair() {
+        var p = GlyphPage()
+        let entries = [("Introduction", "1"), ("Methods and materials", "17"), ("Results", "42"), ("Discussion", "108")]
+        for (k, e) in entries.enumerated() {
+            p.text(e.0, x: 72, y: 700 - Double(k) * 14, spacesAsGaps: true)
+            p.text(e.1, x: 300 - 5 * Double(e.1.count), y: 700 - Double(k) * 14)
+        }
+        #expect(p.layout().lineTexts() == entries.map { "\($0.0) \($0.1)" })
+    }
+}
