@@ -363,8 +363,9 @@ struct LineFinder {
             var row: [Int] = []
             for (k, next) in pieces[r].dropFirst().enumerated() {
                 let g = gaps[r][k]
-                // A list marker (bullet, "1.", "a)") stays with its item however wide the gap.
-                let marker = k == 0 && !g.hard && isListMarker(cur)
+                // A list marker (bullet, "1.", "a)") stays with its item however wide the gap;
+                // a number before a number is a table's cell ("17", "53.32"), not a marker.
+                let marker = k == 0 && !g.hard && isListMarker(cur) && !(edgeIsDigit(cur, last: true) && edgeIsDigit(next, last: false))
                 let size = max(cur.size, next.size)
                 var split = g.hard, wideSpace = false
                 if split && !g.dropCap && !marker && options.hardGapCrossWindow > 0

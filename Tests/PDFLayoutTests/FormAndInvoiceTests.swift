@@ -158,7 +158,7 @@ import Testing
 
 /// Tables whose cells wrap: a word hyphenated at a cell's edge, a two-line header cell drawn
 /// amid its row, quantities before prices set close together.
-@Suite struct WrappedCellTests {
+@Suite struct CellLineTests {
     /// Three columns 90 pt apart; the middle cell of the second row wraps with a hyphen
     /// before `tail` (and, in the third row, the third cell with a hyphen before `last`).
     static func hyphenatedCells(tail: String, last: String) -> GlyphPage {
@@ -217,6 +217,17 @@ import Testing
         let text = Self.invoiceItems().layout().foldedText
         #expect(text == "Description Qty Unit price Amount Mountain farmer council 17 53.32 906.44 Bridge neighbour 9 117.93 1061.37 "
             + "Kitchen meadow 14 456.83 6395.62 Journey student 9 129.64 1166.76 Garden evening 2 455.13 910.26", "\(text)")
+    }
+
+    /// The near miss of the quantity cell before a price: a bare number starting a list item's
+    /// words, however wide the gap, stays with its item.
+    @Test func aBareNumberBeforeWordsStaysAListMarker() {
+        var p = GlyphPage()
+        for k in 0..<3 {
+            p.text("\(k + 1)", x: 72, y: 700 - Double(k) * 12)
+            p.text("item number \(k + 1) of the list", x: 90, y: 700 - Double(k) * 12, spacesAsGaps: true)
+        }
+        #expect(p.layout().lineTexts() == (1...3).map { "\($0) item number \($0) of the list" })
     }
 
     /// The near miss: a table of contents without leaders (an entry, its page number flush
