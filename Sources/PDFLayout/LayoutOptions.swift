@@ -112,6 +112,11 @@ public struct LayoutOptions: Sendable, Hashable {
     /// numbers (a page number, then the next column's section number), nor before a number
     /// ending its line (a page number: see `joinsLeaders`). 0: every such gap splits.
     public var hardGapCrossWindow: Double = 5
+    /// How far above and below (em) rows are searched for cells starting at the end of a gap
+    /// of at least `hardSegmentGapRatio` (`hardGapCrossWindow`; at least `cellStartWindow`):
+    /// a table's first row, its cells wrapped onto lines far apart, has its columns' other
+    /// cells further below than a line of prose has its neighbours.
+    public var hardGapCellStartWindow: Double = 12
     /// A gap of at least `hardSegmentGapRatio` may be a wide word space (`hardGapCrossWindow`)
     /// only in a narrow column: the text from the start of its line's words before it to the
     /// end of the word after it spans at most this many em. Justification spreads words that

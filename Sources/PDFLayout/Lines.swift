@@ -340,9 +340,9 @@ struct LineFinder {
         /// Rows nearby (`cellStartWindow` em) with a wide gap ending where this one ends: text
         /// starting at the same x after white space, as table cells do (word starts in prose
         /// rarely line up to a tenth of an em).
-        func alignedStarts(_ g: Gap, row r: Int, size: Double, narrowest: Double? = nil) -> Int {
+        func alignedStarts(_ g: Gap, row r: Int, size: Double, narrowest: Double? = nil, window: Double? = nil) -> Int {
             let b = pieces[r][0].baseline
-            let reach = options.cellStartWindow * size
+            let reach = (window ?? options.cellStartWindow) * size
             let width = (narrowest ?? options.segmentGapRatio) * size * 0.9
             var count = 0
             for dir in [-1, 1] {
@@ -374,7 +374,8 @@ struct LineFinder {
                     // A very wide space of a justified narrow column (`hardGapLineWidth`): the words before it on
                     // its line are spread as widely (within `riverGapRatio`), or are one word;
                     // the lines just above and below fill it; and cells start at its end in
-                    // fewer than `riverAlignedStarts` rows, as for river-like gaps.
+                    // fewer than `riverAlignedStarts` rows within `hardGapCellStartWindow` em, as for
+                    // river-like gaps.
                     // An equation and its number are not spread so.
                     let b = pieces[r][0].baseline
                     let inner = widestSpace(cur)
@@ -382,7 +383,8 @@ struct LineFinder {
                         && (inner <= options.wordGapRatio * size || options.riverGapRatio * inner >= g.x1 - g.x0)
                         && closes(isCrossed(g, row: r, baseline: b, size: size, step: -1, from: cur.x0, to: next.x1),
                                   isCrossed(g, row: r, baseline: b, size: size, step: 1, from: cur.x0, to: next.x1))
-                        && alignedStarts(g, row: r, size: size) < options.riverAlignedStarts {
+                        && alignedStarts(g, row: r, size: size, window: max(options.cellStartWindow, options.hardGapCellStartWindow))
+                            < options.riverAlignedStarts {
                         split = false; wideSpace = true
                     }
                 }

@@ -219,6 +219,33 @@ import Testing
             + "Kitchen meadow 14 456.83 6395.62 Journey student 9 129.64 1166.76 Garden evening 2 455.13 910.26", "\(text)")
     }
 
+    /// A table under a line of prose, its first row's first cell wrapped and the next cell
+    /// 3.3 em to its right; its other rows, tall with wrapped cells, start their cells there
+    /// further down than `cellStartWindow`.
+    static func wrappedHeaderUnderProse() -> GlyphPage {
+        var p = GlyphPage()
+        p.text("The northern ferry understands the station and the village.", x: 72, y: 724, spacesAsGaps: true)
+        let rows: [(Double, [String])] = [(700, ["Magnificent", "Ancient", "Instrument", "Orchard"]),
+                                          (670, ["Island", "Baker", "Chapter", "Committee"]),
+                                          (610, ["Comfortable", "Weather", "Journal", "Autumn"]),
+                                          (596, ["Letter", "Distant", "Spring", "Village"])]
+        for (y, cells) in rows {
+            for (c, cell) in cells.enumerated() { p.text(cell, x: 72 + 88 * Double(c), y: y) }
+        }
+        p.text("Observatory", x: 72, y: 689)
+        p.text("Considerable", x: 248, y: 689)
+        for k in 1...4 { p.text("silent", x: 248, y: 670 - 11 * Double(k)) }
+        return p
+    }
+
+    @Test func aWrappedFirstCellUnderProseStaysInItsColumn() {
+        let text = Self.wrappedHeaderUnderProse().layout().foldedText
+        #expect(text.contains("Magnificent Observatory Ancient Instrument Considerable Orchard"), "\(text)")
+        var o = LayoutOptions()
+        o.hardGapCellStartWindow = o.cellStartWindow
+        #expect(!Self.wrappedHeaderUnderProse().layout(o).foldedText.contains("Magnificent Observatory Ancient"))
+    }
+
     /// The near miss of the quantity cell before a price: a bare number starting a list item's
     /// words, however wide the gap, stays with its item.
     @Test func aBareNumberBeforeWordsStaysAListMarker() {
