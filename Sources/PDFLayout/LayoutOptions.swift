@@ -107,7 +107,8 @@ public struct LayoutOptions: Sendable, Hashable {
     /// least `1 / riverGapRatio` as wide; its white closes within this reach on each side, or on one side with no text
     /// over the piece after the gap on the other (lines of about the same size, with text over
     /// the pieces on both sides of the gap, reach into it until less than
-    /// `minimumStripeRatio` is left, or have text inside it); and fewer than
+    /// `minimumStripeRatio` is left, or have text inside it that is no table cell set apart
+    /// by `segmentGapRatio` on both sides); and fewer than
     /// `riverAlignedStarts` rows nearby have text starting at its end; never between two
     /// numbers (a page number, then the next column's section number), nor before a number
     /// ending its line (a page number: see `joinsLeaders`). 0: every such gap splits.

@@ -299,6 +299,10 @@ struct LineFinder {
                     if f.x1 > left && f.x0 < g.x0 { overLeft = true }
                     if f.x0 < right && f.x1 > g.x1 { overRight = true }
                     if f.x1 <= ra || f.x0 >= rz { continue }
+                    // A table's cell inside the gap (other text of its row at least
+                    // `segmentGapRatio` away on both sides: the column between two header
+                    // cells set further apart) neither closes nor narrows it.
+                    if f.x0 > ra && f.x1 < rz && isSetApart(k - step, size: size) { continue }
                     touched = true
                     if f.x0 <= ra && f.x1 < rz { ra = f.x1 }
                     else if f.x1 >= rz && f.x0 > ra { rz = f.x0 }
@@ -317,6 +321,24 @@ struct LineFinder {
             // Fewer than `hardGapColumnLines` lines of the column within reach (its first
             // line under a heading, or its last): the column ends before the gap could close.
             return reachesRight && columnLines >= options.hardGapColumnLines ? false : nil
+        }
+        /// Whether fragment `i` (of `byBaseline`) has no other text of its row within
+        /// `segmentGapRatio` em on either side.
+        func isSetApart(_ i: Int, size: Double) -> Bool {
+            let f = byBaseline[i], reach = options.segmentGapRatio * size
+            var j = i - 1
+            while j >= 0 && rowOf[j] == rowOf[i] {
+                let o = byBaseline[j]
+                if o.x0 < f.x1 + reach && o.x1 > f.x0 - reach { return false }
+                j -= 1
+            }
+            j = i + 1
+            while j < byBaseline.count && rowOf[j] == rowOf[i] {
+                let o = byBaseline[j]
+                if o.x0 < f.x1 + reach && o.x1 > f.x0 - reach { return false }
+                j += 1
+            }
+            return true
         }
         /// Closed on one side and closed or without text after the gap on the other.
         func closes(_ up: Bool?, _ down: Bool?) -> Bool {

@@ -219,6 +219,29 @@ import Testing
             + "Kitchen meadow 14 456.83 6395.62 Journey student 9 129.64 1166.76 Garden evening 2 455.13 910.26", "\(text)")
     }
 
+    /// An invoice's items with the unit price and the amount drawn as cells of their own, 1.2
+    /// em apart or more, amounts flush right: the "Unit price" header between "Qty" and "Amount" wraps, and the prices
+    /// under the gap between those two headers are cells, not words crossing a wide space.
+    @Test func priceCellsUnderAHeaderGapDoNotCloseIt() {
+        var p = GlyphPage()
+        p.text("Description", x: 72, y: 700)
+        p.text("Qty", x: 185, y: 700)
+        p.text("Unit", x: 225, y: 706)
+        p.text("price", x: 220, y: 694)
+        p.text("Amount", x: 262, y: 700)
+        let rows = [("Bridge neighbour", "9", "17.93", "161.37"), ("Kitchen meadow", "14", "56.83", "95.62"),
+                    ("Journey student", "9", "29.64", "1266.76"), ("Garden evening", "2", "55.13", "10.26")]
+        for (k, row) in rows.enumerated() {
+            let y = 676 - Double(k) * 18
+            p.text(row.0, x: 72, y: y, spacesAsGaps: true)
+            p.text(row.1, x: 200 - 5 * Double(row.1.count), y: y)
+            p.text(row.2, x: 220, y: y)
+            p.text(row.3, x: 292 - 5 * Double(row.3.count), y: y)
+        }
+        let text = p.layout().foldedText
+        #expect(text.hasPrefix("Description Qty Unit price Amount Bridge neighbour 9 17.93 161.37"), "\(text)")
+    }
+
     /// A table under a line of prose, its first row's first cell wrapped and the next cell
     /// 3.3 em to its right; its other rows, tall with wrapped cells, start their cells there
     /// further down than `cellStartWindow`.
