@@ -187,17 +187,25 @@ import Testing
         #expect(text.contains("arrange- ment kept"), "\(text)")
     }
 
+    /// The head of an invoice's item table: "Description", "Qty", a "Unit price" cell wrapped
+    /// onto lines above and below the others ("price" 5 pt left of "Unit" at `unit`), drawn
+    /// amid them, and "Amount" at `amount`.
+    static func itemsHeader(unit: Double, amount: Double) -> GlyphPage {
+        var p = GlyphPage()
+        p.text("Description", x: 72, y: 700)
+        p.text("Qty", x: 185, y: 700)
+        p.text("Unit", x: unit, y: 706)
+        p.text("price", x: unit - 5, y: 694)
+        p.text("Amount", x: amount, y: 700)
+        return p
+    }
+
     /// An invoice's item table as a browser sets it: the "Unit price" header wrapped onto two
     /// lines around the row's other headers and drawn amid them; a description wrapped onto
     /// two lines with the row's other cells centred between them; quantities flush right,
     /// then the unit price and the amount 0.6 em apart, drawn as one run.
     static func invoiceItems() -> GlyphPage {
-        var p = GlyphPage()
-        p.text("Description", x: 72, y: 700)
-        p.text("Qty", x: 185, y: 700)
-        p.text("Unit", x: 230, y: 706)
-        p.text("price", x: 225, y: 694)
-        p.text("Amount", x: 270, y: 700)
+        var p = itemsHeader(unit: 230, amount: 270)
         p.text("Mountain farmer", x: 72, y: 674)
         p.text("council", x: 72, y: 662)
         p.text("17", x: 190, y: 668)
@@ -220,15 +228,11 @@ import Testing
     }
 
     /// An invoice's items with the unit price and the amount drawn as cells of their own, 1.2
-    /// em apart or more, amounts flush right: the "Unit price" header between "Qty" and "Amount" wraps, and the prices
-    /// under the gap between those two headers are cells, not words crossing a wide space.
+    /// em apart or more, amounts flush right: the "Unit price" header between "Qty" and
+    /// "Amount" wraps, and the prices under the gap between those two headers are cells, not
+    /// words crossing a wide space.
     @Test func priceCellsUnderAHeaderGapDoNotCloseIt() {
-        var p = GlyphPage()
-        p.text("Description", x: 72, y: 700)
-        p.text("Qty", x: 185, y: 700)
-        p.text("Unit", x: 225, y: 706)
-        p.text("price", x: 220, y: 694)
-        p.text("Amount", x: 262, y: 700)
+        var p = Self.itemsHeader(unit: 225, amount: 262)
         let rows = [("Bridge neighbour", "9", "17.93", "161.37"), ("Kitchen meadow", "14", "56.83", "95.62"),
                     ("Journey student", "9", "29.64", "1266.76"), ("Garden evening", "2", "55.13", "10.26")]
         for (k, row) in rows.enumerated() {
