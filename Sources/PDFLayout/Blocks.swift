@@ -383,11 +383,18 @@ struct BlockFinder {
             var row = rows[k]
             var took = false
             if row.count >= 2 {
-                if !taken, let above = out.last, fitsBeside(above, rows[k]), drawnTogether(above + row) {
-                    row = above + row; out.removeLast(); took = true
-                }
-                if k + 1 < rows.count, fitsBeside(rows[k + 1], rows[k]), drawnTogether(row + rows[k + 1]) {
-                    row += rows[k + 1]; k += 1; took = true
+                // A two-line cell drawn amid the row's other cells has its lines above and
+                // below the row: both are taken at once.
+                if !taken, let above = out.last, fitsBeside(above, rows[k]), k + 1 < rows.count,
+                   fitsBeside(rows[k + 1], rows[k]), drawnTogether(above + row + rows[k + 1]) {
+                    row = above + row + rows[k + 1]; out.removeLast(); k += 1; took = true
+                } else {
+                    if !taken, let above = out.last, fitsBeside(above, rows[k]), drawnTogether(above + row) {
+                        row = above + row; out.removeLast(); took = true
+                    }
+                    if k + 1 < rows.count, fitsBeside(rows[k + 1], rows[k]), drawnTogether(row + rows[k + 1]) {
+                        row += rows[k + 1]; k += 1; took = true
+                    }
                 }
                 if took { row.sort { segments[$0].x0 != segments[$1].x0 ? segments[$0].x0 < segments[$1].x0 : segments[$0].top < segments[$1].top } }
             }

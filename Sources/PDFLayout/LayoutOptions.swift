@@ -107,11 +107,17 @@ public struct LayoutOptions: Sendable, Hashable {
     /// least `1 / riverGapRatio` as wide; its white closes within this reach on each side, or on one side with no text
     /// over the piece after the gap on the other (lines of about the same size, with text over
     /// the pieces on both sides of the gap, reach into it until less than
-    /// `minimumStripeRatio` is left, or have text inside it); and fewer than
+    /// `minimumStripeRatio` is left, or have text inside it that is no table cell set apart
+    /// by `segmentGapRatio` on both sides); and fewer than
     /// `riverAlignedStarts` rows nearby have text starting at its end; never between two
     /// numbers (a page number, then the next column's section number), nor before a number
     /// ending its line (a page number: see `joinsLeaders`). 0: every such gap splits.
     public var hardGapCrossWindow: Double = 5
+    /// How far above and below (em) rows are searched for cells starting at the end of a gap
+    /// of at least `hardSegmentGapRatio` (`hardGapCrossWindow`; at least `cellStartWindow`):
+    /// a table's first row, its cells wrapped onto lines far apart, has its columns' other
+    /// cells further below than a line of prose has its neighbours.
+    public var hardGapCellStartWindow: Double = 12
     /// A gap of at least `hardSegmentGapRatio` may be a wide word space (`hardGapCrossWindow`)
     /// only in a narrow column: the text from the start of its line's words before it to the
     /// end of the word after it spans at most this many em. Justification spreads words that
@@ -289,8 +295,8 @@ public struct LayoutOptions: Sendable, Hashable {
     public var joinsCellsDrawnWhole = true
     /// Cells centred vertically: a line overlapping a table row's band by at least this
     /// fraction of its height, beside the row's cells and under none of them, belongs to that
-    /// row (a two-line cell whose one-line neighbours sit level between its lines); 0 turns
-    /// this off.
+    /// row (a two-line cell whose one-line neighbours sit level between its lines; drawn amid
+    /// them, its lines above and below the row join it at once); 0 turns this off.
     public var tableCentredCellOverlap: Double = 0.25
     /// A block of text is split into paragraphs: before a line indented from the block's left
     /// edge by `paragraphIndent` (when the next line goes back to the edge and the line above

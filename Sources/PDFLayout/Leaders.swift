@@ -174,8 +174,13 @@ extension LineFinder {
                 // section number). A leader before it settles it; without one, it pairs only in
                 // a column of numbers that leader lines show to be page numbers (an index
                 // whose next column holds page numbers carried over from its last entry).
-                let cellLike = p + 1 < row.count && role(row[p + 1]) == .number
-                    && (p + 2 >= row.count || role(row[p + 2]) == .number)
+                // Numbers of cells set close together may come as one piece ("117.93 1061.37":
+                // a digit at both ends).
+                func numbers(_ k: Int) -> Bool {
+                    role(k) == .number || (edgeIsDigit(segs[k], last: false) && edgeIsDigit(segs[k], last: true))
+                }
+                let cellLike = p + 1 < row.count && numbers(row[p + 1])
+                    && (p + 2 >= row.count || numbers(row[p + 2]))
                 pairs.append(Pair(row: r, first: q, number: p, dotted: dotted, cellLike: cellLike && !dotted))
             }
         }

@@ -313,6 +313,10 @@ struct LineFinder {
                     if f.x1 > left && f.x0 < g.x0 { overLeft = true }
                     if f.x0 < right && f.x1 > g.x1 { overRight = true }
                     if f.x1 <= ra || f.x0 >= rz { continue }
+                    // A table's cell inside the gap (other text of its row at least
+                    // `segmentGapRatio` away on both sides: the column between two header
+                    // cells set further apart) neither closes nor narrows it.
+                    if f.x0 > ra && f.x1 < rz && isSetApart(k - step, size: size) { continue }
                     touched = true
                     if f.x0 <= ra && f.x1 < rz { ra = f.x1 }
                     else if f.x1 >= rz && f.x0 > ra { rz = f.x0 }
@@ -339,6 +343,24 @@ struct LineFinder {
             var count = 0
             for o in gaps[r] where abs(o.x1 - o.x0 - w) <= tolerance { count += 1 }
             return count
+        }
+        /// Whether fragment `i` (of `byBaseline`) has no other text of its row within
+        /// `segmentGapRatio` em on either side.
+        func isSetApart(_ i: Int, size: Double) -> Bool {
+            let f = byBaseline[i], reach = options.segmentGapRatio * size
+            var j = i - 1
+            while j >= 0 && rowOf[j] == rowOf[i] {
+                let o = byBaseline[j]
+                if o.x0 < f.x1 + reach && o.x1 > f.x0 - reach { return false }
+                j -= 1
+            }
+            j = i + 1
+            while j < byBaseline.count && rowOf[j] == rowOf[i] {
+                let o = byBaseline[j]
+                if o.x0 < f.x1 + reach && o.x1 > f.x0 - reach { return false }
+                j += 1
+            }
+            return true
         }
         /// Closed on one side and closed or without text after the gap on the other (or, with
         /// `either`, whatever the other side does).
@@ -384,11 +406,11 @@ struct LineFinder {
             }
             return true
         }
-        /// Rows nearby (`cellStartWindow` em) with a wide gap ending where this one ends: text
+        /// Rows nearby (`window` em, else `cellStartWindow`) with a wide gap ending where this one ends: text
         /// starting at the same x after white space, as table cells do (word starts in prose
         /// rarely line up to a tenth of an em).
-        func alignedStarts(_ g: Gap, row r: Int, size: Double, narrowest: Double? = nil) -> Int {
-            alignedStartsAndCrossings(g, row: r, size: size, narrowest: narrowest, crossings: false).starts
+        func alignedStarts(_ g: Gap, row r: Int, size: Double, narrowest: Double? = nil, window: Double? = nil) -> Int {
+            alignedStartsAndCrossings(g, row: r, size: size, narrowest: narrowest, window: window, crossings: false).starts
         }
         /// `alignedStarts`, and how many of those rows nearby have text of the gap's size
         /// (`cellEdgeCrossingSizeChange`) running across the gap's end instead (a piece of the
@@ -399,10 +421,10 @@ struct LineFinder {
         /// piece after it, there), a row ending the same way, with the same text starting and
         /// ending where that piece does (the same word closing justified lines), counts as
         /// neither.
-        func alignedStartsAndCrossings(_ g: Gap, row r: Int, size: Double, narrowest: Double? = nil,
+        func alignedStartsAndCrossings(_ g: Gap, row r: Int, size: Double, narrowest: Double? = nil, window: Double? = nil,
                                        flushEnd: Double? = nil, crossings counting: Bool = true) -> (starts: Int, crossings: Int) {
             let b = pieces[r][0].baseline
-            let reach = options.cellStartWindow * size
+            let reach = (window ?? options.cellStartWindow) * size
             let width = (narrowest ?? options.segmentGapRatio) * size * 0.9
             let past = options.cellEdgeCrossingReach * size
             let sizeChange = options.cellEdgeCrossingSizeChange
@@ -443,8 +465,9 @@ struct LineFinder {
             var row: [Int] = []
             for (k, next) in pieces[r].dropFirst().enumerated() {
                 let g = gaps[r][k]
-                // A list marker (bullet, "1.", "a)") stays with its item however wide the gap.
-                let marker = k == 0 && !g.hard && isListMarker(cur)
+                // A list marker (bullet, "1.", "a)") stays with its item however wide the gap;
+                // a number before a number is a table's cell ("17", "53.32"), not a marker.
+                let marker = k == 0 && !g.hard && isListMarker(cur) && !(edgeIsDigit(cur, last: true) && edgeIsDigit(next, last: false))
                 let size = max(cur.size, next.size)
                 var split = g.hard, wideSpace = false
                 if split && !g.dropCap && !marker && options.hardGapCrossWindow > 0
@@ -453,7 +476,8 @@ struct LineFinder {
                     // A very wide space of a justified narrow column (`hardGapLineWidth`): the words before it on
                     // its line are spread as widely (within `riverGapRatio`), or are one word;
                     // the lines just above and below fill it; and cells start at its end in
-                    // fewer than `riverAlignedStarts` rows, as for river-like gaps.
+                    // fewer than `riverAlignedStarts` rows within `hardGapCellStartWindow` em, as for
+                    // river-like gaps.
                     // An equation and its number are not spread so.
                     let b = pieces[r][0].baseline
                     let inner = widestSpace(cur)
@@ -468,7 +492,8 @@ struct LineFinder {
                         && (oneWord || options.riverGapRatio * inner >= g.x1 - g.x0)
                         && closes(isCrossed(g, row: r, baseline: b, size: size, step: -1, from: cur.x0, to: next.x1),
                                   isCrossed(g, row: r, baseline: b, size: size, step: 1, from: cur.x0, to: next.x1), either: even)
-                        && alignedStarts(g, row: r, size: size) < options.riverAlignedStarts {
+                        && alignedStarts(g, row: r, size: size, window: max(options.cellStartWindow, options.hardGapCellStartWindow))
+                            < options.riverAlignedStarts {
                         split = false; wideSpace = true
                     }
                 }

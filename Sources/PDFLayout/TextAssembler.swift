@@ -43,6 +43,9 @@ struct TextAssembler {
         var block: Int
         /// Joined to the next line (a hyphenated word): no line break between them.
         var joinsNext = false
+        /// In a table's row: the space clusters between two lines of one cell, where a word
+        /// hyphenated at the cell's edge is joined as at a line's end.
+        var cellBreaks: [Int] = []
     }
 
     var buffer: [Unicode.Scalar] = []
@@ -73,7 +76,7 @@ struct TextAssembler {
                     for k in line { x1 = max(x1, segments[k].x1); size = max(size, segments[k].size) }
                     if b.x1 - x1 > options.paragraphAlignmentTolerance * size { base = .auto }
                 }
-                if var p = makeLine(line, paragraph: base) {
+                if var p = makeLine(line, paragraph: base, cells: b.kind == .table) {
                     p.block = blockIndex
                     pending.append(p)
                     any = true
@@ -193,8 +196,11 @@ struct TextAssembler {
     /// A line from its segments (one, or a table row's cells), in logical order, read with
     /// the paragraph's base direction when the block decided one (`.auto`: right to left when
     /// the line has right-to-left letters, else the line's own).
-    mutating func makeLine(_ segs: [Int], paragraph: ParagraphDirection? = nil) -> PendingLine? {
+    /// `cells`: the line is a table's row, whose cells list their lines top to bottom (a
+    /// segment under the one before it, overlapping it, goes on its cell: `cellBreaks`).
+    mutating func makeLine(_ segs: [Int], paragraph: ParagraphDirection? = nil, cells: Bool = false) -> PendingLine? {
         var clusters: [Cluster] = []
+        var cellBreaks: [Int] = []
         func addSpace(_ glyph: Int32) {
             guard let last = clusters.last, !last.isSpace else { return }
             clusters.append(Cluster(start: 0, end: 0, glyph: glyph, isSpace: true))
@@ -203,7 +209,13 @@ struct TextAssembler {
         for (n, k) in segs.enumerated() {
             let s = segments[k]
             group = s.group
-            if n > 0 { addSpace(LayoutCharacter.synthesized) }
+            if n > 0 {
+                addSpace(LayoutCharacter.synthesized)
+                let p = segments[segs[n - 1]]
+                if cells, clusters.last?.isSpace == true, s.top >= p.top + 0.5 * p.size, overlap(p.x0, p.x1, s.x0, s.x1) > 0 {
+                    cellBreaks.append(clusters.count - 1)
+                }
+            }
             for (j, i) in s.items.enumerated() {
                 let it = items[Int(i)]
                 if it.isSpace {
@@ -214,10 +226,15 @@ struct TextAssembler {
                 if j < s.spaceAfter.count && s.spaceAfter[j] { addSpace(LayoutCharacter.synthesized) }
             }
         }
+        let counted = clusters.count
         dropKashidas(&clusters)
+        // Clusters dropped or moved (kashidas, logical order) leave no cell breaks.
+        var reordered = clusters.count != counted
         while clusters.last?.isSpace == true { clusters.removeLast() }
-        while clusters.first?.isSpace == true { clusters.removeFirst() }
+        let leading = clusters.prefix { $0.isSpace }.count
+        clusters.removeFirst(leading)
         guard !clusters.isEmpty else { return nil }
+        cellBreaks = cellBreaks.map { $0 - leading }.filter { $0 > 0 && $0 < clusters.count - 1 }
         let orientation = groups[group]
         var direction = orientation.direction
         var paragraph = paragraph
@@ -231,7 +248,7 @@ struct TextAssembler {
             if paragraph == .rightToLeft || clusters.contains(where: { !$0.isSpace && Bidi.hasRightToLeft(buffer[Int($0.start)..<Int($0.end)]) }) {
                 let reps = clusters.map { $0.isSpace ? Unicode.Scalar(0x20)! : buffer[Int($0.start)] }
                 let order = Bidi.logicalOrder(visual: reps, direction: paragraph)
-                if order.count == clusters.count { clusters = order.map { clusters[$0] } }
+                if order.count == clusters.count { clusters = order.map { clusters[$0] }; reordered = true }
                 if paragraph == .rightToLeft { direction = .rightToLeft }
             }
         } else if orientation.angle == 0 || orientation.isDiagonal {
@@ -241,11 +258,13 @@ struct TextAssembler {
                 let dominant = Bidi.dominantDirection(text) ?? .leftToRight
                 let reps = clusters.map { $0.isSpace ? Unicode.Scalar(0x20)! : buffer[Int($0.start)] }
                 let order = Bidi.logicalOrder(visual: reps, direction: dominant)
-                if order.count == clusters.count { clusters = order.map { clusters[$0] } }
+                if order.count == clusters.count { clusters = order.map { clusters[$0] }; reordered = true }
                 if dominant == .rightToLeft { direction = .rightToLeft }
             }
         }
-        return PendingLine(clusters: clusters, direction: direction, angle: Double(orientation.angle), block: 0)
+        var line = PendingLine(clusters: clusters, direction: direction, angle: Double(orientation.angle), block: 0)
+        if !reordered { line.cellBreaks = cellBreaks }
+        return line
     }
 
     /// Unmapped glyphs (no Unicode from any source) set between two Arabic-script letters are
@@ -309,47 +328,12 @@ struct TextAssembler {
     }
 
     mutating func joinHyphens(_ lines: inout [PendingLine]) {
-        guard lines.count > 1 else { return }
         var vocabulary: Set<WordKey>? = nil
-        for k in 0..<(lines.count - 1) where lines[k].block == lines[k + 1].block
+        for k in 0..<max(0, lines.count - 1) where lines[k].block == lines[k + 1].block
             && lines[k].direction == .leftToRight {
+            guard let hyphenAlone = hyphenBreaks(lines[k].clusters[...], lines[k + 1].clusters[...],
+                                                 vocabulary: &vocabulary, lines: lines) else { continue }
             let cl = lines[k].clusters
-            guard let last = cl.last, last.end > last.start else { continue }
-            let hyphen = buffer[Int(last.end) - 1]
-            guard Self.isHyphen(hyphen) else { continue }
-            // The letter before the hyphen.
-            let hyphenAlone = last.end - last.start == 1
-            let before: Unicode.Scalar
-            if hyphenAlone {
-                guard cl.count >= 2, !cl[cl.count - 2].isSpace else { continue }
-                before = buffer[Int(cl[cl.count - 2].end) - 1]
-            } else {
-                before = buffer[Int(last.end) - 2]
-            }
-            guard before.isLetter else { continue }
-            guard let first = lines[k + 1].clusters.first, !first.isSpace,
-                  buffer[Int(first.start)].properties.isLowercase else { continue }
-            var join = hyphen.value == 0x00AD || options.hyphenJoining == .always
-            if !join {
-                if vocabulary == nil { vocabulary = pageVocabulary(lines) }
-                // The head: the last word of the line without its hyphen.
-                let headStart = cl[..<(cl.count - 1)].lastIndex { $0.isSpace }.map { $0 + 1 } ?? 0
-                var head = [Unicode.Scalar]()
-                for c in cl[headStart...] { head.append(contentsOf: letters(c)) }
-                head.removeLast()
-                let next = lines[k + 1].clusters
-                let tailEnd = next.firstIndex { $0.isSpace } ?? next.count
-                var joined = WordKey(), compound = WordKey()
-                for s in head { joined.add(s); compound.add(s) }
-                compound.add("-")
-                key(next[0..<tailEnd], into: &joined)
-                key(next[0..<tailEnd], into: &compound)
-                // For: the joined word is on the page. Against: the compound is. Neither:
-                // join, since a line-end hyphen before a lower-case letter is far more often
-                // hyphenation than a compound's own hyphen.
-                join = vocabulary!.contains(joined) || !vocabulary!.contains(compound)
-            }
-            guard join else { continue }
             if hyphenAlone {
                 lines[k].clusters.removeLast()
             } else {
@@ -358,6 +342,62 @@ struct TextAssembler {
             lines[k].joinsNext = true
             hyphenationsJoined += 1
         }
+        // A table cell's lines inside its row (`PendingLine.cellBreaks`), last first so that
+        // the earlier breaks keep their places.
+        for k in lines.indices where !lines[k].cellBreaks.isEmpty && lines[k].direction == .leftToRight {
+            for b in lines[k].cellBreaks.reversed() where b > 0 && b + 1 < lines[k].clusters.count {
+                let cl = lines[k].clusters
+                guard let hyphenAlone = hyphenBreaks(cl[..<b], cl[(b + 1)...], vocabulary: &vocabulary, lines: lines) else { continue }
+                lines[k].clusters.remove(at: b)
+                if hyphenAlone {
+                    lines[k].clusters.remove(at: b - 1)
+                } else {
+                    lines[k].clusters[b - 1].end -= 1
+                }
+                hyphenationsJoined += 1
+            }
+        }
+    }
+
+    /// Whether a line (or a table cell's line) ending `head` breaks a word with a hyphen that
+    /// the text going on in `tail` completes: the hyphen follows a letter, the tail starts in
+    /// lower case, and (`hyphenJoining` `.evidenced`) the joined word is on the page or the
+    /// compound with its hyphen is not. Nil when not; else whether the hyphen is a cluster
+    /// of its own.
+    func hyphenBreaks(_ head: ArraySlice<Cluster>, _ tail: ArraySlice<Cluster>, vocabulary: inout Set<WordKey>?,
+                      lines: [PendingLine]) -> Bool? {
+        guard let last = head.last, last.end > last.start else { return nil }
+        let hyphen = buffer[Int(last.end) - 1]
+        guard Self.isHyphen(hyphen) else { return nil }
+        // The letter before the hyphen.
+        let hyphenAlone = last.end - last.start == 1
+        let before: Unicode.Scalar
+        if hyphenAlone {
+            guard head.count >= 2, !head[head.endIndex - 2].isSpace else { return nil }
+            before = buffer[Int(head[head.endIndex - 2].end) - 1]
+        } else {
+            before = buffer[Int(last.end) - 2]
+        }
+        guard before.isLetter else { return nil }
+        guard let first = tail.first, !first.isSpace,
+              buffer[Int(first.start)].properties.isLowercase else { return nil }
+        if hyphen.value == 0x00AD || options.hyphenJoining == .always { return hyphenAlone }
+        if vocabulary == nil { vocabulary = pageVocabulary(lines) }
+        // The head: the last word of the line without its hyphen.
+        let headStart = head[..<(head.endIndex - 1)].lastIndex { $0.isSpace }.map { $0 + 1 } ?? head.startIndex
+        var word = [Unicode.Scalar]()
+        for c in head[headStart...] { word.append(contentsOf: letters(c)) }
+        word.removeLast()
+        let tailEnd = tail.firstIndex { $0.isSpace } ?? tail.endIndex
+        var joined = WordKey(), compound = WordKey()
+        for s in word { joined.add(s); compound.add(s) }
+        compound.add("-")
+        key(tail[tail.startIndex..<tailEnd], into: &joined)
+        key(tail[tail.startIndex..<tailEnd], into: &compound)
+        // For: the joined word is on the page. Against: the compound is. Neither:
+        // join, since a line-end hyphen before a lower-case letter is far more often
+        // hyphenation than a compound's own hyphen.
+        return vocabulary!.contains(joined) || !vocabulary!.contains(compound) ? hyphenAlone : nil
     }
 
     /// Every word on the page (as `WordKey`s).

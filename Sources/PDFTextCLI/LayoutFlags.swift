@@ -84,8 +84,10 @@ public struct LayoutFlags: ParsableArguments {
     public var drawnApartCellStarts: Int = LayoutOptions().drawnApartCellStarts
     @Option(help: ArgumentHelp("A gap at least this wide always splits a line. Fraction of the font size.", valueName: "em"))
     public var hardSegmentGapRatio: Double = LayoutOptions().hardSegmentGapRatio
-    @Option(help: ArgumentHelp("How far above and below (em) a gap of at least `hardSegmentGapRatio` is followed. Such a gap is a wide word space of a justified narrow column (`hardGapLineWidth`), and does not split its line, when the words before it on its line are one word or spread at least `1 / riverGapRatio` as wide; its white closes within this reach on each side, or on one side with no text over the piece after the gap on the other (lines of about the same size, with text over the pieces on both sides of the gap, reach into it until less than `minimumStripeRatio` is left, or have text inside it); and fewer than `riverAlignedStarts` rows nearby have text starting at its end; never between two numbers (a page number, then the next column's section number), nor before a number ending its line (a page number: see `joinsLeaders`). 0: every such gap splits.", valueName: "em"))
+    @Option(help: ArgumentHelp("How far above and below (em) a gap of at least `hardSegmentGapRatio` is followed. Such a gap is a wide word space of a justified narrow column (`hardGapLineWidth`), and does not split its line, when the words before it on its line are one word or spread at least `1 / riverGapRatio` as wide; its white closes within this reach on each side, or on one side with no text over the piece after the gap on the other (lines of about the same size, with text over the pieces on both sides of the gap, reach into it until less than `minimumStripeRatio` is left, or have text inside it that is no table cell set apart by `segmentGapRatio` on both sides); and fewer than `riverAlignedStarts` rows nearby have text starting at its end; never between two numbers (a page number, then the next column's section number), nor before a number ending its line (a page number: see `joinsLeaders`). 0: every such gap splits.", valueName: "em"))
     public var hardGapCrossWindow: Double = LayoutOptions().hardGapCrossWindow
+    @Option(help: ArgumentHelp("How far above and below (em) rows are searched for cells starting at the end of a gap of at least `hardSegmentGapRatio` (`hardGapCrossWindow`; at least `cellStartWindow`): a table's first row, its cells wrapped onto lines far apart, has its columns' other cells further below than a line of prose has its neighbours.", valueName: "em"))
+    public var hardGapCellStartWindow: Double = LayoutOptions().hardGapCellStartWindow
     @Option(help: ArgumentHelp("A gap of at least `hardSegmentGapRatio` may be a wide word space (`hardGapCrossWindow`) only in a narrow column: the text from the start of its line's words before it to the end of the word after it spans at most this many em. Justification spreads words that far only in narrow columns; tables and forms across a wide page keep their splits.", valueName: "em"))
     public var hardGapLineWidth: Double = LayoutOptions().hardGapLineWidth
     @Option(help: ArgumentHelp("A wider line's gap of at least `hardSegmentGapRatio` may be a wide word space all the same (`hardGapCrossWindow`, the other conditions unchanged) when its row has at least this many gaps as wide (`evenGapTolerance`): a justified letter-spaced line spread across the page. 0: never.", valueName: "n"))
@@ -178,7 +180,7 @@ public struct LayoutFlags: ParsableArguments {
     public var tableProseIndent: Double = LayoutOptions().tableProseIndent
     @Option(help: ArgumentHelp("Lines of cells wrapped all at once (captions side by side in a grid): a row with a line in every column continues the row above when the row above holds at least this many words a cell on average and each line goes on the line above in its column (a line the first word would not have fitted after, and which it continues: starting in lower case, or after a colon, comma, semicolon or hyphen, for more than half of the lines; the others at least not after a sentence's end nor with a digit). Rows of one-word cells stay rows.", valueName: "words"))
     public var tableWrapRowWords: Double = LayoutOptions().tableWrapRowWords
-    @Option(help: ArgumentHelp("Cells centred vertically: a line overlapping a table row's band by at least this fraction of its height, beside the row's cells and under none of them, belongs to that row (a two-line cell whose one-line neighbours sit level between its lines); 0 turns this off.", valueName: "fraction"))
+    @Option(help: ArgumentHelp("Cells centred vertically: a line overlapping a table row's band by at least this fraction of its height, beside the row's cells and under none of them, belongs to that row (a two-line cell whose one-line neighbours sit level between its lines; drawn amid them, its lines above and below the row join it at once); 0 turns this off.", valueName: "fraction"))
     public var tableCentredCellOverlap: Double = LayoutOptions().tableCentredCellOverlap
     @Flag(help: "Do not read two lines of a table whose cells are drawn column by column (address blocks side by side, a label over its value) as one row's cells.")
     public var noCellsDrawnWhole = false
@@ -254,7 +256,7 @@ public struct LayoutFlags: ParsableArguments {
     public static let fieldNames: Set<String> = [
         "readingOrder", "wordGapRatio", "cjkWordGapRatio", "letterSpacingQuantile", "baselineTolerance",
         "shortLineLetterSpacing", "ellipsisGapRatio", "composesAccents", "accentOverlap", "accentBaselineShift", "markReach", "markWithoutWidthReach",
-        "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "narrowCellGapRatio", "drawnApartCellStarts", "hardSegmentGapRatio", "hardGapCrossWindow", "hardGapLineWidth", "evenHardGaps", "evenGapTolerance", "hardGapColumnLines", "scriptShiftRatio", "delimiterShiftRatio",
+        "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "narrowCellGapRatio", "drawnApartCellStarts", "hardSegmentGapRatio", "hardGapCrossWindow", "hardGapCellStartWindow", "hardGapLineWidth", "evenHardGaps", "evenGapTolerance", "hardGapColumnLines", "scriptShiftRatio", "delimiterShiftRatio",
         "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "tableCellLineGap", "tableStrayCellGap", "tableProseWords", "tableProseWidth", "tableProseIndent", "tableWrapRowWords", "joinsCellsDrawnWhole", "tableCentredCellOverlap", "blockGapRatio", "blockSizeChange", "joinsEquationNumbers", "equationNumberReach",
         "detectsTables", "tableCellWords", "proseColumnJustifiedShare", "marksRunningArtifacts", "marginBand", "expandsLigatures",
         "normalizesPresentationForms", "hyphenJoining", "paragraphAlignmentTolerance", "paragraphAlignmentMinimumShare",
@@ -271,7 +273,7 @@ public struct LayoutFlags: ParsableArguments {
             ("--word-gap-ratio", wordGapRatio), ("--cjk-word-gap-ratio", cjkWordGapRatio),
             ("--baseline-tolerance", baselineTolerance), ("--segment-gap-ratio", segmentGapRatio),
             ("--script-shift-ratio", scriptShiftRatio), ("--delimiter-shift-ratio", delimiterShiftRatio), ("--stripe-window", stripeWindow),
-            ("--minimum-stripe-ratio", minimumStripeRatio), ("--cell-start-window", cellStartWindow), ("--narrow-cell-gap-ratio", narrowCellGapRatio), ("--hard-segment-gap-ratio", hardSegmentGapRatio), ("--hard-gap-cross-window", hardGapCrossWindow), ("--hard-gap-line-width", hardGapLineWidth), ("--even-gap-tolerance", evenGapTolerance), ("--prose-column-justified-share", proseColumnJustifiedShare),
+            ("--minimum-stripe-ratio", minimumStripeRatio), ("--cell-start-window", cellStartWindow), ("--narrow-cell-gap-ratio", narrowCellGapRatio), ("--hard-segment-gap-ratio", hardSegmentGapRatio), ("--hard-gap-cross-window", hardGapCrossWindow), ("--hard-gap-cell-start-window", hardGapCellStartWindow), ("--hard-gap-line-width", hardGapLineWidth), ("--even-gap-tolerance", evenGapTolerance), ("--prose-column-justified-share", proseColumnJustifiedShare),
             ("--table-row-gap-ratio", tableRowGapRatio), ("--table-cell-line-gap", tableCellLineGap), ("--table-stray-cell-gap", tableStrayCellGap), ("--table-prose-words", tableProseWords), ("--table-prose-width", tableProseWidth), ("--table-prose-indent", tableProseIndent), ("--table-wrap-row-words", tableWrapRowWords), ("--table-centred-cell-overlap", tableCentredCellOverlap), ("--equation-number-reach", equationNumberReach), ("--block-gap-ratio", blockGapRatio),
             ("--block-size-change", blockSizeChange), ("--table-cell-words", tableCellWords),
             ("--diagonal-angle", diagonalAngle), ("--ellipsis-gap-ratio", ellipsisGapRatio),
@@ -331,6 +333,7 @@ public struct LayoutFlags: ParsableArguments {
         o.drawnApartCellStarts = drawnApartCellStarts
         o.hardSegmentGapRatio = hardSegmentGapRatio
         o.hardGapCrossWindow = hardGapCrossWindow
+        o.hardGapCellStartWindow = hardGapCellStartWindow
         o.hardGapLineWidth = hardGapLineWidth
         o.evenHardGaps = evenHardGaps
         o.evenGapTolerance = evenGapTolerance

@@ -155,3 +155,144 @@ import Testing
         #expect(text.hasSuffix(prose.joined(separator: " ")), "\(text)")
     }
 }
+
+/// Tables whose cells wrap: a word hyphenated at a cell's edge, a two-line header cell drawn
+/// amid its row, quantities before prices set close together.
+@Suite struct CellLineTests {
+    /// Three columns 90 pt apart; the middle cell of the second row wraps with a hyphen
+    /// before `tail` (and, in the third row, the third cell with a hyphen before `last`).
+    static func hyphenatedCells(tail: String, last: String) -> GlyphPage {
+        var p = GlyphPage()
+        p.table([[["Stop"], ["Notes"], ["Fare"]],
+                 [["North"], ["an arrange-", tail + " kept"], ["2.50"]],
+                 [["Island"], ["late ferry"], ["Lisbon-", last]]], columnWidth: 90)
+        return p
+    }
+
+    @Test func aWordHyphenatedAtACellsEdgeIsJoined() {
+        let text = Self.hyphenatedCells(tail: "ment", last: "Porto").layout().foldedText
+        #expect(text == "Stop Notes Fare North an arrangement kept 2.50 Island late ferry Lisbon- Porto", "\(text)")
+        var o = LayoutOptions()
+        o.hyphenJoining = .never
+        #expect(Self.hyphenatedCells(tail: "ment", last: "Porto").layout(o).foldedText.contains("arrange- ment"))
+    }
+
+    /// The near miss: a hyphen before a capital (a compound of names) stays, and so does one
+    /// whose compound the page holds elsewhere.
+    @Test func aCompoundsHyphenAtACellsEdgeStays() {
+        var p = Self.hyphenatedCells(tail: "ment", last: "Porto")
+        p.text("The arrange-ment is fixed.", x: 72, y: 560)
+        let text = p.layout().foldedText
+        #expect(text.contains("Lisbon- Porto"), "\(text)")
+        #expect(text.contains("arrange- ment kept"), "\(text)")
+    }
+
+    /// The head of an invoice's item table: "Description", "Qty", a "Unit price" cell wrapped
+    /// onto lines above and below the others ("price" 5 pt left of "Unit" at `unit`), drawn
+    /// amid them, and "Amount" at `amount`.
+    static func itemsHeader(unit: Double, amount: Double) -> GlyphPage {
+        var p = GlyphPage()
+        p.text("Description", x: 72, y: 700)
+        p.text("Qty", x: 185, y: 700)
+        p.text("Unit", x: unit, y: 706)
+        p.text("price", x: unit - 5, y: 694)
+        p.text("Amount", x: amount, y: 700)
+        return p
+    }
+
+    /// An invoice's item table as a browser sets it: the "Unit price" header wrapped onto two
+    /// lines around the row's other headers and drawn amid them; a description wrapped onto
+    /// two lines with the row's other cells centred between them; quantities flush right,
+    /// then the unit price and the amount 0.6 em apart, drawn as one run.
+    static func invoiceItems() -> GlyphPage {
+        var p = itemsHeader(unit: 230, amount: 270)
+        p.text("Mountain farmer", x: 72, y: 674)
+        p.text("council", x: 72, y: 662)
+        p.text("17", x: 190, y: 668)
+        p.text("53.32 906.44", x: 220, y: 668, spacesAsGaps: true, spaceWidth: 0.6)
+        let rows = [("Bridge neighbour", "9", "117.93 1061.37"), ("Kitchen meadow", "14", "456.83 6395.62"),
+                    ("Journey student", "9", "129.64 1166.76"), ("Garden evening", "2", "455.13 910.26")]
+        for (k, row) in rows.enumerated() {
+            let y = 644 - Double(k) * 18
+            p.text(row.0, x: 72, y: y, spacesAsGaps: true)
+            p.text(row.1, x: 200 - 5 * Double(row.1.count), y: y)
+            p.text(row.2, x: 220, y: y, spacesAsGaps: true, spaceWidth: 0.6)
+        }
+        return p
+    }
+
+    @Test func invoiceItemsAreReadRowByRow() {
+        let text = Self.invoiceItems().layout().foldedText
+        #expect(text == "Description Qty Unit price Amount Mountain farmer council 17 53.32 906.44 Bridge neighbour 9 117.93 1061.37 "
+            + "Kitchen meadow 14 456.83 6395.62 Journey student 9 129.64 1166.76 Garden evening 2 455.13 910.26", "\(text)")
+    }
+
+    /// An invoice's items with the unit price and the amount drawn as cells of their own, 1.2
+    /// em apart or more, amounts flush right: the "Unit price" header between "Qty" and
+    /// "Amount" wraps, and the prices under the gap between those two headers are cells, not
+    /// words crossing a wide space.
+    @Test func priceCellsUnderAHeaderGapDoNotCloseIt() {
+        var p = Self.itemsHeader(unit: 225, amount: 262)
+        let rows = [("Bridge neighbour", "9", "17.93", "161.37"), ("Kitchen meadow", "14", "56.83", "95.62"),
+                    ("Journey student", "9", "29.64", "1266.76"), ("Garden evening", "2", "55.13", "10.26")]
+        for (k, row) in rows.enumerated() {
+            let y = 676 - Double(k) * 18
+            p.text(row.0, x: 72, y: y, spacesAsGaps: true)
+            p.text(row.1, x: 200 - 5 * Double(row.1.count), y: y)
+            p.text(row.2, x: 220, y: y)
+            p.text(row.3, x: 292 - 5 * Double(row.3.count), y: y)
+        }
+        let text = p.layout().foldedText
+        #expect(text.hasPrefix("Description Qty Unit price Amount Bridge neighbour 9 17.93 161.37"), "\(text)")
+    }
+
+    /// A table under a line of prose, its first row's first cell wrapped and the next cell
+    /// 3.3 em to its right; its other rows, tall with wrapped cells, start their cells there
+    /// further down than `cellStartWindow`.
+    static func wrappedHeaderUnderProse() -> GlyphPage {
+        var p = GlyphPage()
+        p.text("The northern ferry understands the station and the village.", x: 72, y: 724, spacesAsGaps: true)
+        let rows: [(Double, [String])] = [(700, ["Magnificent", "Ancient", "Instrument", "Orchard"]),
+                                          (670, ["Island", "Baker", "Chapter", "Committee"]),
+                                          (610, ["Comfortable", "Weather", "Journal", "Autumn"]),
+                                          (596, ["Letter", "Distant", "Spring", "Village"])]
+        for (y, cells) in rows {
+            for (c, cell) in cells.enumerated() { p.text(cell, x: 72 + 88 * Double(c), y: y) }
+        }
+        p.text("Observatory", x: 72, y: 689)
+        p.text("Considerable", x: 248, y: 689)
+        for k in 1...4 { p.text("silent", x: 248, y: 670 - 11 * Double(k)) }
+        return p
+    }
+
+    @Test func aWrappedFirstCellUnderProseStaysInItsColumn() {
+        let text = Self.wrappedHeaderUnderProse().layout().foldedText
+        #expect(text.contains("Magnificent Observatory Ancient Instrument Considerable Orchard"), "\(text)")
+        var o = LayoutOptions()
+        o.hardGapCellStartWindow = o.cellStartWindow
+        #expect(!Self.wrappedHeaderUnderProse().layout(o).foldedText.contains("Magnificent Observatory Ancient"))
+    }
+
+    /// The near miss of the quantity cell before a price: a bare number starting a list item's
+    /// words, however wide the gap, stays with its item.
+    @Test func aBareNumberBeforeWordsStaysAListMarker() {
+        var p = GlyphPage()
+        for k in 0..<3 {
+            p.text("\(k + 1)", x: 72, y: 700 - Double(k) * 12)
+            p.text("item number \(k + 1) of the list", x: 90, y: 700 - Double(k) * 12, spacesAsGaps: true)
+        }
+        #expect(p.layout().lineTexts() == (1...3).map { "\($0) item number \($0) of the list" })
+    }
+
+    /// The near miss: a table of contents without leaders (an entry, its page number flush
+    /// right) still pairs each entry with its number.
+    @Test func entriesAndPageNumbersWithoutLeadersStillPair() {
+        var p = GlyphPage()
+        let entries = [("Introduction", "1"), ("Methods and materials", "17"), ("Results", "42"), ("Discussion", "108")]
+        for (k, e) in entries.enumerated() {
+            p.text(e.0, x: 72, y: 700 - Double(k) * 14, spacesAsGaps: true)
+            p.text(e.1, x: 300 - 5 * Double(e.1.count), y: 700 - Double(k) * 14)
+        }
+        #expect(p.layout().lineTexts() == entries.map { "\($0.0) \($0.1)" })
+    }
+}
