@@ -526,7 +526,7 @@ struct LineFinder {
                         split = starts >= 2 || isolatedGap(g, cur, next, size: size) || isStripe(g, row: r, baseline: b, size: size, window: options.stripeWindow,
                                                         lines: starts >= 1 ? min(2, options.gutterStripeLines) : 2)
                             || (isolatedGap(g, cur, next, size: size, wordSpaces: options.openGapWordSpaces)
-                                && (typicalWordGap(g, row: r).map { g.x1 - g.x0 >= options.openGapWordSpaces * $0 } ?? false)
+                                && (typicalWordGap(g, row: r, from: cur.x0).map { g.x1 - g.x0 >= options.openGapWordSpaces * $0 } ?? false)
                                 && isOpen(g, row: r, baseline: b, size: size))
                     }
                 }

@@ -44,210 +44,210 @@ public struct LayoutFlags: ParsableArguments {
     public var readingOrder: LayoutOptions.ReadingOrder = LayoutOptions().readingOrder
 
     // Words and spaces
-    @Option(help: ArgumentHelp("A gap wider than this (beyond the line's usual letter spacing) is a space. Fraction of the font size.", valueName: "em"))
+    @Option(name: .customLong("word-gap-ratio"), help: ArgumentHelp("A gap wider than this (beyond the line's usual letter spacing) is a space. Fraction of the font size.", valueName: "em"))
     public var wordGapRatio: Double = LayoutOptions().wordGapRatio
-    @Option(help: ArgumentHelp("Between two CJK characters a space needs a gap this wide (they are set without spaces). Fraction of the font size.", valueName: "em"))
+    @Option(name: .customLong("cjk-word-gap-ratio"), help: ArgumentHelp("Between two CJK characters a space needs a gap this wide (they are set without spaces). Fraction of the font size.", valueName: "em"))
     public var cjkWordGapRatio: Double = LayoutOptions().cjkWordGapRatio
-    @Option(help: ArgumentHelp("Letter spacing (a line's typical gap between letters) is estimated from this quantile of its gaps, so letter-spaced headings do not turn into one word per letter.", valueName: "q"))
+    @Option(name: .customLong("letter-spacing-quantile"), help: ArgumentHelp("Letter spacing (a line's typical gap between letters) is estimated from this quantile of its gaps, so letter-spaced headings do not turn into one word per letter.", valueName: "q"))
     public var letterSpacingQuantile: Double = LayoutOptions().letterSpacingQuantile
-    @Option(help: ArgumentHelp("A line with three to five gaps between letters, every one wider than `wordGapRatio` save perhaps one (a kerned pair), is letter-spaced (\"F O R M\") when its narrowest gap is at most this (em); wider gaps part one-letter words or one-digit cells.", valueName: "em"))
+    @Option(name: .customLong("short-line-letter-spacing"), help: ArgumentHelp("A line with three to five gaps between letters, every one wider than `wordGapRatio` save perhaps one (a kerned pair), is letter-spaced (\"F O R M\") when its narrowest gap is at most this (em); wider gaps part one-letter words or one-digit cells.", valueName: "em"))
     public var shortLineLetterSpacing: Double = LayoutOptions().shortLineLetterSpacing
-    @Option(help: ArgumentHelp("Three or more full stops closer than this (em, between their boxes) are one word: an ellipsis set as spaced periods (TeX's `\\ldots`, about 0.17 em apart) reads \"...\". Full stops typed with spaces between them (a word space is 0.25 em in Times, more in most other faces) and dot leaders in tables of contents (about 0.5 em apart) keep their spaces.", valueName: "em"))
+    @Option(name: .customLong("ellipsis-gap-ratio"), help: ArgumentHelp("Three or more full stops closer than this (em, between their boxes) are one word: an ellipsis set as spaced periods (TeX's `\\ldots`, about 0.17 em apart) reads \"...\". Full stops typed with spaces between them (a word space is 0.25 em in Times, more in most other faces) and dot leaders in tables of contents (about 0.5 em apart) keep their spaces.", valueName: "em"))
     public var ellipsisGapRatio: Double = LayoutOptions().ellipsisGapRatio
 
     // Accents and marks
-    @Flag(help: "Keep a spacing accent drawn as its own glyph over or under a letter (pdfTeX with OT1 fonts, old word processors) as a character of its own instead of composing it with the letter.")
+    @Flag(name: .customLong("separate-accents"), help: "Keep a spacing accent drawn as its own glyph over or under a letter (pdfTeX with OT1 fonts, old word processors) as a character of its own instead of composing it with the letter.")
     public var separateAccents = false
-    @Option(help: ArgumentHelp("An accent composes with a letter when their boxes overlap along the line by at least this fraction of the narrower box and the accent's centre lies over the letter.", valueName: "fraction"))
+    @Option(name: .customLong("accent-overlap"), help: ArgumentHelp("An accent composes with a letter when their boxes overlap along the line by at least this fraction of the narrower box and the accent's centre lies over the letter.", valueName: "fraction"))
     public var accentOverlap: Double = LayoutOptions().accentOverlap
-    @Option(help: ArgumentHelp("How far (em) an accent's or a combining mark's baseline may lie from its letter's (TeX raises accents over capitals).", valueName: "em"))
+    @Option(name: .customLong("accent-baseline-shift"), help: ArgumentHelp("How far (em) an accent's or a combining mark's baseline may lie from its letter's (TeX raises accents over capitals).", valueName: "em"))
     public var accentBaselineShift: Double = LayoutOptions().accentBaselineShift
-    @Option(help: ArgumentHelp("A combining mark (general category Mn, such as Arabic harakat and tanween) drawn as its own glyph joins the letter whose box holds its centre, give or take this much (em); a mark never starts a word or makes a space.", valueName: "em"))
+    @Option(name: .customLong("mark-reach"), help: ArgumentHelp("A combining mark (general category Mn, such as Arabic harakat and tanween) drawn as its own glyph joins the letter whose box holds its centre, give or take this much (em); a mark never starts a word or makes a space.", valueName: "em"))
     public var markReach: Double = LayoutOptions().markReach
-    @Option(help: ArgumentHelp("A combining mark drawn with no advance width (its box a point at the pen position, the ink placed by the font's offsets, as text shaped for browsers and office suites has it) shows by its position only roughly where its letter is: such marks take no part in telling whether the page paints marks before or after their letters, and one joins the letter painting order gives it when that letter's box lies within this distance (em) of the mark's position.", valueName: "em"))
+    @Option(name: .customLong("mark-without-width-reach"), help: ArgumentHelp("A combining mark drawn with no advance width (its box a point at the pen position, the ink placed by the font's offsets, as text shaped for browsers and office suites has it) shows by its position only roughly where its letter is: such marks take no part in telling whether the page paints marks before or after their letters, and one joins the letter painting order gives it when that letter's box lies within this distance (em) of the mark's position.", valueName: "em"))
     public var markWithoutWidthReach: Double = LayoutOptions().markWithoutWidthReach
 
     // Lines
-    @Option(help: ArgumentHelp("Two glyphs share a line when their baselines differ by less than this. Fraction of the font size.", valueName: "em"))
+    @Option(name: .customLong("baseline-tolerance"), help: ArgumentHelp("Two glyphs share a line when their baselines differ by less than this. Fraction of the font size.", valueName: "em"))
     public var baselineTolerance: Double = LayoutOptions().baselineTolerance
-    @Option(help: ArgumentHelp("Glyphs further apart than this along a line may be in different columns or table cells: the gap splits the line when it is part of a white stripe (a column gutter or a cell border), which a wide word space is not. Fraction of the font size.", valueName: "em"))
+    @Option(name: .customLong("segment-gap-ratio"), help: ArgumentHelp("Glyphs further apart than this along a line may be in different columns or table cells: the gap splits the line when it is part of a white stripe (a column gutter or a cell border), which a wide word space is not. Fraction of the font size.", valueName: "em"))
     public var segmentGapRatio: Double = LayoutOptions().segmentGapRatio
-    @Option(help: ArgumentHelp("How far above and below a gap (in em) other lines are looked at to tell a white stripe (column gutter, cell border) from a wide space.", valueName: "em"))
+    @Option(name: .customLong("stripe-window"), help: ArgumentHelp("How far above and below a gap (in em) other lines are looked at to tell a white stripe (column gutter, cell border) from a wide space.", valueName: "em"))
     public var stripeWindow: Double = LayoutOptions().stripeWindow
-    @Option(help: ArgumentHelp("The narrowest white stripe (em) that still separates columns.", valueName: "em"))
+    @Option(name: .customLong("minimum-stripe-ratio"), help: ArgumentHelp("The narrowest white stripe (em) that still separates columns.", valueName: "em"))
     public var minimumStripeRatio: Double = LayoutOptions().minimumStripeRatio
-    @Option(help: ArgumentHelp("How far above and below (em) rows are searched for cells starting at the same x, the other sign of a column boundary (table cells that wrap defeat the stripe test).", valueName: "em"))
+    @Option(name: .customLong("cell-start-window"), help: ArgumentHelp("How far above and below (em) rows are searched for cells starting at the same x, the other sign of a column boundary (table cells that wrap defeat the stripe test).", valueName: "em"))
     public var cellStartWindow: Double = LayoutOptions().cellStartWindow
-    @Option(help: ArgumentHelp("Glyphs further apart than this (em) but closer than `segmentGapRatio` split a line only where cells start at the gap's end in `riverAlignedStarts` rows nearby (a table cell filled up to the next column).", valueName: "em"))
+    @Option(name: .customLong("narrow-cell-gap-ratio"), help: ArgumentHelp("Glyphs further apart than this (em) but closer than `segmentGapRatio` split a line only where cells start at the gap's end in `riverAlignedStarts` rows nearby (a table cell filled up to the next column).", valueName: "em"))
     public var narrowCellGapRatio: Double = LayoutOptions().narrowCellGapRatio
-    @Option(help: ArgumentHelp("A gap wider than `narrowCellGapRatio` (and not hard) whose two sides the content stream draws apart (other lines drawn between them, as a table drawn cell by cell has: text drawn in order never is) splits the line when this many rows nearby (`cellStartWindow`) have text starting at its end after a gap at least `narrowCellGapRatio` wide (0: whenever its sides are drawn apart).", valueName: "n"))
+    @Option(name: .customLong("drawn-apart-cell-starts"), help: ArgumentHelp("A gap wider than `narrowCellGapRatio` (and not hard) whose two sides the content stream draws apart (other lines drawn between them, as a table drawn cell by cell has: text drawn in order never is) splits the line when this many rows nearby (`cellStartWindow`) have text starting at its end after a gap at least `narrowCellGapRatio` wide (0: whenever its sides are drawn apart).", valueName: "n"))
     public var drawnApartCellStarts: Int = LayoutOptions().drawnApartCellStarts
-    @Option(help: ArgumentHelp("A gap at least this wide always splits a line. Fraction of the font size.", valueName: "em"))
+    @Option(name: .customLong("hard-segment-gap-ratio"), help: ArgumentHelp("A gap at least this wide always splits a line. Fraction of the font size.", valueName: "em"))
     public var hardSegmentGapRatio: Double = LayoutOptions().hardSegmentGapRatio
-    @Option(help: ArgumentHelp("How far above and below (em) a gap of at least `hardSegmentGapRatio` is followed. Such a gap is a wide word space of a justified narrow column (`hardGapLineWidth`), and does not split its line, when the words before it on its line are one word or spread at least `1 / riverGapRatio` as wide; its white closes within this reach on each side, or on one side with no text over the piece after the gap on the other (lines of about the same size, with text over the pieces on both sides of the gap, reach into it until less than `minimumStripeRatio` is left, or have text inside it that is no table cell set apart by `segmentGapRatio` on both sides); and fewer than `riverAlignedStarts` rows nearby have text starting at its end; never between two numbers (a page number, then the next column's section number), nor before a number ending its line (a page number: see `joinsLeaders`). 0: every such gap splits.", valueName: "em"))
+    @Option(name: .customLong("hard-gap-cross-window"), help: ArgumentHelp("How far above and below (em) a gap of at least `hardSegmentGapRatio` is followed. Such a gap is a wide word space of a justified narrow column (`hardGapLineWidth`), and does not split its line, when the words before it on its line are one word or spread at least `1 / riverGapRatio` as wide; its white closes within this reach on each side, or on one side with no text over the piece after the gap on the other (lines of about the same size, with text over the pieces on both sides of the gap, reach into it until less than `minimumStripeRatio` is left, or have text inside it that is no table cell set apart by `segmentGapRatio` on both sides); and fewer than `riverAlignedStarts` rows nearby have text starting at its end; never between two numbers (a page number, then the next column's section number), nor before a number ending its line (a page number: see `joinsLeaders`). 0: every such gap splits.", valueName: "em"))
     public var hardGapCrossWindow: Double = LayoutOptions().hardGapCrossWindow
-    @Option(help: ArgumentHelp("How far above and below (em) rows are searched for cells starting at the end of a gap of at least `hardSegmentGapRatio` (`hardGapCrossWindow`; at least `cellStartWindow`): a table's first row, its cells wrapped onto lines far apart, has its columns' other cells further below than a line of prose has its neighbours.", valueName: "em"))
+    @Option(name: .customLong("hard-gap-cell-start-window"), help: ArgumentHelp("How far above and below (em) rows are searched for cells starting at the end of a gap of at least `hardSegmentGapRatio` (`hardGapCrossWindow`; at least `cellStartWindow`): a table's first row, its cells wrapped onto lines far apart, has its columns' other cells further below than a line of prose has its neighbours.", valueName: "em"))
     public var hardGapCellStartWindow: Double = LayoutOptions().hardGapCellStartWindow
-    @Option(help: ArgumentHelp("A gap of at least `hardSegmentGapRatio` may be a wide word space (`hardGapCrossWindow`) only in a narrow column: the text from the start of its line's words before it to the end of the word after it spans at most this many em. Justification spreads words that far only in narrow columns; tables and forms across a wide page keep their splits.", valueName: "em"))
+    @Option(name: .customLong("hard-gap-line-width"), help: ArgumentHelp("A gap of at least `hardSegmentGapRatio` may be a wide word space (`hardGapCrossWindow`) only in a narrow column: the text from the start of its line's words before it to the end of the word after it spans at most this many em. Justification spreads words that far only in narrow columns; tables and forms across a wide page keep their splits.", valueName: "em"))
     public var hardGapLineWidth: Double = LayoutOptions().hardGapLineWidth
-    @Option(help: ArgumentHelp("A wider line's gap of at least `hardSegmentGapRatio` may be a wide word space all the same (`hardGapCrossWindow`, the other conditions unchanged) when its row has at least this many gaps as wide (`evenGapTolerance`): a justified letter-spaced line spread across the page. 0: never.", valueName: "n"))
+    @Option(name: .customLong("even-hard-gaps"), help: ArgumentHelp("A wider line's gap of at least `hardSegmentGapRatio` may be a wide word space all the same (`hardGapCrossWindow`, the other conditions unchanged) when its row has at least this many gaps as wide (`evenGapTolerance`): a justified letter-spaced line spread across the page. 0: never.", valueName: "n"))
     public var evenHardGaps: Int = LayoutOptions().evenHardGaps
-    @Option(help: ArgumentHelp("How closely (em) the gaps of a row agree in width to count as spread evenly (`evenHardGaps`).", valueName: "em"))
+    @Option(name: .customLong("even-gap-tolerance"), help: ArgumentHelp("How closely (em) the gaps of a row agree in width to count as spread evenly (`evenHardGaps`).", valueName: "em"))
     public var evenGapTolerance: Double = LayoutOptions().evenGapTolerance
-    @Option(help: ArgumentHelp("A wide gap (`hardGapCrossWindow`) left open on one side by fewer than this many lines of its column within reach (the column's first line under a heading, or its last lines) counts as having no text after it on that side: the column ends there, and closing on the other side is enough. A gutter runs on through more lines.", valueName: "n"))
+    @Option(name: .customLong("hard-gap-column-lines"), help: ArgumentHelp("A wide gap (`hardGapCrossWindow`) left open on one side by fewer than this many lines of its column within reach (the column's first line under a heading, or its last lines) counts as having no text after it on that side: the column ends there, and closing on the other side is enough. A gutter runs on through more lines.", valueName: "n"))
     public var hardGapColumnLines: Int = LayoutOptions().hardGapColumnLines
-    @Option(help: ArgumentHelp("A gap narrower than this multiple of its line's word space beside it (the smallest of the two spaces nearest it on each side) may be a river of justified text: wide word spaces lined up over a few lines. Such a gap splits the line only when its stripe runs through `riverStripeLines` lines on each side within `riverStripeWindow` em, or when `riverAlignedStarts` rows have text starting at its edge; a gap clearly wider than the line's spaces needs `gutterStripeLines`.", valueName: "ratio"))
+    @Option(name: .customLong("river-gap-ratio"), help: ArgumentHelp("A gap narrower than this multiple of its line's word space beside it (the smallest of the two spaces nearest it on each side) may be a river of justified text: wide word spaces lined up over a few lines. Such a gap splits the line only when its stripe runs through `riverStripeLines` lines on each side within `riverStripeWindow` em, or when `riverAlignedStarts` rows have text starting at its edge; a gap clearly wider than the line's spaces needs `gutterStripeLines`.", valueName: "ratio"))
     public var riverGapRatio: Double = LayoutOptions().riverGapRatio
-    @Option(help: ArgumentHelp("A gap wider than `segmentGapRatio` (and not hard) at least this many times the widest word space of the text on each side of it on its line (a side of one word left out; one side at least has a space) splits the line without a stripe through the lines around: no line of prose, justified or ragged, spaces its words so unevenly (captions side by side with no other text near). 0: such gaps need a stripe as others do.", valueName: "ratio"))
+    @Option(name: .customLong("isolated-gap-word-spaces"), help: ArgumentHelp("A gap wider than `segmentGapRatio` (and not hard) at least this many times the widest word space of the text on each side of it on its line (a side of one word left out; one side at least has a space) splits the line without a stripe through the lines around: no line of prose, justified or ragged, spaces its words so unevenly (captions side by side with no other text near). 0: such gaps need a stripe as others do.", valueName: "ratio"))
     public var isolatedGapWordSpaces: Double = LayoutOptions().isolatedGapWordSpaces
-    @Option(help: ArgumentHelp("Such a gap at least this many times those word spaces, and the line's own word spaces beside it (as `riverGapRatio` measures them, letter spacing allowed for), splits the line when no line of about its size within `openGapWindow` em above or below has text across what is left of its white (text reaching in from its sides narrows it, down to `minimumStripeRatio`): two captions side by side under pictures, the left one wrapped. A wide space inside prose has the lines just above or below across it. 0: no such rule.", valueName: "ratio"))
+    @Option(name: .customLong("open-gap-word-spaces"), help: ArgumentHelp("Such a gap at least this many times those word spaces, and the line's own word spaces beside it (as `riverGapRatio` measures them, letter spacing allowed for), splits the line when no line of about its size within `openGapWindow` em above or below has text across what is left of its white (text reaching in from its sides narrows it, down to `minimumStripeRatio`): two captions side by side under pictures, the left one wrapped. A wide space inside prose has the lines just above or below across it. 0: no such rule.", valueName: "ratio"))
     public var openGapWordSpaces: Double = LayoutOptions().openGapWordSpaces
-    @Option(help: ArgumentHelp("How far above and below (em) `openGapWordSpaces` looks for a line across a gap: the lines next to it in its paragraph, not the paragraph after a grid of captions.", valueName: "em"))
+    @Option(name: .customLong("open-gap-window"), help: ArgumentHelp("How far above and below (em) `openGapWordSpaces` looks for a line across a gap: the lines next to it in its paragraph, not the paragraph after a grid of captions.", valueName: "em"))
     public var openGapWindow: Double = LayoutOptions().openGapWindow
-    @Option(help: ArgumentHelp("How far above and below (em) a river-like gap's stripe is followed.", valueName: "em"))
+    @Option(name: .customLong("river-stripe-window"), help: ArgumentHelp("How far above and below (em) a river-like gap's stripe is followed.", valueName: "em"))
     public var riverStripeWindow: Double = LayoutOptions().riverStripeWindow
-    @Option(help: ArgumentHelp("Lines with text on each side that a river-like gap's stripe must run through, on each side of the gap's own line, to count as a column gutter.", valueName: "n"))
+    @Option(name: .customLong("river-stripe-lines"), help: ArgumentHelp("Lines with text on each side that a river-like gap's stripe must run through, on each side of the gap's own line, to count as a column gutter.", valueName: "n"))
     public var riverStripeLines: Int = LayoutOptions().riverStripeLines
-    @Option(help: ArgumentHelp("Rows nearby (`cellStartWindow`) with text starting where a river-like gap ends (within 0.15 em) that make it a cell border all the same; other gaps need two.", valueName: "n"))
+    @Option(name: .customLong("river-aligned-starts"), help: ArgumentHelp("Rows nearby (`cellStartWindow`) with text starting where a river-like gap ends (within 0.15 em) that make it a cell border all the same; other gaps need two.", valueName: "n"))
     public var riverAlignedStarts: Int = LayoutOptions().riverAlignedStarts
-    @Option(help: ArgumentHelp("Those aligned starts make a river-like gap a cell border only when the rows nearby whose text of the gap's size (`cellEdgeCrossingSizeChange`) runs across the gap's end (`cellEdgeCrossingReach`) are fewer than this many times the aligned starts: prose lines that start a word at one x by chance (the same word closing justified lines flush right, letter-spaced words) have the other lines run across it. A row ending as the gap's line does, with a piece starting and ending where the piece after the gap does (the same word closing justified lines flush right), counts as neither. 0: aligned starts alone decide.", valueName: "ratio"))
+    @Option(name: .customLong("cell-start-crossings"), help: ArgumentHelp("Those aligned starts make a river-like gap a cell border only when the rows nearby whose text of the gap's size (`cellEdgeCrossingSizeChange`) runs across the gap's end (`cellEdgeCrossingReach`) are fewer than this many times the aligned starts: prose lines that start a word at one x by chance (the same word closing justified lines flush right, letter-spaced words) have the other lines run across it. A row ending as the gap's line does, with a piece starting and ending where the piece after the gap does (the same word closing justified lines flush right), counts as neither. 0: aligned starts alone decide.", valueName: "ratio"))
     public var cellStartCrossings: Double = LayoutOptions().cellStartCrossings
-    @Option(help: ArgumentHelp("How far (em) a piece of a line must reach past a gap's end on each side to run across it (`cellStartCrossings`).", valueName: "em"))
+    @Option(name: .customLong("cell-edge-crossing-reach"), help: ArgumentHelp("How far (em) a piece of a line must reach past a gap's end on each side to run across it (`cellStartCrossings`).", valueName: "em"))
     public var cellEdgeCrossingReach: Double = LayoutOptions().cellEdgeCrossingReach
-    @Option(help: ArgumentHelp("How far a line's size may differ from the gap's (a fraction of it) for its text to count as running across the gap's end (`cellStartCrossings`): a table set smaller than the prose around it is crossed by that prose, not by its own rows.", valueName: "ratio"))
+    @Option(name: .customLong("cell-edge-crossing-size-change"), help: ArgumentHelp("How far a line's size may differ from the gap's (a fraction of it) for its text to count as running across the gap's end (`cellStartCrossings`): a table set smaller than the prose around it is crossed by that prose, not by its own rows.", valueName: "ratio"))
     public var cellEdgeCrossingSizeChange: Double = LayoutOptions().cellEdgeCrossingSizeChange
-    @Option(help: ArgumentHelp("Lines with text on each side that the stripe of a gap clearly wider than its line's word spaces must run through, besides its own line, when text after the gap starts at the same x in another row (1: two-line captions side by side); otherwise two.", valueName: "n"))
+    @Option(name: .customLong("gutter-stripe-lines"), help: ArgumentHelp("Lines with text on each side that the stripe of a gap clearly wider than its line's word spaces must run through, besides its own line, when text after the gap starts at the same x in another row (1: two-line captions side by side); otherwise two.", valueName: "n"))
     public var gutterStripeLines: Int = LayoutOptions().gutterStripeLines
-    @Flag(help: "Do not read a number set flush right (page number, price) on the line of the entry to its left, across a leader or white space.")
+    @Flag(name: .customLong("no-leaders"), help: "Do not read a number set flush right (page number, price) on the line of the entry to its left, across a leader or white space.")
     public var noLeaders = false
-    @Option(help: ArgumentHelp("Numbers without a leader pair with their entries when at least this many end at the same x.", valueName: "n"))
+    @Option(name: .customLong("leader-minimum-rows"), help: ArgumentHelp("Numbers without a leader pair with their entries when at least this many end at the same x.", valueName: "n"))
     public var leaderMinimumRows: Int = LayoutOptions().leaderMinimumRows
-    @Option(help: ArgumentHelp("How closely (em) right-aligned numbers' right edges agree.", valueName: "em"))
+    @Option(name: .customLong("leader-alignment"), help: ArgumentHelp("How closely (em) right-aligned numbers' right edges agree.", valueName: "em"))
     public var leaderAlignment: Double = LayoutOptions().leaderAlignment
-    @Option(help: ArgumentHelp("How far above and below (em) a column of numbers is searched for other text.", valueName: "em"))
+    @Option(name: .customLong("leader-column-window"), help: ArgumentHelp("How far above and below (em) a column of numbers is searched for other text.", valueName: "em"))
     public var leaderColumnWindow: Double = LayoutOptions().leaderColumnWindow
-    @Option(help: ArgumentHelp("Other segments allowed in a column of numbers, per number (more: a column of text).", valueName: "ratio"))
+    @Option(name: .customLong("leader-column-clutter"), help: ArgumentHelp("Other segments allowed in a column of numbers, per number (more: a column of text).", valueName: "ratio"))
     public var leaderColumnClutter: Double = LayoutOptions().leaderColumnClutter
-    @Option(help: ArgumentHelp("Rows lined up in columns are the columns of an index or of a table of contents, read column by column rather than as a table, when their leader lines (an entry, a leader of three dots or more and a number, in one segment) stand in at least this many columns side by side; 0: never.", valueName: "n"))
+    @Option(name: .customLong("leader-index-columns"), help: ArgumentHelp("Rows lined up in columns are the columns of an index or of a table of contents, read column by column rather than as a table, when their leader lines (an entry, a leader of three dots or more and a number, in one segment) stand in at least this many columns side by side; 0: never.", valueName: "n"))
     public var leaderIndexColumns: Int = LayoutOptions().leaderIndexColumns
-    @Option(help: ArgumentHelp("A number (a section number) at most this far (em) before a leader line, or before an entry whose leader follows, is read with it (\"3.1 Definitionen . . . 6\"), and is not the page number of the entry to its left.", valueName: "em"))
+    @Option(name: .customLong("leader-section-number-gap"), help: ArgumentHelp("A number (a section number) at most this far (em) before a leader line, or before an entry whose leader follows, is read with it (\"3.1 Definitionen . . . 6\"), and is not the page number of the entry to its left.", valueName: "em"))
     public var leaderSectionNumberGap: Double = LayoutOptions().leaderSectionNumberGap
-    @Option(help: ArgumentHelp("A smaller glyph raised or lowered by up to this much joins the line as a super- or subscript. Fraction of the font size.", valueName: "em"))
+    @Option(name: .customLong("script-shift-ratio"), help: ArgumentHelp("A smaller glyph raised or lowered by up to this much joins the line as a super- or subscript. Fraction of the font size.", valueName: "em"))
     public var scriptShiftRatio: Double = LayoutOptions().scriptShiftRatio
-    @Option(help: ArgumentHelp("A segment made only of delimiters, radical signs or big operators (mathematics set with sized glyphs, \\bigl( ... \\Bigr], \\sqrt, which hang from a baseline of their own) joins the line whose glyphs it stands beside (within half an em, over none of them) whose baseline lies within this distance (em) of its own, the nearest such line.", valueName: "em"))
+    @Option(name: .customLong("delimiter-shift-ratio"), help: ArgumentHelp("A segment made only of delimiters, radical signs or big operators (mathematics set with sized glyphs, \\bigl( ... \\Bigr], \\sqrt, which hang from a baseline of their own) joins the line whose glyphs it stands beside (within half an em, over none of them) whose baseline lies within this distance (em) of its own, the nearest such line.", valueName: "em"))
     public var delimiterShiftRatio: Double = LayoutOptions().delimiterShiftRatio
-    @Flag(help: "Do not read CJK glyphs set upright one below the other in horizontal writing mode as a vertical line.")
+    @Flag(name: .customLong("no-stacked-vertical-text"), help: "Do not read CJK glyphs set upright one below the other in horizontal writing mode as a vertical line.")
     public var noStackedVerticalText = false
-    @Option(help: ArgumentHelp("How far (em) each glyph of such a stack moves down from the one before, as MIN-MAX.", valueName: "min-max"))
+    @Option(name: .customLong("stacked-glyph-step"), help: ArgumentHelp("How far (em) each glyph of such a stack moves down from the one before, as MIN-MAX.", valueName: "min-max"))
     public var stackedGlyphStep: DoubleRange = DoubleRange(LayoutOptions().stackedGlyphStep)
-    @Flag(help: "Do not join a drop cap (an initial spanning several lines) to the first line beside it.")
+    @Flag(name: .customLong("no-drop-caps"), help: "Do not join a drop cap (an initial spanning several lines) to the first line beside it.")
     public var noDropCaps = false
-    @Flag(help: "Do not read a few digits or Latin letters set side by side in one cell of a vertical line (tate-chu-yoko, \"第12条\") as part of that line.")
+    @Flag(name: .customLong("no-tate-chu-yoko"), help: "Do not read a few digits or Latin letters set side by side in one cell of a vertical line (tate-chu-yoko, \"第12条\") as part of that line.")
     public var noTateChuYoko = false
-    @Option(help: ArgumentHelp("The longest such horizontal run, in glyphs.", valueName: "n"))
+    @Option(name: .customLong("tate-chu-yoko-max-glyphs"), help: ArgumentHelp("The longest such horizontal run, in glyphs.", valueName: "n"))
     public var tateChuYokoMaxGlyphs: Int = LayoutOptions().tateChuYokoMaxGlyphs
-    @Option(help: ArgumentHelp("Such a run is at most this wide, as a fraction of the vertical line's column width.", valueName: "fraction"))
+    @Option(name: .customLong("tate-chu-yoko-width-ratio"), help: ArgumentHelp("Such a run is at most this wide, as a fraction of the vertical line's column width.", valueName: "fraction"))
     public var tateChuYokoWidthRatio: Double = LayoutOptions().tateChuYokoWidthRatio
-    @Option(help: ArgumentHelp("Such a run lies within this distance (em) of the vertical glyph above or below it.", valueName: "em"))
+    @Option(name: .customLong("tate-chu-yoko-gap-ratio"), help: ArgumentHelp("Such a run lies within this distance (em) of the vertical glyph above or below it.", valueName: "em"))
     public var tateChuYokoGapRatio: Double = LayoutOptions().tateChuYokoGapRatio
 
     // Blocks
-    @Option(help: ArgumentHelp("Lines further apart vertically than this (gap between their boxes) start a new block. Fraction of the font size.", valueName: "em"))
+    @Option(name: .customLong("block-gap-ratio"), help: ArgumentHelp("Lines further apart vertically than this (gap between their boxes) start a new block. Fraction of the font size.", valueName: "em"))
     public var blockGapRatio: Double = LayoutOptions().blockGapRatio
-    @Option(help: ArgumentHelp("Font sizes differing by more than this fraction start a new block (headings).", valueName: "fraction"))
+    @Option(name: .customLong("block-size-change"), help: ArgumentHelp("Font sizes differing by more than this fraction start a new block (headings).", valueName: "fraction"))
     public var blockSizeChange: Double = LayoutOptions().blockSizeChange
-    @Flag(help: "Do not read an equation number (\"(2)\", \"(3.1)\") set apart on the baseline of a line to its left (a display equation) at the end of that line.")
+    @Flag(name: .customLong("no-equation-numbers"), help: "Do not read an equation number (\"(2)\", \"(3.1)\") set apart on the baseline of a line to its left (a display equation) at the end of that line.")
     public var noEquationNumbers = false
-    @Option(help: ArgumentHelp("An equation number joins the line to its left only when a block ending at most this far (em) above the number spans both (the column they stand in).", valueName: "em"))
+    @Option(name: .customLong("equation-number-reach"), help: ArgumentHelp("An equation number joins the line to its left only when a block ending at most this far (em) above the number spans both (the column they stand in).", valueName: "em"))
     public var equationNumberReach: Double = LayoutOptions().equationNumberReach
-    @Flag(help: "Do not read rows of cells lined up in columns as a table, row by row.")
+    @Flag(name: .customLong("no-tables"), help: "Do not read rows of cells lined up in columns as a table, row by row.")
     public var noTables = false
-    @Option(help: ArgumentHelp("A table's cells hold at most this many words on average (prose columns hold more).", valueName: "words"))
+    @Option(name: .customLong("table-cell-words"), help: ArgumentHelp("A table's cells hold at most this many words on average (prose columns hold more).", valueName: "words"))
     public var tableCellWords: Double = LayoutOptions().tableCellWords
-    @Option(help: ArgumentHelp("Rows that line up in columns are justified prose, not a table, when in every column at least this share of the lines (of rows with every column) hold two words or more and fill the column from edge to edge (within 0.5 em): narrow justified columns with few words a line. Above 1: never.", valueName: "share"))
+    @Option(name: .customLong("prose-column-justified-share"), help: ArgumentHelp("Rows that line up in columns are justified prose, not a table, when in every column at least this share of the lines (of rows with every column) hold two words or more and fill the column from edge to edge (within 0.5 em): narrow justified columns with few words a line. Above 1: never.", valueName: "share"))
     public var proseColumnJustifiedShare: Double = LayoutOptions().proseColumnJustifiedShare
-    @Option(help: ArgumentHelp("Row gaps in a table that differ by this much (em) tell padded rows from wrapped lines.", valueName: "em"))
+    @Option(name: .customLong("table-row-gap-ratio"), help: ArgumentHelp("Row gaps in a table that differ by this much (em) tell padded rows from wrapped lines.", valueName: "em"))
     public var tableRowGapRatio: Double = LayoutOptions().tableRowGapRatio
-    @Option(help: ArgumentHelp("A line of a wrapped table cell: a row whose every line sits at most this far (em, gap between boxes) under a line of the row above and within that line's column (touching no other column's cells) continues the table.", valueName: "em"))
+    @Option(name: .customLong("table-cell-line-gap"), help: ArgumentHelp("A line of a wrapped table cell: a row whose every line sits at most this far (em, gap between boxes) under a line of the row above and within that line's column (touching no other column's cells) continues the table.", valueName: "em"))
     public var tableCellLineGap: Double = LayoutOptions().tableCellLineGap
-    @Option(help: ArgumentHelp("Text on a table row's baseline further than this (em) beyond the table's sides, under none of its cells (the page's other column beside a table), is left out of the table; such a line alone between two rows is passed over.", valueName: "em"))
+    @Option(name: .customLong("table-stray-cell-gap"), help: ArgumentHelp("Text on a table row's baseline further than this (em) beyond the table's sides, under none of its cells (the page's other column beside a table), is left out of the table; such a line alone between two rows is passed over.", valueName: "em"))
     public var tableStrayCellGap: Double = LayoutOptions().tableStrayCellGap
-    @Option(help: ArgumentHelp("A line of prose holds at least this many words: such a line with a line just above or below it that starts and ends where it does (justified text) is read as prose, and every line within its span is left out of a table (the page's other column beside a table float, the columns of a newsletter: a column gutter is no table column border).", valueName: "words"))
+    @Option(name: .customLong("table-prose-words"), help: ArgumentHelp("A line of prose holds at least this many words: such a line with a line just above or below it that starts and ends where it does (justified text) is read as prose, and every line within its span is left out of a table (the page's other column beside a table float, the columns of a newsletter: a column gutter is no table column border).", valueName: "words"))
     public var tableProseWords: Double = LayoutOptions().tableProseWords
-    @Option(help: ArgumentHelp("A line of prose beside a table (see `tableProseWords`) is at least this wide (em).", valueName: "em"))
+    @Option(name: .customLong("table-prose-width"), help: ArgumentHelp("A line of prose beside a table (see `tableProseWords`) is at least this wide (em).", valueName: "em"))
     public var tableProseWidth: Double = LayoutOptions().tableProseWidth
-    @Option(help: ArgumentHelp("A line of prose (see `tableProseWords`) may start up to this far (em) from the start of the line beside it, ending where it does: a paragraph's indented first line.", valueName: "em"))
+    @Option(name: .customLong("table-prose-indent"), help: ArgumentHelp("A line of prose (see `tableProseWords`) may start up to this far (em) from the start of the line beside it, ending where it does: a paragraph's indented first line.", valueName: "em"))
     public var tableProseIndent: Double = LayoutOptions().tableProseIndent
-    @Option(help: ArgumentHelp("Lines of cells wrapped all at once (captions side by side in a grid): a row with a line in every column continues the row above when the row above holds at least this many words a cell on average and each line goes on the line above in its column (a line the first word would not have fitted after, and which it continues: starting in lower case, or after a colon, comma, semicolon or hyphen, for more than half of the lines; the others at least not after a sentence's end nor with a digit). Rows of one-word cells stay rows.", valueName: "words"))
+    @Option(name: .customLong("table-wrap-row-words"), help: ArgumentHelp("Lines of cells wrapped all at once (captions side by side in a grid): a row with a line in every column continues the row above when the row above holds at least this many words a cell on average and each line goes on the line above in its column (a line the first word would not have fitted after, and which it continues: starting in lower case, or after a colon, comma, semicolon or hyphen, for more than half of the lines; the others at least not after a sentence's end nor with a digit). Rows of one-word cells stay rows.", valueName: "words"))
     public var tableWrapRowWords: Double = LayoutOptions().tableWrapRowWords
-    @Option(help: ArgumentHelp("Cells centred vertically: a line overlapping a table row's band by at least this fraction of its height, beside the row's cells and under none of them, belongs to that row (a two-line cell whose one-line neighbours sit level between its lines; drawn amid them, its lines above and below the row join it at once); 0 turns this off.", valueName: "fraction"))
+    @Option(name: .customLong("table-centred-cell-overlap"), help: ArgumentHelp("Cells centred vertically: a line overlapping a table row's band by at least this fraction of its height, beside the row's cells and under none of them, belongs to that row (a two-line cell whose one-line neighbours sit level between its lines; drawn amid them, its lines above and below the row join it at once); 0 turns this off.", valueName: "fraction"))
     public var tableCentredCellOverlap: Double = LayoutOptions().tableCentredCellOverlap
-    @Flag(help: "Do not read two lines of a table whose cells are drawn column by column (address blocks side by side, a label over its value) as one row's cells.")
+    @Flag(name: .customLong("no-cells-drawn-whole"), help: "Do not read two lines of a table whose cells are drawn column by column (address blocks side by side, a label over its value) as one row's cells.")
     public var noCellsDrawnWhole = false
-    @Flag(help: "Do not split blocks into paragraphs at first-line indents and at the short last lines of justified text.")
+    @Flag(name: .customLong("no-paragraphs"), help: "Do not split blocks into paragraphs at first-line indents and at the short last lines of justified text.")
     public var noParagraphs = false
-    @Option(help: ArgumentHelp("A first-line indent, from its least to its most (em), as MIN-MAX.", valueName: "min-max"))
+    @Option(name: .customLong("paragraph-indent"), help: ArgumentHelp("A first-line indent, from its least to its most (em), as MIN-MAX.", valueName: "min-max"))
     public var paragraphIndent: DoubleRange = DoubleRange(LayoutOptions().paragraphIndent)
-    @Option(help: ArgumentHelp("A line ending this far (em) short of a justified block's right edge ends a paragraph.", valueName: "em"))
+    @Option(name: .customLong("paragraph-short-line-ratio"), help: ArgumentHelp("A line ending this far (em) short of a justified block's right edge ends a paragraph.", valueName: "em"))
     public var paragraphShortLineRatio: Double = LayoutOptions().paragraphShortLineRatio
-    @Option(help: ArgumentHelp("Lines starting (ending) within this (em) of the block's left (right) edge are flush.", valueName: "em"))
+    @Option(name: .customLong("paragraph-edge-tolerance"), help: ArgumentHelp("Lines starting (ending) within this (em) of the block's left (right) edge are flush.", valueName: "em"))
     public var paragraphEdgeTolerance: Double = LayoutOptions().paragraphEdgeTolerance
-    @Option(help: ArgumentHelp("A block is justified when this share of its long lines (three at least) end flush right.", valueName: "fraction"))
+    @Option(name: .customLong("paragraph-justified-share"), help: ArgumentHelp("A block is justified when this share of its long lines (three at least) end flush right.", valueName: "fraction"))
     public var paragraphJustifiedShare: Double = LayoutOptions().paragraphJustifiedShare
 
     // Page furniture
-    @Flag(help: "Do not mark headers, footers and page numbers in the margins as artifacts.")
+    @Flag(name: .customLong("no-running-artifacts"), help: "Do not mark headers, footers and page numbers in the margins as artifacts.")
     public var noRunningArtifacts = false
-    @Option(help: ArgumentHelp("The top and bottom margin bands, as fractions of the page height.", valueName: "fraction"))
+    @Option(name: .customLong("margin-band"), help: ArgumentHelp("The top and bottom margin bands, as fractions of the page height.", valueName: "fraction"))
     public var marginBand: Double = LayoutOptions().marginBand
-    @Flag(help: "Do not find headers and footers by repetition across pages (the same line, digits masked, at about the same place on several pages); only by position on each page.")
+    @Flag(name: .customLong("no-repeated-furniture"), help: "Do not find headers and footers by repetition across pages (the same line, digits masked, at about the same place on several pages); only by position on each page.")
     public var noRepeatedFurniture = false
-    @Option(help: ArgumentHelp("A line repeats when it occurs on this many pages (or on half the pages looked at, when fewer; never fewer than two).", valueName: "n"))
+    @Option(name: .customLong("furniture-minimum-pages"), help: ArgumentHelp("A line repeats when it occurs on this many pages (or on half the pages looked at, when fewer; never fewer than two).", valueName: "n"))
     public var furnitureMinimumPages: Int = LayoutOptions().furnitureMinimumPages
-    @Option(help: ArgumentHelp("How many pages of a document are read to find repeated lines (pairs of consecutive pages spread over the document, so that alternating headers show). At most 64.", valueName: "n"))
+    @Option(name: .customLong("furniture-sample-pages"), help: ArgumentHelp("How many pages of a document are read to find repeated lines (pairs of consecutive pages spread over the document, so that alternating headers show). At most 64.", valueName: "n"))
     public var furnitureSamplePages: Int = LayoutOptions().furnitureSamplePages
-    @Option(help: ArgumentHelp("How many lines from the top and from the bottom of each page may be furniture.", valueName: "n"))
+    @Option(name: .customLong("furniture-candidate-lines"), help: ArgumentHelp("How many lines from the top and from the bottom of each page may be furniture.", valueName: "n"))
     public var furnitureCandidateLines: Int = LayoutOptions().furnitureCandidateLines
-    @Option(help: ArgumentHelp("Two lines are at the same place when their baselines, measured from the same page edge, differ by at most this (em).", valueName: "em"))
+    @Option(name: .customLong("furniture-position-tolerance"), help: ArgumentHelp("Two lines are at the same place when their baselines, measured from the same page edge, differ by at most this (em).", valueName: "em"))
     public var furniturePositionTolerance: Double = LayoutOptions().furniturePositionTolerance
 
     // Text
-    @Flag(help: "Keep ligature characters (U+FB00–FB06) instead of expanding them into their letters.")
+    @Flag(name: .customLong("keep-ligatures"), help: "Keep ligature characters (U+FB00–FB06) instead of expanding them into their letters.")
     public var keepLigatures = false
-    @Flag(help: "Keep Arabic and Hebrew presentation forms instead of replacing them by their base letters.")
+    @Flag(name: .customLong("keep-presentation-forms"), help: "Keep Arabic and Hebrew presentation forms instead of replacing them by their base letters.")
     public var keepPresentationForms = false
-    @Option(help: "What to do with a hyphen at the end of a line: evidenced (join when the page supports it: the next line starts with a lower-case letter and the joined word occurs elsewhere on the page, or the hyphenated compound does not), always, or never (keep the hyphen and the line break).")
+    @Option(name: .customLong("hyphen-joining"), help: "What to do with a hyphen at the end of a line: evidenced (join when the page supports it: the next line starts with a lower-case letter and the joined word occurs elsewhere on the page, or the hyphenated compound does not), always, or never (keep the hyphen and the line break).")
     public var hyphenJoining: LayoutOptions.HyphenJoining = LayoutOptions().hyphenJoining
-    @Option(help: ArgumentHelp("Right-to-left paragraphs take one base direction for all their lines. Besides the majority of strong letters, a block of two lines or more whose line ends lie within this distance (em) of its right edge while its line starts do not (flush right, ragged left) is right to left, and the reverse left to right.", valueName: "em"))
+    @Option(name: .customLong("paragraph-alignment-tolerance"), help: ArgumentHelp("Right-to-left paragraphs take one base direction for all their lines. Besides the majority of strong letters, a block of two lines or more whose line ends lie within this distance (em) of its right edge while its line starts do not (flush right, ragged left) is right to left, and the reverse left to right.", valueName: "em"))
     public var paragraphAlignmentTolerance: Double = LayoutOptions().paragraphAlignmentTolerance
-    @Option(help: ArgumentHelp("Alignment decides a paragraph's direction only when at least this share of its strong letters runs in that direction (a right-aligned English block with one Hebrew word stays left to right).", valueName: "fraction"))
+    @Option(name: .customLong("paragraph-alignment-minimum-share"), help: ArgumentHelp("Alignment decides a paragraph's direction only when at least this share of its strong letters runs in that direction (a right-aligned English block with one Hebrew word stays left to right).", valueName: "fraction"))
     public var paragraphAlignmentMinimumShare: Double = LayoutOptions().paragraphAlignmentMinimumShare
 
     // Which glyphs take part
-    @Flag(help: "Keep fake-bold duplicates (the same glyph painted again within a point).")
+    @Flag(name: .customLong("keep-duplicates"), help: "Keep fake-bold duplicates (the same glyph painted again within a point).")
     public var keepDuplicates = false
-    @Flag(help: "Drop text painted invisibly (render mode 3 or fully transparent), such as OCR layers.")
+    @Flag(name: .customLong("drop-invisible"), help: "Drop text painted invisibly (render mode 3 or fully transparent), such as OCR layers.")
     public var dropInvisible = false
-    @Flag(help: "Drop text at an angle far from the page axes (diagonal watermarks).")
+    @Flag(name: .customLong("no-diagonal"), help: "Drop text at an angle far from the page axes (diagonal watermarks).")
     public var noDiagonal = false
     @Flag(name: .customLong("nodiag", withSingleDash: true), help: .hidden)
     public var popplerNoDiagonal = false
-    @Option(help: ArgumentHelp("Degrees from the nearest axis beyond which text counts as diagonal.", valueName: "degrees"))
+    @Option(name: .customLong("diagonal-angle"), help: ArgumentHelp("Degrees from the nearest axis beyond which text counts as diagonal.", valueName: "degrees"))
     public var diagonalAngle: Double = LayoutOptions().diagonalAngle
-    @Flag(help: "Keep glyphs wholly outside the clipping path.")
+    @Flag(name: .customLong("keep-clipped"), help: "Keep glyphs wholly outside the clipping path.")
     public var keepClipped = false
-    @Flag(help: "Keep glyphs wholly outside the page's visible area (the crop box within the media box): a content stream shared with the neighbouring page, text running off the page edge.")
+    @Flag(name: .customLong("keep-off-page-text"), help: "Keep glyphs wholly outside the page's visible area (the crop box within the media box): a content stream shared with the neighbouring page, text running off the page edge.")
     public var keepOffPageText = false
-    @Flag(help: "Keep glyphs in optional-content layers that are off.")
+    @Flag(name: .customLong("keep-hidden"), help: "Keep glyphs in optional-content layers that are off.")
     public var keepHidden = false
 
-    @Option(help: ArgumentHelp("A band of white at least this high (em), crossed by no block across the extent of two blocks side by side, puts the one above it before the one below it, whatever their columns: the rows of a grid of figures with captions are read row by row.", valueName: "em"))
+    @Option(name: .customLong("row-band-ratio"), help: ArgumentHelp("A band of white at least this high (em), crossed by no block across the extent of two blocks side by side, puts the one above it before the one below it, whatever their columns: the rows of a grid of figures with captions are read row by row.", valueName: "em"))
     public var rowBandRatio: Double = LayoutOptions().rowBandRatio
-    @Option(help: ArgumentHelp("A block lower down the page than a block beside it is read before that block, as part of a column reaching up to it, only when some block of that column ends no more than this far (em) short of the block's right side: a full-width box under both the text and a sidebar, its text short of the sidebar, is read after the sidebar.", valueName: "em"))
+    @Option(name: .customLong("column-overhang"), help: ArgumentHelp("A block lower down the page than a block beside it is read before that block, as part of a column reaching up to it, only when some block of that column ends no more than this far (em) short of the block's right side: a full-width box under both the text and a sidebar, its text short of the sidebar, is read after the sidebar.", valueName: "em"))
     public var columnOverhang: Double = LayoutOptions().columnOverhang
-    @Option(help: ArgumentHelp("Nor is a block lower down the page read before a block beside it as part of a column when it lies under two blocks level with that block, at least this far apart (em) with no block level with it across the white between them: it spans their columns, as the paragraph after a grid of figure captions does, and is read after the whole row.", valueName: "em"))
+    @Option(name: .customLong("column-span-gap"), help: ArgumentHelp("Nor is a block lower down the page read before a block beside it as part of a column when it lies under two blocks level with that block, at least this far apart (em) with no block level with it across the white between them: it spans their columns, as the paragraph after a grid of figure captions does, and is read after the whole row.", valueName: "em"))
     public var columnSpanGap: Double = LayoutOptions().columnSpanGap
-    @Option(help: ArgumentHelp("Above this many blocks on a page the order falls back to a sort by position (the \"comes before\" relation costs O(n³)).", valueName: "n"))
+    @Option(name: .customLong("max-ordered-blocks"), help: ArgumentHelp("Above this many blocks on a page the order falls back to a sort by position (the \"comes before\" relation costs O(n³)).", valueName: "n"))
     public var maxOrderedBlocks: Int = LayoutOptions().maxOrderedBlocks
 
     public init() {}
