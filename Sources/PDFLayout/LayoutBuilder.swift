@@ -234,7 +234,10 @@ struct LayoutBuilder {
                 continue
             }
             let first = page.scalars[Int(g.text.lowerBound)]
-            let isSpace = page.scalars[Int(g.text.lowerBound)..<Int(g.text.upperBound)].allSatisfy { $0.isLayoutWhitespace }
+            var isSpace = true
+            for k in Int(g.text.lowerBound)..<Int(g.text.upperBound) where !page.scalars[k].isLayoutWhitespace {
+                isSpace = false; break
+            }
             actualTextItem = g.unicodeSource == .actualText && run.markedContent >= 0
                 ? (items.count, run.markedContent, abs(Double(g.advance)) > 0.01 * size) : nil
             items.append(Item(glyph: Int32(i), x0: along, x1: along + extent, baseline: across,

@@ -86,9 +86,13 @@ extension LineFinder {
         var run = 0
         var rest = 0
         var inTail = true
+        let scalars = page.scalars
         scan: for i in seg.items.reversed() {
-            let g = page.glyphs[Int(items[Int(i)].glyph)]
-            for c in page.scalars[Int(g.text.lowerBound)..<Int(g.text.upperBound)].reversed() where !c.isLayoutWhitespace {
+            let text = page.glyphs[Int(items[Int(i)].glyph)].text
+            // (By index: a slice of the page's scalars per glyph costs a retain and a release.)
+            for k in stride(from: Int(text.upperBound) - 1, through: Int(text.lowerBound), by: -1) {
+                let c = scalars[k]
+                if c.isLayoutWhitespace { continue }
                 if Self.isLeaderScalar(c) && !(inTail && !tail.isEmpty && c.value != 0x2026 && run == 0 && Self.continuesNumber(tail)) {
                     inTail = false
                     run += c.value == 0x2026 ? 3 : 1

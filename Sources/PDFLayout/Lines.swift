@@ -313,10 +313,12 @@ struct LineFinder {
                     if f.x1 > left && f.x0 < g.x0 { overLeft = true }
                     if f.x0 < right && f.x1 > g.x1 { overRight = true }
                     if f.x1 <= ra || f.x0 >= rz { continue }
-                    // A table's cell inside the gap (other text of its row at least
-                    // `segmentGapRatio` away on both sides: the column between two header
-                    // cells set further apart) neither closes nor narrows it.
-                    if f.x0 > ra && f.x1 < rz && isSetApart(k - step, size: size) { continue }
+                    // A table's number cell inside the gap (a digit at both ends, other text of
+                    // its row at least `segmentGapRatio` away on both sides: the column between
+                    // two header cells set further apart) neither closes nor narrows it. (A word
+                    // between a letter-spaced line's wide spaces does.)
+                    if f.x0 > ra && f.x1 < rz && edgeIsDigit(f, last: false) && edgeIsDigit(f, last: true)
+                        && isSetApart(k - step, size: size) { continue }
                     touched = true
                     if f.x0 <= ra && f.x1 < rz { ra = f.x1 }
                     else if f.x1 >= rz && f.x0 > ra { rz = f.x0 }
@@ -492,7 +494,10 @@ struct LineFinder {
                         && (oneWord || options.riverGapRatio * inner >= g.x1 - g.x0)
                         && closes(isCrossed(g, row: r, baseline: b, size: size, step: -1, from: cur.x0, to: next.x1),
                                   isCrossed(g, row: r, baseline: b, size: size, step: 1, from: cur.x0, to: next.x1), either: even)
-                        && alignedStarts(g, row: r, size: size, window: max(options.cellStartWindow, options.hardGapCellStartWindow))
+                        // (A narrow line's cells are looked for as far as `hardGapCellStartWindow`;
+                        // an evenly spread row's words start in line with others by chance.)
+                        && alignedStarts(g, row: r, size: size,
+                                         window: even && !narrowLine ? nil : max(options.cellStartWindow, options.hardGapCellStartWindow))
                             < options.riverAlignedStarts {
                         split = false; wideSpace = true
                     }
