@@ -95,7 +95,7 @@ enum ClipBox: Sendable, Hashable {
 
     /// Whether a glyph's box lies wholly outside the clip: its bounds share no area with any
     /// of the clip's boxes (a clip of no area hides everything).
-    func excludes(_ q: Quad) -> Bool {
+    @inline(__always) func excludes(_ q: Quad) -> Bool {
         switch self {
         case .unbounded: return false
         case .empty: return true

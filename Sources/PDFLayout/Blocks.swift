@@ -54,11 +54,11 @@ struct BlockFinder {
     /// row by row. Returns the tables and the segments they use.
     func tables() -> (blocks: [Block], used: Set<Int>) {
         guard options.detectsTables, segments.count >= 4 else { return ([], []) }
-        // Rows: segments sharing a baseline.
+        // Rows: segments sharing a baseline. (The sort keys in arrays of their own: a
+        // comparison that reads `segments` copies segments, and this finder, at every call.)
+        let baselines = segments.map(\.baseline), starts = segments.map(\.x0)
         let order = segments.indices.sorted { a, b in
-            let sa = segments[a], sb = segments[b]
-            if sa.baseline != sb.baseline { return sa.baseline < sb.baseline }
-            return sa.x0 < sb.x0
+            baselines[a] != baselines[b] ? baselines[a] < baselines[b] : starts[a] < starts[b]
         }
         var rows: [[Int]] = []
         for k in order {
@@ -69,7 +69,7 @@ struct BlockFinder {
                 rows.append([k])
             }
         }
-        for r in rows.indices { rows[r].sort { segments[$0].x0 < segments[$1].x0 } }
+        for r in rows.indices { rows[r].sort { starts[$0] < starts[$1] } }
         rows = withCentredCells(rows)
 
         func rowTop(_ r: [Int]) -> Double { r.map { segments[$0].top }.min()! }

@@ -361,10 +361,16 @@ struct LayoutBuilder {
             anyRemoved = true
         }
         guard anyRemoved else { return }
-        var kept: [Item] = []
-        kept.reserveCapacity(n)
-        for k in 0..<n where !removed[k] { kept.append(items[k]) }
-        items = kept
+        // In place: the kept items move down over the removed ones.
+        let kept = items.withUnsafeMutableBufferPointer { buffer -> Int in
+            var w = 0
+            for k in 0..<n where !removed[k] {
+                if w != k { buffer[w] = buffer[k] }
+                w += 1
+            }
+            return w
+        }
+        items.removeLast(n - kept)
     }
 
     /// Vertical text set with upright glyphs in horizontal writing mode (each glyph placed below

@@ -822,11 +822,11 @@ struct LineFinder {
     /// smallest when all others are wider than `wordGapRatio`; otherwise 0.
     func letterSpacing(_ gaps: inout [Double]) -> Double {
         guard gaps.count >= 3 else { return 0 }
-        gaps.sort()
         if gaps.count >= 6 {
-            let q = gaps[min(gaps.count - 1, max(0, Int(saturating: Double(gaps.count) * options.letterSpacingQuantile)))]
+            let q = Self.select(&gaps, min(gaps.count - 1, max(0, Int(saturating: Double(gaps.count) * options.letterSpacingQuantile))))
             return q.isFinite ? min(max(q, 0), 1) : 0
         }
+        gaps.sort()
         // Too few gaps for a quantile, but every one would be a space, or all but one (a
         // kerned pair such as "fa"): a short letter-spaced line ("F O R M", the last line
         // "t h e m  i n" or "f a r m e r ." of a letter-spaced paragraph) rather than
@@ -835,6 +835,25 @@ struct LineFinder {
         let lo = gaps[0]
         guard lo.isFinite, gaps[1] > options.wordGapRatio, lo <= options.shortLineLetterSpacing else { return 0 }
         return max(lo, 0)
+    }
+
+    /// The `k`-th smallest of `values` (from 0), as `values.sorted()[k]` gives it, found in
+    /// linear time on average (a quickselect); `values` is left reordered.
+    static func select(_ values: inout [Double], _ k: Int) -> Double {
+        values.withUnsafeMutableBufferPointer { v in
+            var lo = 0, hi = v.count - 1
+            while lo < hi {
+                let pivot = v[lo + (hi - lo) / 2]
+                var i = lo, j = hi
+                while i <= j {
+                    while i < hi && v[i] < pivot { i += 1 }
+                    while j > lo && pivot < v[j] { j -= 1 }
+                    if i <= j { (v[i], v[j]) = (v[j], v[i]); i += 1; j -= 1 }
+                }
+                if k <= j { hi = j } else if k >= i { lo = i } else { return v[k] }
+            }
+            return v[k]
+        }
     }
 
     /// Decides where spaces go inside a segment: an explicit space glyph, or a gap wider than
