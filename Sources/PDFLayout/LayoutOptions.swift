@@ -259,6 +259,10 @@ public struct LayoutOptions: Sendable, Hashable {
     /// fill the column from edge to edge (within 0.5 em): narrow justified columns with few
     /// words a line. Above 1: never.
     public var proseColumnJustifiedShare: Double = 0.75
+    /// Rows that line up in columns are the last lines of columns of prose side by side, not a
+    /// table, when every column goes on from a justified line just above it (`blockGapRatio`)
+    /// that starts where the column does and reaches no further than the next column.
+    public var readsProseColumnEnds = true
     /// Row gaps in a table that differ by this much (em) tell padded rows from wrapped lines.
     public var tableRowGapRatio: Double = 0.35
     /// A line of a wrapped table cell: a row whose every line sits at most this far (em, gap
