@@ -137,7 +137,7 @@ public struct LayoutOptions: Sendable, Hashable {
     /// of its column within reach (the column's first line under a heading, or its last
     /// lines) counts as having no text after it on that side: the column ends there, and
     /// closing on the other side is enough. A gutter runs on through more lines.
-    public var hardGapColumnLines: Int = 2
+    public var hardGapColumnLines: Int = 4
     /// A gap narrower than this multiple of its line's word space beside it (the smallest of the
     /// two spaces nearest it on each side) may be a river of justified text: wide word
     /// spaces lined up over a few lines. Such a gap splits the line only when its stripe runs

@@ -234,6 +234,23 @@ extension GlyphPage {
         #expect(p.layout(options).lineTexts() != ["Workshop Station"] + lines)
     }
 
+    /// A justified narrow column whose last three lines each hold a long word, a wide space
+    /// (3 to 5 em, ending at two x) and one more word: the lines above close the white, and
+    /// only the column's last two lines run on below the first of them. The column ends
+    /// there: the gaps are word spaces.
+    @Test func wideSpacesInAColumnsLastLinesDoNotSplitThem() {
+        var p = GlyphPage()
+        let lines = ["the harbour keeps a record of", "ships and goods that come in", "from the wide world beyond it",
+                     "administration recorded", "neighbourhood lanterns", "extraordinary quiet"]
+        for (k, line) in lines.enumerated() { p.justified(line, x: 72, y: 700 - Double(k) * 12, width: 140) }
+        #expect(p.layout().lineTexts() == lines, "\(p.layout().lineTexts())")
+        // Two lines of the column running on below are taken for a gutter: the first such
+        // line splits.
+        var options = LayoutOptions()
+        options.hardGapColumnLines = 2
+        #expect(p.layout(options).lineTexts() != lines)
+    }
+
     /// The near miss: two short columns of words under a heading, 3 em apart: the gap stays
     /// open up to the heading and down to the end of the columns, and every row still splits
     /// (a table of two columns).
