@@ -213,7 +213,8 @@ struct BlockFinder {
             // Leader lines in columns side by side: the columns of an index or a table of
             // contents, read column by column.
             let index = options.leaderIndexColumns > 0 && leaderColumns(run) >= options.leaderIndexColumns
-            if multi.count >= 2 && meanWords <= limit && longest <= 2 * limit && !prose && !numberedFormulas && !index {
+            if multi.count >= 2 && meanWords <= limit && longest <= 2 * limit && !prose && !numberedFormulas && !index
+                && !continuesProseColumns(multi, columns: columns) {
                 var b = Block(segment: run[0][0], segments[run[0][0]])
                 b.lines = []
                 for row in logicalRows(run, columns: columns) { b.append(line: row, segments); used.formUnion(row) }
@@ -226,6 +227,37 @@ struct BlockFinder {
             }
         }
         return (blocks, used)
+    }
+
+    /// Whether every column of the rows (`multi`, `columns` cells a row) goes on from a line of
+    /// justified prose just above it (`blockGapRatio`): a line starting where the column does
+    /// (within 0.5 em), reaching at least as far, short of the next column, with a line just
+    /// above it starting and ending where it does. The last lines of columns of prose side by
+    /// side (a short last line and its neighbour) are no table.
+    func continuesProseColumns(_ multi: [[Int]], columns: Int) -> Bool {
+        guard options.readsProseColumnEnds, columns >= 2 else { return false }
+        let full = multi.filter { $0.count == columns }
+        guard let first = full.min(by: { segments[$0[0]].top < segments[$1[0]].top }) else { return false }
+        for c in 0..<columns {
+            let top = segments[first[c]], edge = 0.5 * top.size, reach = options.blockGapRatio * top.size
+            let x0 = full.map { segments[$0[c]].x0 }.min()!, x1 = full.map { segments[$0[c]].x1 }.max()!
+            let next = c + 1 < columns ? full.map { segments[$0[c + 1]].x0 }.min()! : Double.infinity
+            func justifiedAbove(_ j: Int, below: Segment) -> Bool {
+                let o = segments[j]
+                return o.bottom <= below.top + edge && below.top - o.bottom <= reach
+                    && abs(o.x0 - x0) <= edge && o.x1 >= x1 - edge && o.x1 < next
+            }
+            let found = segments.indices.contains { j in
+                guard justifiedAbove(j, below: top) else { return false }
+                let o = segments[j]
+                return segments.indices.contains { i in
+                    i != j && abs(segments[i].x0 - o.x0) <= edge && abs(segments[i].x1 - o.x1) <= edge
+                        && segments[i].bottom <= o.top + edge && o.top - segments[i].bottom <= reach
+                }
+            }
+            if !found { return false }
+        }
+        return true
     }
 
     /// The run without its columns of prose: a line of `tableProseWords` words and

@@ -137,7 +137,7 @@ public struct LayoutOptions: Sendable, Hashable {
     /// of its column within reach (the column's first line under a heading, or its last
     /// lines) counts as having no text after it on that side: the column ends there, and
     /// closing on the other side is enough. A gutter runs on through more lines.
-    public var hardGapColumnLines: Int = 2
+    public var hardGapColumnLines: Int = 4
     /// A gap narrower than this multiple of its line's word space beside it (the smallest of the
     /// two spaces nearest it on each side) may be a river of justified text: wide word
     /// spaces lined up over a few lines. Such a gap splits the line only when its stripe runs
@@ -259,6 +259,10 @@ public struct LayoutOptions: Sendable, Hashable {
     /// fill the column from edge to edge (within 0.5 em): narrow justified columns with few
     /// words a line. Above 1: never.
     public var proseColumnJustifiedShare: Double = 0.75
+    /// Rows that line up in columns are the last lines of columns of prose side by side, not a
+    /// table, when every column goes on from a justified line just above it (`blockGapRatio`)
+    /// that starts where the column does and reaches no further than the next column.
+    public var readsProseColumnEnds = true
     /// Row gaps in a table that differ by this much (em) tell padded rows from wrapped lines.
     public var tableRowGapRatio: Double = 0.35
     /// A line of a wrapped table cell: a row whose every line sits at most this far (em, gap

@@ -166,6 +166,8 @@ public struct LayoutFlags: ParsableArguments {
     public var tableCellWords: Double = LayoutOptions().tableCellWords
     @Option(name: .customLong("prose-column-justified-share"), help: ArgumentHelp("Rows that line up in columns are justified prose, not a table, when in every column at least this share of the lines (of rows with every column) hold two words or more and fill the column from edge to edge (within 0.5 em): narrow justified columns with few words a line. Above 1: never.", valueName: "share"))
     public var proseColumnJustifiedShare: Double = LayoutOptions().proseColumnJustifiedShare
+    @Flag(name: .customLong("no-prose-column-ends"), help: "Do not read rows that line up in columns as the last lines of columns of prose side by side when every column goes on from a justified line just above it.")
+    public var noProseColumnEnds = false
     @Option(name: .customLong("table-row-gap-ratio"), help: ArgumentHelp("Row gaps in a table that differ by this much (em) tell padded rows from wrapped lines.", valueName: "em"))
     public var tableRowGapRatio: Double = LayoutOptions().tableRowGapRatio
     @Option(name: .customLong("table-cell-line-gap"), help: ArgumentHelp("A line of a wrapped table cell: a row whose every line sits at most this far (em, gap between boxes) under a line of the row above and within that line's column (touching no other column's cells) continues the table.", valueName: "em"))
@@ -258,7 +260,7 @@ public struct LayoutFlags: ParsableArguments {
         "shortLineLetterSpacing", "ellipsisGapRatio", "composesAccents", "accentOverlap", "accentBaselineShift", "markReach", "markWithoutWidthReach",
         "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "narrowCellGapRatio", "drawnApartCellStarts", "hardSegmentGapRatio", "hardGapCrossWindow", "hardGapCellStartWindow", "hardGapLineWidth", "evenHardGaps", "evenGapTolerance", "hardGapColumnLines", "scriptShiftRatio", "delimiterShiftRatio",
         "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "tableCellLineGap", "tableStrayCellGap", "tableProseWords", "tableProseWidth", "tableProseIndent", "tableWrapRowWords", "joinsCellsDrawnWhole", "tableCentredCellOverlap", "blockGapRatio", "blockSizeChange", "joinsEquationNumbers", "equationNumberReach",
-        "detectsTables", "tableCellWords", "proseColumnJustifiedShare", "marksRunningArtifacts", "marginBand", "expandsLigatures",
+        "detectsTables", "tableCellWords", "proseColumnJustifiedShare", "readsProseColumnEnds", "marksRunningArtifacts", "marginBand", "expandsLigatures",
         "normalizesPresentationForms", "hyphenJoining", "paragraphAlignmentTolerance", "paragraphAlignmentMinimumShare",
         "joinsTateChuYoko", "tateChuYokoMaxGlyphs", "tateChuYokoWidthRatio", "tateChuYokoGapRatio",
         "findsRepeatedFurniture", "furnitureMinimumPages", "furnitureSamplePages", "furnitureCandidateLines", "furniturePositionTolerance", "dropsDuplicates", "dropsInvisibleText",
@@ -370,6 +372,7 @@ public struct LayoutFlags: ParsableArguments {
         if noEquationNumbers { o.joinsEquationNumbers = false }
         o.equationNumberReach = equationNumberReach
         if noTables { o.detectsTables = false }
+        if noProseColumnEnds { o.readsProseColumnEnds = false }
         o.tableCellWords = tableCellWords
         o.proseColumnJustifiedShare = proseColumnJustifiedShare
         o.tableRowGapRatio = tableRowGapRatio

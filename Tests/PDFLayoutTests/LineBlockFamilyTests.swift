@@ -164,6 +164,53 @@ extension GlyphPage {
         #expect(BlockFinder(segments: columnSegments(ragged: true), options: LayoutOptions()).tables().blocks.count == 1)
     }
 
+    /// One line of `words` words from x0 to x1 on baseline `y` (up from the page's foot; 10 pt
+    /// text).
+    static func segment(_ x0: Double, _ x1: Double, _ y: Double, words: Int, _ serial: Int) -> Segment {
+        var s = Segment(items: [], x0: x0, x1: x1, baseline: 792 - y, size: 10, top: 792 - y - 8,
+                        bottom: 792 - y + 2, group: 0, firstGlyph: Int32(serial))
+        s.wordCount = words
+        return s
+    }
+
+    /// Two justified columns whose baselines meet only at their last four lines (the right
+    /// column's paragraph gap moved its lines): the left column ends with a lone long word
+    /// and a short last line, the right one fills its lines to the end.
+    static func columnEndSegments() -> [Segment] {
+        var segs: [Segment] = []
+        for k in 0..<8 {
+            let y = 700 - Double(k) * 12
+            let x1 = k == 6 ? 127.0 : k == 7 ? 150 : 182
+            segs.append(segment(72, x1, y, words: k == 6 ? 1 : k == 7 ? 2 : 3, segs.count))
+        }
+        for y in [705.0, 693, 681, 669, 652, 640, 628, 616] {
+            segs.append(segment(206, 316, y, words: 3, segs.count))
+        }
+        return segs
+    }
+
+    @Test func lastLinesOfJustifiedColumnsAreNotATable() {
+        let segs = Self.columnEndSegments()
+        #expect(BlockFinder(segments: segs, options: LayoutOptions()).tables().blocks.isEmpty)
+        var options = LayoutOptions()
+        options.readsProseColumnEnds = false
+        #expect(BlockFinder(segments: segs, options: options).tables().blocks.count == 1)
+    }
+
+    /// The near miss: a table of two columns set right under a paragraph of one column is
+    /// still a table (its columns go on from one line, not from a line each).
+    @Test func tableRightUnderAParagraphStaysATable() {
+        var segs: [Segment] = []
+        for k in 0..<4 { segs.append(Self.segment(72, 376, 700 - Double(k) * 12, words: 8, segs.count)) }
+        let cells = [(1, 1), (2, 1), (1, 2), (2, 1)]
+        for (r, (a, b)) in cells.enumerated() {
+            let y = 652 - Double(r) * 12
+            segs.append(Self.segment(72, 72 + Double(a) * 40, y, words: a, segs.count))
+            segs.append(Self.segment(236, 236 + Double(b) * 40, y, words: b, segs.count))
+        }
+        #expect(BlockFinder(segments: segs, options: LayoutOptions()).tables().blocks.count == 1)
+    }
+
     /// The near miss: a gutter wider than `hardSegmentGapRatio` between columns whose lines
     /// are as loose is left empty by the lines above and below, and still splits.
     @Test func wideGutterBesideLooseColumnsStillSplits() {
@@ -185,6 +232,23 @@ extension GlyphPage {
         var options = LayoutOptions()
         options.hardGapColumnLines = 0
         #expect(p.layout(options).lineTexts() != ["Workshop Station"] + lines)
+    }
+
+    /// A justified narrow column whose last three lines each hold a long word, a wide space
+    /// (3 to 5 em, ending at two x) and one more word: the lines above close the white, and
+    /// only the column's last two lines run on below the first of them. The column ends
+    /// there: the gaps are word spaces.
+    @Test func wideSpacesInAColumnsLastLinesDoNotSplitThem() {
+        var p = GlyphPage()
+        let lines = ["the harbour keeps a record of", "ships and goods that come in", "from the wide world beyond it",
+                     "administration recorded", "neighbourhood lanterns", "extraordinary quiet"]
+        for (k, line) in lines.enumerated() { p.justified(line, x: 72, y: 700 - Double(k) * 12, width: 140) }
+        #expect(p.layout().lineTexts() == lines, "\(p.layout().lineTexts())")
+        // Two lines of the column running on below are taken for a gutter: the first such
+        // line splits.
+        var options = LayoutOptions()
+        options.hardGapColumnLines = 2
+        #expect(p.layout(options).lineTexts() != lines)
     }
 
     /// The near miss: two short columns of words under a heading, 3 em apart: the gap stays
