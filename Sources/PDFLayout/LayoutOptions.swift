@@ -305,6 +305,11 @@ public struct LayoutOptions: Sendable, Hashable {
     /// label over its value in a box with its value. Rows told apart by their spacing
     /// (`tableRowGapRatio`) stay apart.
     public var joinsCellsDrawnWhole = true
+    /// A table row with fewer cells than usual, set without padding, continues the row above
+    /// when each of its lines goes on a line of its column ending in a word broken by a
+    /// hyphen ("Corre-", "spon-"), as well as when the line's first word would not have fitted
+    /// on that line (a cell running over the next column's start widens the column).
+    public var joinsHyphenatedCells = true
     /// Cells centred vertically: a line overlapping a table row's band by at least this
     /// fraction of its height, beside the row's cells and under none of them, belongs to that
     /// row (a two-line cell whose one-line neighbours sit level between its lines; drawn amid
