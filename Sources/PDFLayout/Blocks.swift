@@ -536,7 +536,26 @@ struct BlockFinder {
                 guard let a = above[column(j)], let edge = right[column(j)] else { return false }
                 let s = segments[a]
                 return s.x1 + 0.25 * s.size + firstWordWidth(j) > edge + 0.1 * s.size
+                    || (options.joinsHyphenatedCells && endsWithBrokenWord(a))
             }
+        }
+        /// A line ending in a hyphen after a letter: a word broken across the cell's lines.
+        func endsWithBrokenWord(_ k: Int) -> Bool {
+            guard let page, let last = edgeScalar(k, last: true), "-\u{2010}\u{00AD}".unicodeScalars.contains(last)
+            else { return false }
+            // The glyph before the last one that is not a space.
+            let list = segments[k].items
+            var seen = 0
+            for i in list.reversed() where Int(i) < items.count && !items[Int(i)].isSpace {
+                seen += 1
+                guard seen == 2 else { continue }
+                let g = Int(items[Int(i)].glyph)
+                guard g >= 0, g < page.glyphs.count else { return false }
+                let r = page.glyphs[g].text
+                guard r.lowerBound >= 0, r.lowerBound < r.upperBound, Int(r.upperBound) <= page.scalars.count else { return false }
+                return page.scalars[Int(r.upperBound - 1)].properties.isAlphabetic
+            }
+            return false
         }
         // Every cell wrapped at once (captions side by side): each line goes on the line above
         // in its column, which wrapped before it, under a row of `tableWrapRowWords` words a

@@ -97,6 +97,18 @@ public struct LayoutOptions: Sendable, Hashable {
     /// have text starting at its end after a gap at least `narrowCellGapRatio` wide (0:
     /// whenever its sides are drawn apart).
     public var drawnApartCellStarts: Int = 1
+    /// A gap at least `segmentGapRatio` wide whose sides are drawn apart also splits when one
+    /// row more than `drawnApartCellStarts` has cells starting at its end within this many em
+    /// above and below (when wider than `cellStartWindow`): a table whose rows hold cells of
+    /// many lines has the cells of the rows above and below far away.
+    public var drawnApartCellStartWindow: Double = 12
+    /// Two pieces of a row that touch or overlap (a gap narrower than `narrowCellGapRatio`:
+    /// an overfull table cell running into the next cell) but that the content stream draws
+    /// apart (other lines drawn between them) split the line when this many rows nearby
+    /// (`cellStartWindow`) have text starting where the second piece starts, after a gap at
+    /// least `narrowCellGapRatio` wide; otherwise they join, their glyphs ordered by x
+    /// (0: such pieces always join).
+    public var overlappingCellStarts: Int = 1
     /// The narrowest white stripe (em) that still separates columns.
     public var minimumStripeRatio: Double = 0.4
     /// A gap at least this wide always splits a line.
@@ -297,6 +309,11 @@ public struct LayoutOptions: Sendable, Hashable {
     /// label over its value in a box with its value. Rows told apart by their spacing
     /// (`tableRowGapRatio`) stay apart.
     public var joinsCellsDrawnWhole = true
+    /// A table row with fewer cells than usual, set without padding, continues the row above
+    /// when each of its lines goes on a line of its column ending in a word broken by a
+    /// hyphen ("Corre-", "spon-"), as well as when the line's first word would not have fitted
+    /// on that line (a cell running over the next column's start widens the column).
+    public var joinsHyphenatedCells = true
     /// Cells centred vertically: a line overlapping a table row's band by at least this
     /// fraction of its height, beside the row's cells and under none of them, belongs to that
     /// row (a two-line cell whose one-line neighbours sit level between its lines; drawn amid

@@ -121,7 +121,9 @@ struct LineFinder {
             rows[rows.count - 1].append(f)
         }
         // Within a row: merge pieces closer than `segmentGapRatio`; note the wider gaps.
-        struct Gap { var x0: Double; var x1: Double; var hard: Bool; var narrow = false; var drawnApart = false; var dropCap = false }
+        struct Gap { var x0: Double; var x1: Double; var hard: Bool; var narrow = false; var drawnApart = false; var dropCap = false
+            /// Narrower than `narrowCellGapRatio` or overlapping, sides drawn apart (`overlappingCellStarts`).
+            var touching = false }
         // A fragment's place in the content stream, by its first glyph (fragments come in
         // content order): two sides of a gap drawn apart have other text drawn between them.
         var fragmentIndex: [Int32: Int]? = nil
@@ -151,7 +153,16 @@ struct LineFinder {
                 // its line segment; super- and subscripts are, and join below.
                 let dropCapSized = f.size >= cur.size * 1.8 || cur.size >= f.size * 1.8
                 if gap <= options.narrowCellGapRatio * size && !dropCapSized {
-                    out[out.count - 1].absorb(f, items: items)
+                    if options.overlappingCellStarts > 0 && drawnApart(previous, f) {
+                        // Touching or overlapping, drawn apart: perhaps an overfull cell
+                        // running into the next one; decided below. The gap ends where the
+                        // next piece starts.
+                        rowGaps.append(Gap(x0: min(cur.x1, f.x0), x1: f.x0, hard: false, narrow: true,
+                                           drawnApart: true, touching: true))
+                        out.append(f)
+                    } else {
+                        out[out.count - 1].absorb(f, items: items)
+                    }
                 } else if gap <= options.segmentGapRatio * size && !dropCapSized {
                     rowGaps.append(Gap(x0: cur.x1, x1: max(cur.x1, f.x0), hard: false, narrow: true,
                                        drawnApart: drawnApart(previous, f)))
@@ -503,10 +514,22 @@ struct LineFinder {
                     }
                 }
                 if wideSpace {
+                } else if g.touching {
+                    // An overfull cell touching or overlapping the next cell of its row (the
+                    // content stream draws them apart): a cell border where cells start at the
+                    // next piece's start in rows nearby.
+                    split = !marker && alignedStarts(g, row: r, size: size, narrowest: options.narrowCellGapRatio)
+                        >= options.overlappingCellStarts
                 } else if !split && !marker && g.drawnApart
-                    && alignedStarts(g, row: r, size: size, narrowest: options.narrowCellGapRatio) >= options.drawnApartCellStarts {
+                    && (alignedStarts(g, row: r, size: size, narrowest: options.narrowCellGapRatio) >= options.drawnApartCellStarts
+                        || (!g.narrow && options.drawnApartCellStartWindow > options.cellStartWindow
+                            && alignedStarts(g, row: r, size: size, narrowest: options.narrowCellGapRatio,
+                                             window: options.drawnApartCellStartWindow) > options.drawnApartCellStarts)) {
                     // Sides drawn apart (a table drawn cell by cell) with cells starting at the
-                    // gap's end nearby, narrow gaps counting: a cell border.
+                    // gap's end nearby, narrow gaps counting: a cell border. A gap of a
+                    // segment gap or more also counts one more row further away
+                    // (`drawnApartCellStartWindow`): rows of tall cells set the cells of the
+                    // rows above and below far away.
                     split = true
                 } else if g.narrow {
                     // Narrower than a segment gap: a cell border only where cells start at its

@@ -82,6 +82,10 @@ public struct LayoutFlags: ParsableArguments {
     public var narrowCellGapRatio: Double = LayoutOptions().narrowCellGapRatio
     @Option(name: .customLong("drawn-apart-cell-starts"), help: ArgumentHelp("A gap wider than `narrowCellGapRatio` (and not hard) whose two sides the content stream draws apart (other lines drawn between them, as a table drawn cell by cell has: text drawn in order never is) splits the line when this many rows nearby (`cellStartWindow`) have text starting at its end after a gap at least `narrowCellGapRatio` wide (0: whenever its sides are drawn apart).", valueName: "n"))
     public var drawnApartCellStarts: Int = LayoutOptions().drawnApartCellStarts
+    @Option(name: .customLong("drawn-apart-cell-start-window"), help: ArgumentHelp("A gap at least `segmentGapRatio` wide whose sides are drawn apart also splits when one row more than `drawnApartCellStarts` has cells starting at its end within this many em above and below (when wider than `cellStartWindow`): a table whose rows hold cells of many lines has the cells of the rows above and below far away.", valueName: "em"))
+    public var drawnApartCellStartWindow: Double = LayoutOptions().drawnApartCellStartWindow
+    @Option(name: .customLong("overlapping-cell-starts"), help: ArgumentHelp("Two pieces of a row that touch or overlap (a gap narrower than `narrowCellGapRatio`: an overfull table cell running into the next cell) but that the content stream draws apart (other lines drawn between them) split the line when this many rows nearby (`cellStartWindow`) have text starting where the second piece starts, after a gap at least `narrowCellGapRatio` wide; otherwise they join, their glyphs ordered by x (0: such pieces always join).", valueName: "n"))
+    public var overlappingCellStarts: Int = LayoutOptions().overlappingCellStarts
     @Option(name: .customLong("hard-segment-gap-ratio"), help: ArgumentHelp("A gap at least this wide always splits a line. Fraction of the font size.", valueName: "em"))
     public var hardSegmentGapRatio: Double = LayoutOptions().hardSegmentGapRatio
     @Option(name: .customLong("hard-gap-cross-window"), help: ArgumentHelp("How far above and below (em) a gap of at least `hardSegmentGapRatio` is followed. Such a gap is a wide word space of a justified narrow column (`hardGapLineWidth`), and does not split its line, when the words before it on its line are one word or spread at least `1 / riverGapRatio` as wide; its white closes within this reach on each side, or on one side with no text over the piece after the gap on the other (lines of about the same size, with text over the pieces on both sides of the gap, reach into it until less than `minimumStripeRatio` is left, or have text inside it that is no table cell set apart by `segmentGapRatio` on both sides); and fewer than `riverAlignedStarts` rows nearby have text starting at its end; never between two numbers (a page number, then the next column's section number), nor before a number ending its line (a page number: see `joinsLeaders`). 0: every such gap splits.", valueName: "em"))
@@ -186,6 +190,8 @@ public struct LayoutFlags: ParsableArguments {
     public var tableCentredCellOverlap: Double = LayoutOptions().tableCentredCellOverlap
     @Flag(name: .customLong("no-cells-drawn-whole"), help: "Do not read two lines of a table whose cells are drawn column by column (address blocks side by side, a label over its value) as one row's cells.")
     public var noCellsDrawnWhole = false
+    @Flag(name: .customLong("no-hyphenated-cells"), help: "Do not read a table row with fewer cells than usual as going on the row above because each of its lines goes on a line of its column ending in a word broken by a hyphen.")
+    public var noHyphenatedCells = false
     @Flag(name: .customLong("no-paragraphs"), help: "Do not split blocks into paragraphs at first-line indents and at the short last lines of justified text.")
     public var noParagraphs = false
     @Option(name: .customLong("paragraph-indent"), help: ArgumentHelp("A first-line indent, from its least to its most (em), as MIN-MAX.", valueName: "min-max"))
@@ -258,8 +264,8 @@ public struct LayoutFlags: ParsableArguments {
     public static let fieldNames: Set<String> = [
         "readingOrder", "wordGapRatio", "cjkWordGapRatio", "letterSpacingQuantile", "baselineTolerance",
         "shortLineLetterSpacing", "ellipsisGapRatio", "composesAccents", "accentOverlap", "accentBaselineShift", "markReach", "markWithoutWidthReach",
-        "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "narrowCellGapRatio", "drawnApartCellStarts", "hardSegmentGapRatio", "hardGapCrossWindow", "hardGapCellStartWindow", "hardGapLineWidth", "evenHardGaps", "evenGapTolerance", "hardGapColumnLines", "scriptShiftRatio", "delimiterShiftRatio",
-        "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "tableCellLineGap", "tableStrayCellGap", "tableProseWords", "tableProseWidth", "tableProseIndent", "tableWrapRowWords", "joinsCellsDrawnWhole", "tableCentredCellOverlap", "blockGapRatio", "blockSizeChange", "joinsEquationNumbers", "equationNumberReach",
+        "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "narrowCellGapRatio", "drawnApartCellStarts", "drawnApartCellStartWindow", "overlappingCellStarts", "hardSegmentGapRatio", "hardGapCrossWindow", "hardGapCellStartWindow", "hardGapLineWidth", "evenHardGaps", "evenGapTolerance", "hardGapColumnLines", "scriptShiftRatio", "delimiterShiftRatio",
+        "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "tableCellLineGap", "tableStrayCellGap", "tableProseWords", "tableProseWidth", "tableProseIndent", "tableWrapRowWords", "joinsCellsDrawnWhole", "joinsHyphenatedCells", "tableCentredCellOverlap", "blockGapRatio", "blockSizeChange", "joinsEquationNumbers", "equationNumberReach",
         "detectsTables", "tableCellWords", "proseColumnJustifiedShare", "readsProseColumnEnds", "marksRunningArtifacts", "marginBand", "expandsLigatures",
         "normalizesPresentationForms", "hyphenJoining", "paragraphAlignmentTolerance", "paragraphAlignmentMinimumShare",
         "joinsTateChuYoko", "tateChuYokoMaxGlyphs", "tateChuYokoWidthRatio", "tateChuYokoGapRatio",
@@ -275,7 +281,7 @@ public struct LayoutFlags: ParsableArguments {
             ("--word-gap-ratio", wordGapRatio), ("--cjk-word-gap-ratio", cjkWordGapRatio),
             ("--baseline-tolerance", baselineTolerance), ("--segment-gap-ratio", segmentGapRatio),
             ("--script-shift-ratio", scriptShiftRatio), ("--delimiter-shift-ratio", delimiterShiftRatio), ("--stripe-window", stripeWindow),
-            ("--minimum-stripe-ratio", minimumStripeRatio), ("--cell-start-window", cellStartWindow), ("--narrow-cell-gap-ratio", narrowCellGapRatio), ("--hard-segment-gap-ratio", hardSegmentGapRatio), ("--hard-gap-cross-window", hardGapCrossWindow), ("--hard-gap-cell-start-window", hardGapCellStartWindow), ("--hard-gap-line-width", hardGapLineWidth), ("--even-gap-tolerance", evenGapTolerance), ("--prose-column-justified-share", proseColumnJustifiedShare),
+            ("--minimum-stripe-ratio", minimumStripeRatio), ("--cell-start-window", cellStartWindow), ("--drawn-apart-cell-start-window", drawnApartCellStartWindow), ("--narrow-cell-gap-ratio", narrowCellGapRatio), ("--hard-segment-gap-ratio", hardSegmentGapRatio), ("--hard-gap-cross-window", hardGapCrossWindow), ("--hard-gap-cell-start-window", hardGapCellStartWindow), ("--hard-gap-line-width", hardGapLineWidth), ("--even-gap-tolerance", evenGapTolerance), ("--prose-column-justified-share", proseColumnJustifiedShare),
             ("--table-row-gap-ratio", tableRowGapRatio), ("--table-cell-line-gap", tableCellLineGap), ("--table-stray-cell-gap", tableStrayCellGap), ("--table-prose-words", tableProseWords), ("--table-prose-width", tableProseWidth), ("--table-prose-indent", tableProseIndent), ("--table-wrap-row-words", tableWrapRowWords), ("--table-centred-cell-overlap", tableCentredCellOverlap), ("--equation-number-reach", equationNumberReach), ("--block-gap-ratio", blockGapRatio),
             ("--block-size-change", blockSizeChange), ("--table-cell-words", tableCellWords),
             ("--diagonal-angle", diagonalAngle), ("--ellipsis-gap-ratio", ellipsisGapRatio),
@@ -295,7 +301,7 @@ public struct LayoutFlags: ParsableArguments {
             if !(v.isFinite && v >= 0) { throw ValidationError("\(name) must be a number of 0 or more") }
         }
         for (name, v) in [("--river-stripe-lines", riverStripeLines), ("--river-aligned-starts", riverAlignedStarts),
-                          ("--gutter-stripe-lines", gutterStripeLines), ("--drawn-apart-cell-starts", drawnApartCellStarts), ("--hard-gap-column-lines", hardGapColumnLines), ("--even-hard-gaps", evenHardGaps),
+                          ("--gutter-stripe-lines", gutterStripeLines), ("--drawn-apart-cell-starts", drawnApartCellStarts), ("--overlapping-cell-starts", overlappingCellStarts), ("--hard-gap-column-lines", hardGapColumnLines), ("--even-hard-gaps", evenHardGaps),
                           ("--leader-minimum-rows", leaderMinimumRows), ("--leader-index-columns", leaderIndexColumns)] where v < 0 {
             throw ValidationError("\(name) must be 0 or more")
         }
@@ -333,6 +339,8 @@ public struct LayoutFlags: ParsableArguments {
         o.cellStartWindow = cellStartWindow
         o.narrowCellGapRatio = narrowCellGapRatio
         o.drawnApartCellStarts = drawnApartCellStarts
+        o.drawnApartCellStartWindow = drawnApartCellStartWindow
+        o.overlappingCellStarts = overlappingCellStarts
         o.hardSegmentGapRatio = hardSegmentGapRatio
         o.hardGapCrossWindow = hardGapCrossWindow
         o.hardGapCellStartWindow = hardGapCellStartWindow
@@ -383,6 +391,7 @@ public struct LayoutFlags: ParsableArguments {
         o.tableProseIndent = tableProseIndent
         o.tableWrapRowWords = tableWrapRowWords
         if noCellsDrawnWhole { o.joinsCellsDrawnWhole = false }
+        if noHyphenatedCells { o.joinsHyphenatedCells = false }
         o.tableCentredCellOverlap = tableCentredCellOverlap
         if noParagraphs { o.splitsParagraphs = false }
         o.paragraphIndent = paragraphIndent.range
