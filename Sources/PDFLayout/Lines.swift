@@ -652,9 +652,7 @@ struct LineFinder {
         var segs = segs
         var removed = [Bool](repeating: false, count: segs.count)
         // Candidates sorted by baseline so each looks only at nearby lines.
-        let byBaseline = segs.indices.sorted { segs[$0].baseline != segs[$1].baseline ? segs[$0].baseline < segs[$1].baseline : $0 < $1 }
-        var position = [Int](repeating: 0, count: segs.count)
-        for (p, k) in byBaseline.enumerated() { position[k] = p }
+        let (byBaseline, position) = Self.baselineOrder(segs)
         for s in segs.indices where segs[s].items.count <= 8 {
             let small = segs[s]
             var best: Int? = nil
@@ -749,9 +747,7 @@ struct LineFinder {
         let candidates = segs.indices.filter { isSizedMathGlyphs(segs[$0]) }
         guard !candidates.isEmpty, candidates.count < segs.count else { return segs }
         // Segments sorted by baseline so each candidate looks only at nearby lines.
-        let byBaseline = segs.indices.sorted { segs[$0].baseline != segs[$1].baseline ? segs[$0].baseline < segs[$1].baseline : $0 < $1 }
-        var position = [Int](repeating: 0, count: segs.count)
-        for (p, k) in byBaseline.enumerated() { position[k] = p }
+        let (byBaseline, position) = Self.baselineOrder(segs)
         var isCandidate = [Bool](repeating: false, count: segs.count)
         for s in candidates { isCandidate[s] = true }
         var target = [Int?](repeating: nil, count: segs.count)
@@ -858,6 +854,17 @@ struct LineFinder {
         let lo = gaps[0]
         guard lo.isFinite, gaps[1] > options.wordGapRatio, lo <= options.shortLineLetterSpacing else { return 0 }
         return max(lo, 0)
+    }
+
+    /// Segment indices ordered by baseline (ties by index), and each segment's place in that
+    /// order, so a segment can look at the lines nearest its baseline. The sort reads the
+    /// baselines from an array of their own: a comparison reading `segs` copies segments.
+    static func baselineOrder(_ segs: [Segment]) -> (order: [Int], position: [Int]) {
+        let baselines = segs.map(\.baseline)
+        let order = segs.indices.sorted { baselines[$0] != baselines[$1] ? baselines[$0] < baselines[$1] : $0 < $1 }
+        var position = [Int](repeating: 0, count: segs.count)
+        for (p, k) in order.enumerated() { position[k] = p }
+        return (order, position)
     }
 
     /// The `k`-th smallest of `values` (from 0), as `values.sorted()[k]` gives it, found in
