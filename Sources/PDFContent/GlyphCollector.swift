@@ -7,9 +7,41 @@ import PDFFonts
 /// marked-content spans, paths and images, and the flags that need the whole page so far
 /// (`.duplicate`, `.offPage`, `.artifact`, `.space`), with ActualText replacement.
 public final class GlyphCollector: ContentSink {
-    public private(set) var page: PageGlyphs
+    /// Everything the events change, in one value: each event is one exclusive access to
+    /// this property (a class's stored properties are checked at run time per access, and
+    /// a glyph touches a dozen of them).
+    var state: Collecting
+
+    /// The page so far.
+    public var page: PageGlyphs { state.page }
     /// The most paths kept (later ones are counted in a diagnostic).
-    public let maxPaths: Int
+    public var maxPaths: Int { state.maxPaths }
+
+    public init(pageIndex: Int, mediaBox: Rect, cropBox: Rect, rotation: Int, maxPaths: Int = 100_000) {
+        state = Collecting(pageIndex: pageIndex, mediaBox: mediaBox, cropBox: cropBox, rotation: rotation,
+                           maxPaths: maxPaths)
+    }
+
+    // MARK: ContentSink
+
+    public func showGlyph(_ e: GlyphEvent) { state.showGlyph(e) }
+    public func beginMarkedContent(tag: Name, properties: PDFDictionary?) {
+        state.beginMarkedContent(tag: tag, properties: properties)
+    }
+    public func endMarkedContent() { state.endMarkedContent() }
+    public func paintPath(_ path: PathEvent) { state.paintPath(path) }
+    public func paintImage(_ image: ImageEvent) { state.paintImage(image) }
+
+    /// The finished page: spans still open are left as they are (their glyphs are known),
+    /// and per-font diagnostics are added.
+    public func finish(diagnostics: DiagnosticLog) -> PageGlyphs { state.finish(diagnostics: diagnostics) }
+}
+
+/// The state of a `GlyphCollector` and the work of each event.
+struct Collecting {
+    var page: PageGlyphs
+    /// The most paths kept (later ones are counted in a diagnostic).
+    let maxPaths: Int
     var droppedPaths = 0
 
     // Fonts: the page's list is deduplicated by summary; duplicates are keyed by the
@@ -44,15 +76,13 @@ public final class GlyphCollector: ContentSink {
     /// The page's visible box (crop within media): a glyph sharing no area with it is off the page.
     let visibleBox: Rect
 
-    public init(pageIndex: Int, mediaBox: Rect, cropBox: Rect, rotation: Int, maxPaths: Int = 100_000) {
+    init(pageIndex: Int, mediaBox: Rect, cropBox: Rect, rotation: Int, maxPaths: Int) {
         page = PageGlyphs(pageIndex: pageIndex, mediaBox: mediaBox, cropBox: cropBox, rotation: rotation)
         visibleBox = page.visibleBox
         self.maxPaths = maxPaths
     }
 
-    // MARK: ContentSink
-
-    public func showGlyph(_ e: GlyphEvent) {
+    mutating func showGlyph(_ e: GlyphEvent) {
         let fontID = ObjectIdentifier(e.font)
         if fontID != lastFont {
             lastFontIndex = index(of: e.font)
@@ -116,7 +146,7 @@ public final class GlyphCollector: ContentSink {
         page.runs[Int(runIndex)].glyphs = start..<(glyphIndex + 1)
     }
 
-    public func beginMarkedContent(tag: Name, properties: PDFDictionary?) {
+    mutating func beginMarkedContent(tag: Name, properties: PDFDictionary?) {
         var span = MarkedContentSpan(tag: tag.string, parent: spanStack.last ?? -1)
         if let p = properties {
             span.mcid = p["MCID"]?.integer
@@ -138,13 +168,13 @@ public final class GlyphCollector: ContentSink {
         }
     }
 
-    public func endMarkedContent() {
+    mutating func endMarkedContent() {
         guard let top = spanStack.popLast() else { return }
         if page.markedContent[Int(top)].isArtifact { artifactDepth = max(0, artifactDepth - 1) }
         if let at = actualText, spanStack.count < at.depth { actualText = nil }
     }
 
-    public func paintPath(_ path: PathEvent) {
+    mutating func paintPath(_ path: PathEvent) {
         guard page.paths.count < maxPaths else {
             droppedPaths += 1
             return
@@ -153,13 +183,13 @@ public final class GlyphCollector: ContentSink {
                                     color: path.color, lineWidth: Float(path.lineWidth)))
     }
 
-    public func paintImage(_ image: ImageEvent) {
+    mutating func paintImage(_ image: ImageEvent) {
         page.images.append(image.quad)
     }
 
     // MARK: Helpers
 
-    func index(of font: Font) -> Int32 {
+    mutating func index(of font: Font) -> Int32 {
         let id = ObjectIdentifier(font)
         if let i = fontIndexByObject[id] { return i }
         let i: Int32
@@ -175,9 +205,7 @@ public final class GlyphCollector: ContentSink {
         return i
     }
 
-    /// The finished page: spans still open are left as they are (their glyphs are known),
-    /// and per-font diagnostics are added.
-    public func finish(diagnostics: DiagnosticLog) -> PageGlyphs {
+    func finish(diagnostics: DiagnosticLog) -> PageGlyphs {
         var result = page
         result.diagnostics.append(contentsOf: diagnostics)
         for (font, count) in noUnicode.sorted(by: { $0.key < $1.key }) {

@@ -15,6 +15,17 @@ extension FixedWidthInteger {
     ///     UInt8(saturating: -3.5) == 0
     @inlinable
     public init<F: BinaryFloatingPoint>(saturating value: F) {
+        // Fast path for a Double inside the type's range (the usual case): the generic
+        // `init(exactly:)` below costs about a hundred instructions. The bounds are powers of
+        // two, so they are exact: [-2^(w-1), 2^(w-1)) signed, [0, 2^w) unsigned.
+        if F.self == Double.self, Self.bitWidth <= 64 {
+            let d = unsafeBitCast(value, to: Double.self)
+            let top = Double(sign: .plus, exponent: Self.isSigned ? Self.bitWidth - 1 : Self.bitWidth, significand: 1)
+            if d < top && d >= (Self.isSigned ? -top : 0) {
+                self = Self.isSigned ? Self(truncatingIfNeeded: Int64(d)) : Self(truncatingIfNeeded: UInt64(d))
+                return
+            }
+        }
         if value.isNaN {
             self = 0
         } else if let exact = Self(exactly: value.rounded(.towardZero)) {

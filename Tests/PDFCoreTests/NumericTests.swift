@@ -30,6 +30,18 @@ import PDFCore
         #expect(UInt16(saturating: Float(3.4e38)) == UInt16.max)
         #expect(UInt32(saturating: Float.nan) == 0)
         #expect(Int64(saturating: 4294967296.5) == 4_294_967_296)
+        // The edges of the fast path for Double: exactly at, just inside and just past each bound.
+        #expect(Int32(saturating: -2147483648.0) == Int32.min)
+        #expect(Int32(saturating: -2147483648.9) == Int32.min)
+        #expect(Int32(saturating: 2147483647.9) == Int32.max)
+        #expect(Int8(saturating: -128.7) == -128)
+        #expect(Int8(saturating: 127.99) == 127)
+        #expect(UInt8(saturating: -0.9) == 0)
+        #expect(UInt8(saturating: 0.0) == 0)
+        #expect(UInt64(saturating: 18446744073709549568.0) == 18_446_744_073_709_549_568)
+        #expect(UInt64(saturating: 18446744073709551616.0) == UInt64.max)
+        #expect(Int16(saturating: -Double.infinity) == Int16.min)
+        #expect(UInt16(saturating: Double.nan) == 0)
     }
 
     @Test("saturating +, - and * stop at the bounds instead of trapping")
