@@ -6,11 +6,20 @@ import PDFCore
 /// points of a cell form a linked list in flat arrays, so recording a glyph allocates
 /// nothing once the arrays have grown.
 struct DuplicateIndex {
-    private var keys: [UInt64]
-    private var heads: [Int32]   // index into points, -1 for an empty slot
-    private var counts: [UInt8]  // points kept per cell (at most `perCell`)
-    private var points: [Point] = []
-    private var next: [Int32] = []
+    /// An open-addressing slot: the cell's key, its newest point (-1 for an empty slot) and
+    /// how many points it keeps. One array of slots, so a probe reads one element.
+    private struct Slot {
+        var key: UInt64 = 0
+        var head: Int32 = -1
+        var count: UInt8 = 0
+    }
+    /// A recorded origin and the next older point of its cell (-1 at the end).
+    private struct Entry {
+        var origin: Point
+        var next: Int32
+    }
+    private var slots: [Slot]
+    private var entries: [Entry] = []
     private var used = 0
     private var mask: Int
     static let perCell: UInt8 = 16
@@ -18,9 +27,7 @@ struct DuplicateIndex {
     init(capacity: Int = 4096) {
         var n = 16
         while n < capacity * 2 { n <<= 1 }
-        keys = [UInt64](repeating: 0, count: n)
-        heads = [Int32](repeating: -1, count: n)
-        counts = [UInt8](repeating: 0, count: n)
+        slots = [Slot](repeating: Slot(), count: n)
         mask = n - 1
     }
 
@@ -44,8 +51,11 @@ struct DuplicateIndex {
     @inline(__always)
     private func find(_ key: UInt64) -> Int {
         var s = slot(for: key)
-        while heads[s] >= 0 && keys[s] != key { s = (s + 1) & mask }
-        return s
+        while true {
+            let slot = slots[s]
+            if slot.head < 0 || slot.key == key { return s }
+            s = (s + 1) & mask
+        }
     }
 
     /// Whether a painting within 1 pt was recorded before; records this one. Cells are
@@ -61,45 +71,35 @@ struct DuplicateIndex {
             let dx: Int32 = i == 0 ? 0 : nx
             for j in 0..<2 {
                 let dy: Int32 = j == 0 ? 0 : ny
-                let s = find(Self.key(font: font, code: code, cx: cx &+ dx, cy: cy &+ dy))
-                var p = heads[s]
+                var p = slots[find(Self.key(font: font, code: code, cx: cx &+ dx, cy: cy &+ dy))].head
                 while p >= 0 {
-                    let q = points[Int(p)]
-                    let ddx = q.x - origin.x, ddy = q.y - origin.y
+                    let e = entries[Int(p)]
+                    let ddx = e.origin.x - origin.x, ddy = e.origin.y - origin.y
                     if ddx * ddx + ddy * ddy < 1 { found = true; break search }
-                    p = next[Int(p)]
+                    p = e.next
                 }
             }
         }
         let key = Self.key(font: font, code: code, cx: cx, cy: cy)
         var s = find(key)
-        if heads[s] < 0 {
-            if (used + 1) * 2 > keys.count {
+        if slots[s].head < 0 {
+            if (used + 1) * 2 > slots.count {
                 grow()
                 s = find(key)
             }
-            keys[s] = key
             used += 1
-        } else if counts[s] >= Self.perCell {
+        } else if slots[s].count >= Self.perCell {
             return found
         }
-        points.append(origin)
-        next.append(heads[s])
-        heads[s] = Int32(truncatingIfNeeded: points.count - 1)
-        counts[s] &+= 1
+        entries.append(Entry(origin: origin, next: slots[s].head))
+        slots[s] = Slot(key: key, head: Int32(truncatingIfNeeded: entries.count - 1), count: slots[s].count &+ 1)
         return found
     }
 
     private mutating func grow() {
-        let oldKeys = keys, oldHeads = heads, oldCounts = counts
-        let n = keys.count * 2
-        keys = [UInt64](repeating: 0, count: n)
-        heads = [Int32](repeating: -1, count: n)
-        counts = [UInt8](repeating: 0, count: n)
-        mask = n - 1
-        for i in 0..<oldKeys.count where oldHeads[i] >= 0 {
-            let s = find(oldKeys[i])
-            keys[s] = oldKeys[i]; heads[s] = oldHeads[i]; counts[s] = oldCounts[i]
-        }
+        let old = slots
+        slots = [Slot](repeating: Slot(), count: old.count * 2)
+        mask = slots.count - 1
+        for slot in old where slot.head >= 0 { slots[find(slot.key)] = slot }
     }
 }

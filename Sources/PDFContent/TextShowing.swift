@@ -15,10 +15,28 @@ extension ContentInterpreter {
             font = fallbackFont
             gs.font = font
         }
+        // The string's glyphs advance the text matrix and count in a local value, written
+        // back once: each change of the interpreter's stored properties is checked for
+        // exclusivity at run time, which per glyph cost more than the glyph.
+        var showing = StringShowing(textMatrix: textMatrix, glyphCount: glyphCount,
+                                    flags: hiddenDepth > 0 ? extraFlags.union(.hidden) : extraFlags,
+                                    serial: showSerial)
+        var stopped = false
         font.forEachCode(in: bytes) { code, byteCount in
-            guard !budgetExceeded else { return }
-            showCode(code, byteCount: byteCount, font: font)
+            guard !stopped else { return }
+            stopped = !showCode(code, byteCount: byteCount, font: font, &showing)
         }
+        textMatrix = showing.textMatrix
+        glyphCount = showing.glyphCount
+    }
+
+    /// What the glyphs of one string read and write (see `show`).
+    struct StringShowing {
+        var textMatrix: Matrix
+        var glyphCount: Int
+        /// `extraFlags`, plus `.hidden` inside hidden optional content.
+        let flags: GlyphFlags
+        let serial: Int
     }
 
     /// A `TJ` number: moves the position by −n/1000 of the font size (horizontally scaled
@@ -67,7 +85,10 @@ extension ContentInterpreter {
         return box
     }
 
-    func showCode(_ code: UInt32, byteCount: Int, font: Font) {
+    /// Shows one character code of `font`: advances `showing.textMatrix` and sends a glyph
+    /// event. False when the page's glyph budget is spent (nothing more may be shown).
+    func showCode(_ code: UInt32, byteCount: Int, font: Font, _ showing: inout StringShowing) -> Bool {
+        let textMatrix = showing.textMatrix
         let g = font.glyph(code, byteCount: byteCount)
         let fm = font.fontMatrix
         let fs = gs.fontSize, th = gs.horizontalScaling
@@ -79,8 +100,7 @@ extension ContentInterpreter {
         let w0 = g.width * fm.a
         let extent = verticalExtent(font, code: code)
         let vertical = font.writingMode == 1
-        var flags = extraFlags
-        if hiddenDepth > 0 { flags.insert(.hidden) }
+        var flags = showing.flags
         let origin: Point
         let quad: Quad
         let advance: Double
@@ -89,7 +109,7 @@ extension ContentInterpreter {
             quad = glyphQuad(x: 0, width: w0, low: extent.low, high: extent.high, fm: fm, trm: trm)
             let tx = (w0 * fs + gs.charSpacing + wordSpacing) * th
             advance = abs(tx) * (textToPage.a * textToPage.a + textToPage.b * textToPage.b).squareRoot()
-            textMatrix = Matrix.translation(tx, 0).concatenating(textMatrix)
+            showing.textMatrix = Matrix.translation(tx, 0).concatenating(textMatrix)
         } else {
             flags.insert(.vertical)
             let vx = g.verticalOrigin.x * fm.a, vy = g.verticalOrigin.y * fm.d
@@ -103,13 +123,13 @@ extension ContentInterpreter {
             _ = vy
             let ty = w1 * fs + gs.charSpacing + wordSpacing
             advance = abs(ty) * (textToPage.c * textToPage.c + textToPage.d * textToPage.d).squareRoot()
-            textMatrix = Matrix.translation(0, ty).concatenating(textMatrix)
+            showing.textMatrix = Matrix.translation(0, ty).concatenating(textMatrix)
         }
-        guard origin.x.isFinite, origin.y.isFinite else { return }
-        glyphCount += 1
-        if glyphCount > options.maxGlyphs {
+        guard origin.x.isFinite, origin.y.isFinite else { return true }
+        showing.glyphCount += 1
+        if showing.glyphCount > options.maxGlyphs {
             exceedBudget("more than \(options.maxGlyphs) glyphs on the page; the rest is not interpreted")
-            return
+            return false
         }
         let mode = gs.renderingMode
         if mode.isInvisible || isTransparent(mode) { flags.insert(.invisible) }
@@ -120,7 +140,8 @@ extension ContentInterpreter {
         sink.showGlyph(GlyphEvent(font: font, fontSize: fs, code: code, byteCount: byteCount, glyph: g,
                                   origin: origin, quad: quad, advance: advance, textMatrix: trm,
                                   renderingMode: mode, fillColor: fill, strokeColor: stroke,
-                                  flags: flags, showSerial: showSerial))
+                                  flags: flags, showSerial: showing.serial))
+        return true
     }
 
     /// Whether the alpha of what the mode paints is zero.
