@@ -45,6 +45,15 @@ extension Segment {
         }
     }
 
+    /// `absorb(Segment(item: i, it), items:)` without building the one-item segment. (One
+    /// item never holds the majority of a segment it joins, so size and baseline stay.)
+    mutating func absorb(item i: Int32, _ it: Item) {
+        items.append(i)
+        x0 = min(x0, it.x0); x1 = max(x1, it.x1)
+        top = min(top, it.top); bottom = max(bottom, it.bottom)
+        firstGlyph = min(firstGlyph, it.glyph)
+    }
+
     /// Orders the items along the text direction; ties keep content order.
     mutating func sortItems(_ all: [Item]) {
         items.sort { a, b in
@@ -72,7 +81,8 @@ struct LineFinder {
         for i in indices {
             let it = items[Int(i)]
             defer { last = it }
-            if var c = current {
+            // Taken out of `current`, so that appending to its item array does not copy it.
+            if var c = current.take() {
                 let size = min(c.size, it.size)
                 // The same baseline as the fragment, or (a skewed line, as OCR layers of scans
                 // have) as the glyph just before it when the pen moves on along the line.
@@ -85,7 +95,7 @@ struct LineFinder {
                 let near = it.x0 <= c.x1 + reach && it.x1 >= c.x0 - reach
                 let similarSize = it.size <= c.size * 1.6 && c.size <= it.size * 1.6
                 if sameBaseline && near && similarSize {
-                    c.absorb(Segment(item: i, it), items: items)
+                    c.absorb(item: i, it)
                     current = c
                     continue
                 }
