@@ -246,13 +246,17 @@ public struct ContentParser {
                 let code = bytes.withUnsafeBufferPointer { buf in
                     OpCode.classify(UnsafeBufferPointer(rebasing: buf[range]))
                 }
-                if let op = makeOperator(code, range: range) { return op }
+                let op = makeOperator(code, range: range)
+                operands.removeAll(keepingCapacity: true)
+                if let op { return op }
             case .keyword(.true, _): push(.bool(true))
             case .keyword(.false, _): push(.bool(false))
             case .keyword(.null, _): push(.null)
             case .keyword(_, let range):
                 // `obj`, `R`, `stream`, … have no place in content: an unknown operator.
-                if let op = makeOperator(.unknown, range: range) { return op }
+                let op = makeOperator(.unknown, range: range)
+                operands.removeAll(keepingCapacity: true)
+                if let op { return op }
             case .arrayClose, .dictClose, .braceOpen, .braceClose:
                 diagnostics.note(.contentSyntax, "stray delimiter at offset \(start)")
             default:
@@ -362,8 +366,10 @@ public struct ContentParser {
     /// dropped with a diagnostic). Nil when there are too few.
     func name(_ range: Range<Int>) -> String { String(decoding: bytes[range].prefix(32), as: UTF8.self) }
 
+    /// The last `count` operands (with a diagnostic when there are fewer, or more outside
+    /// BX/EX). `next()` clears the operand stack once the operator is built: clearing it here,
+    /// while the returned slice still shares its buffer, would allocate a new buffer per operator.
     mutating func take(_ count: Int, _ range: Range<Int>) -> ArraySlice<PDFObject>? {
-        defer { operands.removeAll(keepingCapacity: true) }
         if operands.count < count {
             let opName = name(range)
             diagnostics.note(.contentOperands, "\(opName): \(count) operands expected, \(operands.count) found; skipped")
@@ -376,17 +382,46 @@ public struct ContentParser {
         return operands[(operands.count - count)...]
     }
 
-    mutating func numbers(_ count: Int, _ range: Range<Int>) -> [Double]? {
+    /// Up to six numeric operands, in a fixed-size value (no array per operator).
+    struct Numbers {
+        var values: (Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0)
+        subscript(i: Int) -> Double {
+            get {
+                switch i {
+                case 0: return values.0
+                case 1: return values.1
+                case 2: return values.2
+                case 3: return values.3
+                case 4: return values.4
+                default: return values.5
+                }
+            }
+            set {
+                switch i {
+                case 0: values.0 = newValue
+                case 1: values.1 = newValue
+                case 2: values.2 = newValue
+                case 3: values.3 = newValue
+                case 4: values.4 = newValue
+                default: values.5 = newValue
+                }
+            }
+        }
+    }
+
+    /// The last `count` operands (at most six) as numbers; nil, with a diagnostic, when one
+    /// is not a number or operands are missing.
+    mutating func numbers(_ count: Int, _ range: Range<Int>) -> Numbers? {
+        precondition(count <= 6, "numbers(_:_:) reads at most six operands")
         guard let ops = take(count, range) else { return nil }
-        var out: [Double] = []
-        out.reserveCapacity(count)
-        for o in ops {
+        var out = Numbers()
+        for (k, o) in zip(0..<count, ops) {
             guard let v = o.number else {
                 let opName = name(range)
                 diagnostics.note(.contentOperands, "\(opName): operand is not a number; skipped")
                 return nil
             }
-            out.append(v)
+            out[k] = v
         }
         return out
     }

@@ -140,6 +140,11 @@ public struct Lexer: Sendable {
     /// data: what was read.
     mutating func readLiteralString() -> [UInt8] {
         var out: [UInt8] = []
+        // Room for the bytes up to the first `)`: most strings end there, and growing the
+        // array byte by byte would reallocate it several times.
+        var close = position
+        while close < end && bytes[close] != 0x29 { close += 1 }
+        out.reserveCapacity(close - position)
         var depth = 1
         while position < end {
             let c = bytes[position]
