@@ -125,6 +125,8 @@ struct Collecting {
                 // so that every painted glyph has a character and consumers can count,
                 // select and flag it. The source `.none` says it is not text.
                 page.scalars.append("\u{FFFD}")
+            } else if e.glyph.unicode.count == 1 {
+                page.scalars.append(e.glyph.unicode[0])  // the usual case, without the generic append
             } else {
                 page.scalars.append(contentsOf: e.glyph.unicode)
             }
