@@ -200,6 +200,8 @@ struct TextAssembler {
     /// segment under the one before it, overlapping it, goes on its cell: `cellBreaks`).
     mutating func makeLine(_ segs: [Int], paragraph: ParagraphDirection? = nil, cells: Bool = false) -> PendingLine? {
         var clusters: [Cluster] = []
+        // At most one cluster per item, per space after an item and per segment boundary.
+        clusters.reserveCapacity(segs.reduce(0) { $0 + segments[$1].items.count + segments[$1].spaceAfter.count + 1 })
         var cellBreaks: [Int] = []
         func addSpace(_ glyph: Int32) {
             guard let last = clusters.last, !last.isSpace else { return }
@@ -282,18 +284,18 @@ struct TextAssembler {
         func isUnmapped(_ c: Cluster) -> Bool {
             !c.isSpace && c.glyph >= 0 && page.glyphs[Int(c.glyph)].unicodeSource == .none
         }
-        var keep = [Bool](repeating: true, count: clusters.count)
+        var dropped: [Range<Int>] = []  // ascending; allocated only when a kashida is found
         var k = 0
         while k < clusters.count {
             guard isUnmapped(clusters[k]) else { k += 1; continue }
             var end = k
             while end < clusters.count && isUnmapped(clusters[end]) { end += 1 }
             if k > 0, end < clusters.count, isArabicLetter(clusters[k - 1]), isArabicLetter(clusters[end]) {
-                for j in k..<end { keep[j] = false }
+                dropped.append(k..<end)
             }
             k = end
         }
-        if keep.contains(false) { clusters = clusters.indices.filter { keep[$0] }.map { clusters[$0] } }
+        for r in dropped.reversed() { clusters.removeSubrange(r) }
     }
 
     // MARK: Hyphenation
