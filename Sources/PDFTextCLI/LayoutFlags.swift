@@ -178,7 +178,7 @@ public struct LayoutFlags: ParsableArguments {
     public var noProseColumnEnds = false
     @Option(name: .customLong("table-row-gap-ratio"), help: ArgumentHelp("Row gaps in a table that differ by this much (em) tell padded rows from wrapped lines.", valueName: "em"))
     public var tableRowGapRatio: Double = LayoutOptions().tableRowGapRatio
-    @Option(name: .customLong("table-rule-gap-ratio"), help: ArgumentHelp("Row gaps that differ by less than `tableRowGapRatio` but at least this much (em) tell rows from wrapped lines all the same when each of the two sizes hardly varies (`tableRuleGapClarity`): rows set at the line spacing with a rule between them, the rule's width added to each row gap.", valueName: "em"))
+    @Option(name: .customLong("table-rule-gap-ratio"), help: ArgumentHelp("Row gaps that differ by less than `tableRowGapRatio` but at least this much (em) tell rows from wrapped lines all the same when each of the two sizes hardly varies (`tableRuleGapClarity`): rows set at the line spacing with a rule between them, the rule's width added to each row gap. The narrower gaps are at most `tableCellLineGap` and one at least comes before a row with fewer cells than usual (a wrapped cell's line); the wider come twice at least.", valueName: "em"))
     public var tableRuleGapRatio: Double = LayoutOptions().tableRuleGapRatio
     @Option(name: .customLong("table-rule-gap-clarity"), help: ArgumentHelp("Those two sizes of gap differ by at least this many times the spread within either size (`tableRuleGapRatio`). 0: only `tableRowGapRatio` tells rows apart by spacing.", valueName: "x"))
     public var tableRuleGapClarity: Double = LayoutOptions().tableRuleGapClarity
