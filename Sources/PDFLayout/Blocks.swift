@@ -501,20 +501,7 @@ struct BlockFinder {
             widest = sorted[k] - sorted[k - 1]
             threshold = (sorted[k] + sorted[k - 1]) / 2
         }
-        // Rows set apart by a rule (a rule's width added to the line spacing between rows): the
-        // gaps fall into two sizes that differ little but each hardly varies
-        // (`tableRuleGapRatio`, `tableRuleGapClarity`), the wider at least twice, the narrower
-        // no wider than lines of a cell are apart (`tableCellLineGap`) and found under a row
-        // with fewer cells than usual (a cell's wrapped line, not a row of full cells).
-        var ruled = false
-        if options.tableRuleGapClarity > 0, widest >= options.tableRuleGapRatio * size,
-           let k = sorted.indices.dropFirst().first(where: { sorted[$0] > threshold }), sorted.count - k >= 2,
-           sorted[k - 1] <= options.tableCellLineGap * size,
-           gaps.indices.contains(where: { gaps[$0] < threshold && run[$0 + 1].count < columns }) {
-            let spread = max(sorted[k - 1] - sorted[0], sorted[sorted.count - 1] - sorted[k])
-            ruled = widest >= options.tableRuleGapClarity * spread
-        }
-        let spacingSplits = widest >= options.tableRowGapRatio * size || ruled
+        let spacingSplits = widest >= options.tableRowGapRatio * size
         var full = gaps.indices.filter { run[$0 + 1].count >= columns && run[$0].count >= columns }.map { gaps[$0] }.sorted()
         if full.isEmpty { full = sorted }
         let rowGap = full[full.count / 2]
@@ -541,26 +528,12 @@ struct BlockFinder {
         // the row above, starts a new row when it has a line again. Without padding between
         // rows, a row with fewer cells continues the one above when each of its lines goes on
         // a line of its column whose next word would not have fitted (the cell wrapped).
-        // A column's lines wrap at its widest line; a line running past the next column's start
-        // (an overfull cell, or cells joined on their baseline) tells nothing of that edge
-        // (`tableWrapSkipsOverfullLines`) unless every line of the column does, or the line
-        // judged does so itself.
-        var right: [Int: Double] = [:], overfull: [Int: Double] = [:]
-        for k in run.joined() {
-            let c = column(k), x1 = segments[k].x1
-            if options.tableWrapSkipsOverfullLines && c + 1 < columnsX.count && x1 > columnsX[c + 1] {
-                overfull[c] = max(overfull[c] ?? -.infinity, x1)
-            } else {
-                right[c] = max(right[c] ?? -.infinity, x1)
-            }
-        }
+        var right: [Int: Double] = [:]
+        for k in run.flatMap({ $0 }) { right[column(k)] = max(right[column(k)] ?? -.infinity, segments[k].x1) }
         func wraps(_ k: Int) -> Bool {
             let above = Dictionary(run[k - 1].map { (column($0), $0) }, uniquingKeysWith: { a, b in segments[a].x0 < segments[b].x0 ? b : a })
             return run[k].allSatisfy { j in
-                // (A line that runs past the next column's start itself is judged by every line.)
-                let c = column(j), wide = c + 1 < columnsX.count && segments[j].x1 > columnsX[c + 1]
-                guard let a = above[c], let edge = wide ? max(right[c] ?? -.infinity, overfull[c] ?? -.infinity) : right[c] ?? overfull[c]
-                else { return false }
+                guard let a = above[column(j)], let edge = right[column(j)] else { return false }
                 let s = segments[a]
                 return s.x1 + 0.25 * s.size + firstWordWidth(j) > edge + 0.1 * s.size
                     || (options.joinsHyphenatedCells && endsWithBrokenWord(a))

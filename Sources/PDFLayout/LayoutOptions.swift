@@ -130,17 +130,6 @@ public struct LayoutOptions: Sendable, Hashable {
     /// a table's first row, its cells wrapped onto lines far apart, has its columns' other
     /// cells further below than a line of prose has its neighbours.
     public var hardGapCellStartWindow: Double = 12
-    /// Rows whose text starts at the end of a gap of at least `hardSegmentGapRatio` with
-    /// nothing before it on their row count as cells starting there (`hardGapCrossWindow`):
-    /// the lines of a wrapped cell beside cells that have ended, in a table whose tall rows
-    /// set the next cell start after a gap far away. A line of a justified column never
-    /// starts inside its column's width.
-    public var hardGapLoneCellStarts = true
-    /// A gap of at least `hardSegmentGapRatio` is a wide word space (`hardGapCrossWindow`) only
-    /// when the words after it on its line, too, are one word or spread at least
-    /// `1 / riverGapRatio` as wide: justification spreads all of a line's spaces, while a
-    /// table's cell after a cell border keeps its words a space apart.
-    public var hardGapSpreadAfter = true
     /// A gap of at least `hardSegmentGapRatio` may be a wide word space (`hardGapCrossWindow`)
     /// only in a narrow column: the text from the start of its line's words before it to the
     /// end of the word after it spans at most this many em. Justification spreads words that
@@ -288,16 +277,6 @@ public struct LayoutOptions: Sendable, Hashable {
     public var readsProseColumnEnds = true
     /// Row gaps in a table that differ by this much (em) tell padded rows from wrapped lines.
     public var tableRowGapRatio: Double = 0.35
-    /// Row gaps that differ by less than `tableRowGapRatio` but at least this much (em) tell
-    /// rows from wrapped lines all the same when each of the two sizes hardly varies
-    /// (`tableRuleGapClarity`): rows set at the line spacing with a rule between them, the
-    /// rule's width added to each row gap. The narrower gaps are at most `tableCellLineGap`
-    /// and one at least comes before a row with fewer cells than usual (a wrapped cell's line);
-    /// the wider come twice at least.
-    public var tableRuleGapRatio: Double = 0.02
-    /// Those two sizes of gap differ by at least this many times the spread within either
-    /// size (`tableRuleGapRatio`). 0: only `tableRowGapRatio` tells rows apart by spacing.
-    public var tableRuleGapClarity: Double = 10
     /// A line of a wrapped table cell: a row whose every line sits at most this far (em, gap
     /// between boxes) under a line of the row above and within that line's column (touching
     /// no other column's cells) continues the table.
@@ -335,13 +314,6 @@ public struct LayoutOptions: Sendable, Hashable {
     /// hyphen ("Corre-", "spon-"), as well as when the line's first word would not have fitted
     /// on that line (a cell running over the next column's start widens the column).
     public var joinsHyphenatedCells = true
-    /// Whether a line's first word would have fitted on the line above it in its column (a
-    /// table row set without padding going on the row above) is judged against the column's
-    /// edge taken from its widest line, leaving out lines that run
-    /// past the next column's start (an overfull cell, such as a long word in a narrow
-    /// column), which would move the edge into the next column; a line judged that runs past
-    /// the next column's start itself (a total under a price column) is judged against them all.
-    public var tableWrapSkipsOverfullLines = true
     /// Cells centred vertically: a line overlapping a table row's band by at least this
     /// fraction of its height, beside the row's cells and under none of them, belongs to that
     /// row (a two-line cell whose one-line neighbours sit level between its lines; drawn amid

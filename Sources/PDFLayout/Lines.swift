@@ -432,12 +432,8 @@ struct LineFinder {
         /// Rows nearby (`window` em, else `cellStartWindow`) with a wide gap ending where this one ends: text
         /// starting at the same x after white space, as table cells do (word starts in prose
         /// rarely line up to a tenth of an em).
-        /// With `lone`, a row whose text starts there with nothing before it on the row (a
-        /// wrapped cell's line beside empty cells) counts too.
-        func alignedStarts(_ g: Gap, row r: Int, size: Double, narrowest: Double? = nil, window: Double? = nil,
-                           lone: Bool = false) -> Int {
-            alignedStartsAndCrossings(g, row: r, size: size, narrowest: narrowest, window: window, crossings: false,
-                                      lone: lone).starts
+        func alignedStarts(_ g: Gap, row r: Int, size: Double, narrowest: Double? = nil, window: Double? = nil) -> Int {
+            alignedStartsAndCrossings(g, row: r, size: size, narrowest: narrowest, window: window, crossings: false).starts
         }
         /// `alignedStarts`, and how many of those rows nearby have text of the gap's size
         /// (`cellEdgeCrossingSizeChange`) running across the gap's end instead (a piece of the
@@ -449,8 +445,7 @@ struct LineFinder {
         /// ending where that piece does (the same word closing justified lines), counts as
         /// neither.
         func alignedStartsAndCrossings(_ g: Gap, row r: Int, size: Double, narrowest: Double? = nil, window: Double? = nil,
-                                       flushEnd: Double? = nil, crossings counting: Bool = true,
-                                       lone: Bool = false) -> (starts: Int, crossings: Int) {
+                                       flushEnd: Double? = nil, crossings counting: Bool = true) -> (starts: Int, crossings: Int) {
             let b = pieces[r][0].baseline
             let reach = (window ?? options.cellStartWindow) * size
             let width = (narrowest ?? options.segmentGapRatio) * size * 0.9
@@ -467,9 +462,6 @@ struct LineFinder {
                         } else {
                             count += 1
                         }
-                    } else if lone, let first = pieces[n].first, abs(first.x0 - g.x1) <= 0.15 * size,
-                              first.size <= size * 1.2, first.size >= size / 1.2 {
-                        count += 1
                     } else if counting && pieces[n].contains(where: {
                         $0.x0 < g.x1 - past && $0.x1 > g.x1 + past && abs($0.size - size) <= sizeChange * size
                     }) {
@@ -515,25 +507,18 @@ struct LineFinder {
                     // One word: no gap wider than a space beyond the line's letter spacing.
                     let oneWord = inner <= options.wordGapRatio * size
                         || inner <= (spacing(ofRow: r) + options.wordGapRatio) * size
-                    // The words after it likewise (`hardGapSpreadAfter`): justification spreads
-                    // all of a line's spaces.
-                    let after = widestSpace(next)
-                    let spreadAfter = !options.hardGapSpreadAfter || after <= options.wordGapRatio * size
-                        || after <= (spacing(ofRow: r) + options.wordGapRatio) * size
-                        || options.riverGapRatio * after >= g.x1 - g.x0
                     // A row spread evenly (`evenHardGaps`) needs its white closed on one side only:
                     // its rivers may run on for a few lines on the other.
                     let narrowLine = next.x1 - cur.x0 <= options.hardGapLineWidth * size
                     let even = options.evenHardGaps > 0 && evenGaps(g, row: r, size: size) >= options.evenHardGaps
                     if (narrowLine || even)
-                        && (oneWord || options.riverGapRatio * inner >= g.x1 - g.x0) && spreadAfter
+                        && (oneWord || options.riverGapRatio * inner >= g.x1 - g.x0)
                         && closes(isCrossed(g, row: r, baseline: b, size: size, step: -1, from: cur.x0, to: next.x1),
                                   isCrossed(g, row: r, baseline: b, size: size, step: 1, from: cur.x0, to: next.x1), either: even)
                         // (A narrow line's cells are looked for as far as `hardGapCellStartWindow`;
                         // an evenly spread row's words start in line with others by chance.)
                         && alignedStarts(g, row: r, size: size,
-                                         window: even && !narrowLine ? nil : max(options.cellStartWindow, options.hardGapCellStartWindow),
-                                         lone: options.hardGapLoneCellStarts)
+                                         window: even && !narrowLine ? nil : max(options.cellStartWindow, options.hardGapCellStartWindow))
                             < options.riverAlignedStarts {
                         split = false; wideSpace = true
                     }

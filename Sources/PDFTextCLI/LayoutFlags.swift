@@ -92,10 +92,6 @@ public struct LayoutFlags: ParsableArguments {
     public var hardGapCrossWindow: Double = LayoutOptions().hardGapCrossWindow
     @Option(name: .customLong("hard-gap-cell-start-window"), help: ArgumentHelp("How far above and below (em) rows are searched for cells starting at the end of a gap of at least `hardSegmentGapRatio` (`hardGapCrossWindow`; at least `cellStartWindow`): a table's first row, its cells wrapped onto lines far apart, has its columns' other cells further below than a line of prose has its neighbours.", valueName: "em"))
     public var hardGapCellStartWindow: Double = LayoutOptions().hardGapCellStartWindow
-    @Flag(name: .customLong("no-hard-gap-lone-cell-starts"), help: "Do not count rows whose text starts at the end of a gap of at least `hardSegmentGapRatio` with nothing before it on their row (a wrapped cell's line beside cells that have ended) as cells starting there (`hardGapCrossWindow`).")
-    public var noHardGapLoneCellStarts = false
-    @Flag(name: .customLong("no-hard-gap-spread-after"), help: "Let a gap of at least `hardSegmentGapRatio` be a wide word space (`hardGapCrossWindow`) whatever the spaces of the words after it on its line (by default those words must be one word or spread at least `1 / riverGapRatio` as wide, as justification spreads them).")
-    public var noHardGapSpreadAfter = false
     @Option(name: .customLong("hard-gap-line-width"), help: ArgumentHelp("A gap of at least `hardSegmentGapRatio` may be a wide word space (`hardGapCrossWindow`) only in a narrow column: the text from the start of its line's words before it to the end of the word after it spans at most this many em. Justification spreads words that far only in narrow columns; tables and forms across a wide page keep their splits.", valueName: "em"))
     public var hardGapLineWidth: Double = LayoutOptions().hardGapLineWidth
     @Option(name: .customLong("even-hard-gaps"), help: ArgumentHelp("A wider line's gap of at least `hardSegmentGapRatio` may be a wide word space all the same (`hardGapCrossWindow`) when its row has at least this many gaps as wide (`evenGapTolerance`): a justified letter-spaced line spread across the page. Its white need close on one side only (its rivers may run on for a few lines on the other). A gutter or a table's cells seldom space a row so evenly, and their white closes on neither side. 0: never.", valueName: "n"))
@@ -178,10 +174,6 @@ public struct LayoutFlags: ParsableArguments {
     public var noProseColumnEnds = false
     @Option(name: .customLong("table-row-gap-ratio"), help: ArgumentHelp("Row gaps in a table that differ by this much (em) tell padded rows from wrapped lines.", valueName: "em"))
     public var tableRowGapRatio: Double = LayoutOptions().tableRowGapRatio
-    @Option(name: .customLong("table-rule-gap-ratio"), help: ArgumentHelp("Row gaps that differ by less than `tableRowGapRatio` but at least this much (em) tell rows from wrapped lines all the same when each of the two sizes hardly varies (`tableRuleGapClarity`): rows set at the line spacing with a rule between them, the rule's width added to each row gap. The narrower gaps are at most `tableCellLineGap` and one at least comes before a row with fewer cells than usual (a wrapped cell's line); the wider come twice at least.", valueName: "em"))
-    public var tableRuleGapRatio: Double = LayoutOptions().tableRuleGapRatio
-    @Option(name: .customLong("table-rule-gap-clarity"), help: ArgumentHelp("Those two sizes of gap differ by at least this many times the spread within either size (`tableRuleGapRatio`). 0: only `tableRowGapRatio` tells rows apart by spacing.", valueName: "x"))
-    public var tableRuleGapClarity: Double = LayoutOptions().tableRuleGapClarity
     @Option(name: .customLong("table-cell-line-gap"), help: ArgumentHelp("A line of a wrapped table cell: a row whose every line sits at most this far (em, gap between boxes) under a line of the row above and within that line's column (touching no other column's cells) continues the table.", valueName: "em"))
     public var tableCellLineGap: Double = LayoutOptions().tableCellLineGap
     @Option(name: .customLong("table-stray-cell-gap"), help: ArgumentHelp("Text on a table row's baseline further than this (em) beyond the table's sides, under none of its cells (the page's other column beside a table), is left out of the table; such a line alone between two rows is passed over.", valueName: "em"))
@@ -200,8 +192,6 @@ public struct LayoutFlags: ParsableArguments {
     public var noCellsDrawnWhole = false
     @Flag(name: .customLong("no-hyphenated-cells"), help: "Do not read a table row with fewer cells than usual as going on the row above because each of its lines goes on a line of its column ending in a word broken by a hyphen.")
     public var noHyphenatedCells = false
-    @Flag(name: .customLong("no-table-wrap-skips-overfull-lines"), help: "Take a table column's edge, for judging whether a line's first word would have fitted on the line above (a row set without padding going on the row above), from its widest line even when it runs past the next column's start (an overfull cell).")
-    public var noTableWrapSkipsOverfullLines = false
     @Flag(name: .customLong("no-paragraphs"), help: "Do not split blocks into paragraphs at first-line indents and at the short last lines of justified text.")
     public var noParagraphs = false
     @Option(name: .customLong("paragraph-indent"), help: ArgumentHelp("A first-line indent, from its least to its most (em), as MIN-MAX.", valueName: "min-max"))
@@ -274,8 +264,8 @@ public struct LayoutFlags: ParsableArguments {
     public static let fieldNames: Set<String> = [
         "readingOrder", "wordGapRatio", "cjkWordGapRatio", "letterSpacingQuantile", "baselineTolerance",
         "shortLineLetterSpacing", "ellipsisGapRatio", "composesAccents", "accentOverlap", "accentBaselineShift", "markReach", "markWithoutWidthReach",
-        "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "narrowCellGapRatio", "drawnApartCellStarts", "drawnApartCellStartWindow", "overlappingCellStarts", "hardSegmentGapRatio", "hardGapCrossWindow", "hardGapCellStartWindow", "hardGapLoneCellStarts", "hardGapSpreadAfter", "hardGapLineWidth", "evenHardGaps", "evenGapTolerance", "hardGapColumnLines", "scriptShiftRatio", "delimiterShiftRatio",
-        "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "tableRuleGapRatio", "tableRuleGapClarity", "tableCellLineGap", "tableStrayCellGap", "tableProseWords", "tableProseWidth", "tableProseIndent", "tableWrapRowWords", "joinsCellsDrawnWhole", "joinsHyphenatedCells", "tableWrapSkipsOverfullLines", "tableCentredCellOverlap", "blockGapRatio", "blockSizeChange", "joinsEquationNumbers", "equationNumberReach",
+        "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "narrowCellGapRatio", "drawnApartCellStarts", "drawnApartCellStartWindow", "overlappingCellStarts", "hardSegmentGapRatio", "hardGapCrossWindow", "hardGapCellStartWindow", "hardGapLineWidth", "evenHardGaps", "evenGapTolerance", "hardGapColumnLines", "scriptShiftRatio", "delimiterShiftRatio",
+        "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "tableCellLineGap", "tableStrayCellGap", "tableProseWords", "tableProseWidth", "tableProseIndent", "tableWrapRowWords", "joinsCellsDrawnWhole", "joinsHyphenatedCells", "tableCentredCellOverlap", "blockGapRatio", "blockSizeChange", "joinsEquationNumbers", "equationNumberReach",
         "detectsTables", "tableCellWords", "proseColumnJustifiedShare", "readsProseColumnEnds", "marksRunningArtifacts", "marginBand", "expandsLigatures",
         "normalizesPresentationForms", "hyphenJoining", "paragraphAlignmentTolerance", "paragraphAlignmentMinimumShare",
         "joinsTateChuYoko", "tateChuYokoMaxGlyphs", "tateChuYokoWidthRatio", "tateChuYokoGapRatio",
@@ -292,7 +282,7 @@ public struct LayoutFlags: ParsableArguments {
             ("--baseline-tolerance", baselineTolerance), ("--segment-gap-ratio", segmentGapRatio),
             ("--script-shift-ratio", scriptShiftRatio), ("--delimiter-shift-ratio", delimiterShiftRatio), ("--stripe-window", stripeWindow),
             ("--minimum-stripe-ratio", minimumStripeRatio), ("--cell-start-window", cellStartWindow), ("--drawn-apart-cell-start-window", drawnApartCellStartWindow), ("--narrow-cell-gap-ratio", narrowCellGapRatio), ("--hard-segment-gap-ratio", hardSegmentGapRatio), ("--hard-gap-cross-window", hardGapCrossWindow), ("--hard-gap-cell-start-window", hardGapCellStartWindow), ("--hard-gap-line-width", hardGapLineWidth), ("--even-gap-tolerance", evenGapTolerance), ("--prose-column-justified-share", proseColumnJustifiedShare),
-            ("--table-row-gap-ratio", tableRowGapRatio), ("--table-rule-gap-ratio", tableRuleGapRatio), ("--table-rule-gap-clarity", tableRuleGapClarity), ("--table-cell-line-gap", tableCellLineGap), ("--table-stray-cell-gap", tableStrayCellGap), ("--table-prose-words", tableProseWords), ("--table-prose-width", tableProseWidth), ("--table-prose-indent", tableProseIndent), ("--table-wrap-row-words", tableWrapRowWords), ("--table-centred-cell-overlap", tableCentredCellOverlap), ("--equation-number-reach", equationNumberReach), ("--block-gap-ratio", blockGapRatio),
+            ("--table-row-gap-ratio", tableRowGapRatio), ("--table-cell-line-gap", tableCellLineGap), ("--table-stray-cell-gap", tableStrayCellGap), ("--table-prose-words", tableProseWords), ("--table-prose-width", tableProseWidth), ("--table-prose-indent", tableProseIndent), ("--table-wrap-row-words", tableWrapRowWords), ("--table-centred-cell-overlap", tableCentredCellOverlap), ("--equation-number-reach", equationNumberReach), ("--block-gap-ratio", blockGapRatio),
             ("--block-size-change", blockSizeChange), ("--table-cell-words", tableCellWords),
             ("--diagonal-angle", diagonalAngle), ("--ellipsis-gap-ratio", ellipsisGapRatio),
             ("--short-line-letter-spacing", shortLineLetterSpacing),
@@ -354,8 +344,6 @@ public struct LayoutFlags: ParsableArguments {
         o.hardSegmentGapRatio = hardSegmentGapRatio
         o.hardGapCrossWindow = hardGapCrossWindow
         o.hardGapCellStartWindow = hardGapCellStartWindow
-        if noHardGapLoneCellStarts { o.hardGapLoneCellStarts = false }
-        if noHardGapSpreadAfter { o.hardGapSpreadAfter = false }
         o.hardGapLineWidth = hardGapLineWidth
         o.evenHardGaps = evenHardGaps
         o.evenGapTolerance = evenGapTolerance
@@ -396,8 +384,6 @@ public struct LayoutFlags: ParsableArguments {
         o.tableCellWords = tableCellWords
         o.proseColumnJustifiedShare = proseColumnJustifiedShare
         o.tableRowGapRatio = tableRowGapRatio
-        o.tableRuleGapRatio = tableRuleGapRatio
-        o.tableRuleGapClarity = tableRuleGapClarity
         o.tableCellLineGap = tableCellLineGap
         o.tableStrayCellGap = tableStrayCellGap
         o.tableProseWords = tableProseWords
@@ -406,7 +392,6 @@ public struct LayoutFlags: ParsableArguments {
         o.tableWrapRowWords = tableWrapRowWords
         if noCellsDrawnWhole { o.joinsCellsDrawnWhole = false }
         if noHyphenatedCells { o.joinsHyphenatedCells = false }
-        if noTableWrapSkipsOverfullLines { o.tableWrapSkipsOverfullLines = false }
         o.tableCentredCellOverlap = tableCentredCellOverlap
         if noParagraphs { o.splitsParagraphs = false }
         o.paragraphIndent = paragraphIndent.range
