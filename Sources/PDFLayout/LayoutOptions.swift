@@ -121,15 +121,26 @@ public struct LayoutOptions: Sendable, Hashable {
     /// the pieces on both sides of the gap, reach into it until less than
     /// `minimumStripeRatio` is left, or have text inside it that is no table cell set apart
     /// by `segmentGapRatio` on both sides); and fewer than
-    /// `riverAlignedStarts` rows nearby have text starting at its end; never between two
+    /// `riverAlignedStarts` rows nearby have text starting at its end (and, with
+    /// `hardGapCellStartCrossings`, few rows running across it); never between two
     /// numbers (a page number, then the next column's section number), nor before a number
-    /// ending its line (a page number: see `joinsLeaders`). 0: every such gap splits.
+    /// ending its line (a page number: see `joinsLeaders`) unless the words before it on its
+    /// line are spread as widely (within `evenGapTolerance` em: "heavy traveller 107" in a
+    /// justified narrow column). 0: every such gap splits.
     public var hardGapCrossWindow: Double = 5
     /// How far above and below (em) rows are searched for cells starting at the end of a gap
     /// of at least `hardSegmentGapRatio` (`hardGapCrossWindow`; at least `cellStartWindow`):
     /// a table's first row, its cells wrapped onto lines far apart, has its columns' other
     /// cells further below than a line of prose has its neighbours.
     public var hardGapCellStartWindow: Double = 12
+    /// Those cells starting at a wide gap's end (`hardGapCellStartWindow`) keep it a cell
+    /// border only when the rows there whose text of the gap's size runs across that x
+    /// (`cellEdgeCrossingReach`, `cellEdgeCrossingSizeChange`) are fewer than this many times
+    /// the cell starts: a table's rows, under or over a few lines of prose, are seldom
+    /// crossed, while words that start at one x by chance in three lines of a justified
+    /// narrow column have most of its other lines run across it. 0: the cell starts alone
+    /// decide.
+    public var hardGapCellStartCrossings: Double = 1.5
     /// A gap of at least `hardSegmentGapRatio` may be a wide word space (`hardGapCrossWindow`)
     /// only in a narrow column: the text from the start of its line's words before it to the
     /// end of the word after it spans at most this many em. Justification spreads words that
@@ -150,13 +161,33 @@ public struct LayoutOptions: Sendable, Hashable {
     /// lines) counts as having no text after it on that side: the column ends there, and
     /// closing on the other side is enough. A gutter runs on through more lines.
     public var hardGapColumnLines: Int = 4
-    /// A gap narrower than this multiple of its line's word space beside it (the smallest of the
-    /// two spaces nearest it on each side) may be a river of justified text: wide word
-    /// spaces lined up over a few lines. Such a gap splits the line only when its stripe runs
-    /// through `riverStripeLines` lines on each side within `riverStripeWindow` em, or when
-    /// `riverAlignedStarts` rows have text starting at its edge; a gap clearly wider than the
-    /// line's spaces needs `gutterStripeLines`.
+    /// A gap narrower than this multiple of its line's word space beside it may be a river of
+    /// justified text: wide word spaces lined up over a few lines. The word space beside it is
+    /// the smallest of the two spaces nearest it on its left (from the line's last split on),
+    /// or the space nearest it on its right, whichever is wider (`riverSpaceWiderSide`). Such
+    /// a gap splits the line only when its stripe runs through `riverStripeLines` lines on
+    /// each side within `riverStripeWindow` em (with text after it starting at one x,
+    /// `riverGutterEdgeShare`), or when `riverAlignedStarts` rows have text starting at its
+    /// edge; a gap clearly wider than the line's spaces needs `gutterStripeLines`.
     public var riverGapRatio: Double = 2
+    /// The line's word space beside a gap (`riverGapRatio`) is the wider of the spaces on its
+    /// two sides (the nearest on the right, the narrower of the two nearest on the left): the
+    /// space nearest on the right may be a narrow gutter of the line's own column or the next
+    /// column's word space across it, which say nothing of the spaces this line was justified
+    /// with (a narrow justified column's last word set apart by a space as wide as its
+    /// others). False: the narrower of the two sides, two spaces on each.
+    public var riverSpaceWiderSide: Bool = true
+    /// A river-like gap's stripe (`riverStripeLines`) is a gutter only when at least this
+    /// share of its rows with text after it (its own line included) have that text start
+    /// at one x, within `riverGutterEdgeTolerance` em: the next column's lines start at its
+    /// edge (a paragraph's indent, or an index entry's hanging indent, aside), while the
+    /// words after a river running down a justified column (its last words set flush right,
+    /// with wide spaces before them) start wherever their line's spacing put them. 0: no
+    /// such test.
+    public var riverGutterEdgeShare: Double = 0.5
+    /// How close together (em) the starts of the text after a river-like gap's stripe must
+    /// be to count as one column's edge (`riverGutterEdgeShare`).
+    public var riverGutterEdgeTolerance: Double = 0.2
     /// A gap wider than `segmentGapRatio` (and not hard) at least this many times the widest
     /// word space of the text on each side of it on its line (a side of one word left out;
     /// one side at least has a space) splits the line without a stripe through the lines around: no

@@ -205,53 +205,77 @@ struct LineFinder {
             }
             return start
         }
-        func isStripe(_ g: Gap, row r: Int, baseline b: Double, size: Double, window: Double, lines: Int) -> Bool {
+        func isStripe(_ g: Gap, row r: Int, baseline b: Double, size: Double, window: Double, lines: Int,
+                      edgeShare: Double = 0) -> Bool {
             let reach = window * size
             let start = firstFragment(ofRow: r)
             // The part of the gap that the lines around leave empty: text on its left moves
-            // its start right, text on its right moves its end left. Walking away from the
-            // row, line by line, a line across the gap (or text inside it) ends the stripe on
-            // that side: a full-width paragraph under two columns does not undo the gutter.
+            // its start right, text on its right moves its end left (text inside the gap, on
+            // one side of what is left of it, too: the next column's first word beside a
+            // paragraph's indent). Walking away from the row, line by line, a line across what
+            // is left (or text inside it) ends the stripe on that side: a full-width paragraph
+            // under two columns does not undo the gutter. With `edgeShare`, the text after the
+            // gap must start at one x in that share of the rows (`riverGutterEdgeShare`).
             var a = g.x0, z = g.x1
             var rowsLeft = 0, rowsRight = 0
+            var rightStarts: [Double] = []
             for step in [-1, 1] {
                 var k = step < 0 ? start - 1 : start
                 if step > 0 { while k < byBaseline.count && rowOf[k] == r { k += 1 } }
                 while k >= 0 && k < byBaseline.count && abs(byBaseline[k].baseline - b) <= reach {
                     let row = rowOf[k]
                     var ra = a, rz = z, rl = false, rr = false, crossing = false
+                    var rightStart = Double.infinity
                     while k >= 0 && k < byBaseline.count && rowOf[k] == row {
                         let f = byBaseline[k]
                         k += step
                         // Headings and footnotes in other sizes may span the columns.
                         if f.size > size * 1.2 || f.size < size / 1.2 { continue }
-                        if f.x1 <= g.x0 { rl = true }
-                        else if f.x0 >= g.x1 {
+                        if f.x1 <= a { rl = true }
+                        else if f.x0 >= z {
                             // Text on the right counts when it starts where the stripe ends
                             // (a column or cell edge, or a paragraph indent from it), not anywhere
                             // further right.
-                            if f.x0 <= g.x1 + 2.5 * size { rr = true }
+                            if f.x0 <= z + 2.5 * size { rr = true; rightStart = min(rightStart, f.x0) }
                         }
-                        else if f.x0 < g.x0 && f.x1 < g.x1 { rl = true; ra = max(ra, f.x1) }
-                        else if f.x1 > g.x1 && f.x0 > g.x0 { rr = true; rz = min(rz, f.x0) }
+                        else if f.x0 < a && f.x1 < z { rl = true; ra = max(ra, f.x1) }
+                        else if f.x1 > z && f.x0 > a { rr = true; rz = min(rz, f.x0); rightStart = min(rightStart, f.x0) }
                         else { crossing = true }
                     }
                     if crossing || rz - ra < options.minimumStripeRatio * size { break }
                     a = ra; z = rz
                     if rl { rowsLeft += 1 }
-                    if rr { rowsRight += 1 }
+                    if rr { rowsRight += 1; if edgeShare > 0 { rightStarts.append(rightStart) } }
                 }
             }
             // `lines` lines with text on each side of the gap at least (their baselines need
             // not match: columns drift apart after headings and paragraph gaps).
-            return rowsLeft >= lines && rowsRight >= lines && z - a >= options.minimumStripeRatio * size
+            guard rowsLeft >= lines && rowsRight >= lines && z - a >= options.minimumStripeRatio * size else { return false }
+            if edgeShare > 0 {
+                // The text after a gutter starts at one x, the column's edge (a paragraph's
+                // indent aside); the words after a river start wherever the line's spacing put them.
+                // (The most rows starting within the tolerance of one x: a hanging indent
+                // starts the other lines of an index entry further in than its first.)
+                let tolerance = options.riverGutterEdgeTolerance * size
+                rightStarts.append(g.x1)
+                rightStarts.sort()
+                var atEdge = 0, first = 0
+                for last in rightStarts.indices {
+                    while rightStarts[last] - rightStarts[first] > tolerance { first += 1 }
+                    atEdge = max(atEdge, last - first + 1)
+                }
+                if Double(atEdge) < edgeShare * Double(rightStarts.count) { return false }
+            }
+            return true
         }
-        /// The word space of row `r` next to a gap: the smallest of the two spaces nearest it
-        /// on each side, those on its left from `start` on (the line's text since its last
-        /// split: spaces of the column before a gutter say nothing of this one). Justified
-        /// text spreads a line's spaces evenly, so a river is no wider than the spaces beside
-        /// it, while a gutter or a cell border is wider than the spaces of the text on at
-        /// least one side.
+        /// The word space of row `r` next to a gap: the smaller of the two spaces nearest it
+        /// on its left, from `start` on (the line's text since its last split: spaces of the
+        /// column before a gutter say nothing of this one), and the space nearest it on its
+        /// right; the wider of the two sides with `riverSpaceWiderSide` (the space on the
+        /// right may be a narrow gutter, or the next column's space across it), else the
+        /// smaller, two spaces on each side. Justified text spreads a line's spaces evenly, so
+        /// a river is no wider than the spaces beside it, while a gutter or a cell border is
+        /// wider than the spaces of the text beside it.
         var rowWordGaps = [[(x: Double, width: Double)]?](repeating: nil, count: pieces.count)
         var rowLetterSpacing = [Double](repeating: 0, count: pieces.count)
         /// Row `r`'s word spaces (x and width, by x), beyond its letter spacing, which
@@ -298,12 +322,12 @@ struct LineFinder {
                 let mid = (lo + hi) / 2
                 if all[mid].x < g.x1 - 0.01 { lo = mid + 1 } else { hi = mid }
             }
-            let right = all[lo..<min(all.count, lo + 2)].map(\.width)
+            let right = all[lo..<min(all.count, lo + (options.riverSpaceWiderSide ? 1 : 2))].map(\.width)
             var before = lo
             while before > 0 && all[before - 1].x + all[before - 1].width > g.x0 + 0.01 { before -= 1 }
             let left = all[max(0, before - 2)..<before].filter { $0.x + $0.width >= start - 0.01 }.map(\.width)
             switch (left.min(), right.min()) {
-            case let (l?, r?): return min(l, r)
+            case let (l?, r?): return options.riverSpaceWiderSide ? max(l, r) : min(l, r)
             case let (l?, nil): return l
             case let (nil, r?): return r
             default: return nil
@@ -481,6 +505,15 @@ struct LineFinder {
             guard starts >= options.riverAlignedStarts else { return false }
             return options.cellStartCrossings <= 0 || Double(crossings) < options.cellStartCrossings * Double(starts)
         }
+        /// Rows nearby with cells starting at a wide gap's end (`riverAlignedStarts`), and
+        /// fewer rows with text running across that x than `hardGapCellStartCrossings` times
+        /// as many: a table's rows, not words lined up by chance in a justified narrow column.
+        func hardGapCellStarts(_ g: Gap, row r: Int, size: Double, window: Double?) -> Bool {
+            let counting = options.hardGapCellStartCrossings > 0
+            let (starts, crossings) = alignedStartsAndCrossings(g, row: r, size: size, window: window, crossings: counting)
+            guard starts >= options.riverAlignedStarts else { return false }
+            return !counting || Double(crossings) < options.hardGapCellStartCrossings * Double(starts)
+        }
         var merged: [Segment] = []
         var mergedRows: [[Int]] = []
         for r in pieces.indices {
@@ -495,7 +528,10 @@ struct LineFinder {
                 var split = g.hard, wideSpace = false
                 if split && !g.dropCap && !marker && options.hardGapCrossWindow > 0
                     && !(edgeIsDigit(cur, last: true) && edgeIsDigit(next, last: false))
-                    && !(k == pieces[r].count - 2 && edgeIsDigit(next, last: false)) {
+                    // A number ending its line is a page number, unless the words before it
+                    // are spread as widely (a justified narrow column's line ending in a number).
+                    && !(k == pieces[r].count - 2 && edgeIsDigit(next, last: false)
+                         && widestSpace(cur) < g.x1 - g.x0 - options.evenGapTolerance * size) {
                     // A very wide space of a justified narrow column (`hardGapLineWidth`): the words before it on
                     // its line are spread as widely (within `riverGapRatio`), or are one word;
                     // the lines just above and below fill it; and cells start at its end in
@@ -517,9 +553,8 @@ struct LineFinder {
                                   isCrossed(g, row: r, baseline: b, size: size, step: 1, from: cur.x0, to: next.x1), either: even)
                         // (A narrow line's cells are looked for as far as `hardGapCellStartWindow`;
                         // an evenly spread row's words start in line with others by chance.)
-                        && alignedStarts(g, row: r, size: size,
-                                         window: even && !narrowLine ? nil : max(options.cellStartWindow, options.hardGapCellStartWindow))
-                            < options.riverAlignedStarts {
+                        && !hardGapCellStarts(g, row: r, size: size,
+                                              window: even && !narrowLine ? nil : max(options.cellStartWindow, options.hardGapCellStartWindow)) {
                         split = false; wideSpace = true
                     }
                 }
@@ -552,7 +587,7 @@ struct LineFinder {
                         // on for many lines (a river is short, and meanders), or cells start at
                         // its edge in several rows (a table whose cells are single words).
                         split = isStripe(g, row: r, baseline: b, size: size, window: options.riverStripeWindow,
-                                         lines: options.riverStripeLines)
+                                         lines: options.riverStripeLines, edgeShare: options.riverGutterEdgeShare)
                             || cellStartsAtRiver(g, row: r, size: size, last: k + 2 == pieces[r].count ? next : nil)
                     } else {
                         // Wider than the line's word spaces: cells starting in line, or a

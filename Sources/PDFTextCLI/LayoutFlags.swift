@@ -88,10 +88,12 @@ public struct LayoutFlags: ParsableArguments {
     public var overlappingCellStarts: Int = LayoutOptions().overlappingCellStarts
     @Option(name: .customLong("hard-segment-gap-ratio"), help: ArgumentHelp("A gap at least this wide always splits a line. Fraction of the font size.", valueName: "em"))
     public var hardSegmentGapRatio: Double = LayoutOptions().hardSegmentGapRatio
-    @Option(name: .customLong("hard-gap-cross-window"), help: ArgumentHelp("How far above and below (em) a gap of at least `hardSegmentGapRatio` is followed. Such a gap is a wide word space of a justified narrow column (`hardGapLineWidth`), and does not split its line, when the words before it on its line are one word or spread at least `1 / riverGapRatio` as wide; its white closes within this reach on each side, or on one side with no text over the piece after the gap on the other (lines of about the same size, with text over the pieces on both sides of the gap, reach into it until less than `minimumStripeRatio` is left, or have text inside it that is no table cell set apart by `segmentGapRatio` on both sides); and fewer than `riverAlignedStarts` rows nearby have text starting at its end; never between two numbers (a page number, then the next column's section number), nor before a number ending its line (a page number: see `joinsLeaders`). 0: every such gap splits.", valueName: "em"))
+    @Option(name: .customLong("hard-gap-cross-window"), help: ArgumentHelp("How far above and below (em) a gap of at least `hardSegmentGapRatio` is followed. Such a gap is a wide word space of a justified narrow column (`hardGapLineWidth`), and does not split its line, when the words before it on its line are one word or spread at least `1 / riverGapRatio` as wide; its white closes within this reach on each side, or on one side with no text over the piece after the gap on the other (lines of about the same size, with text over the pieces on both sides of the gap, reach into it until less than `minimumStripeRatio` is left, or have text inside it that is no table cell set apart by `segmentGapRatio` on both sides); and fewer than `riverAlignedStarts` rows nearby have text starting at its end (and, with `hardGapCellStartCrossings`, few rows running across it); never between two numbers (a page number, then the next column's section number), nor before a number ending its line (a page number: see `joinsLeaders`) unless the words before it on its line are spread as widely (within `evenGapTolerance` em: \"heavy traveller 107\" in a justified narrow column). 0: every such gap splits.", valueName: "em"))
     public var hardGapCrossWindow: Double = LayoutOptions().hardGapCrossWindow
     @Option(name: .customLong("hard-gap-cell-start-window"), help: ArgumentHelp("How far above and below (em) rows are searched for cells starting at the end of a gap of at least `hardSegmentGapRatio` (`hardGapCrossWindow`; at least `cellStartWindow`): a table's first row, its cells wrapped onto lines far apart, has its columns' other cells further below than a line of prose has its neighbours.", valueName: "em"))
     public var hardGapCellStartWindow: Double = LayoutOptions().hardGapCellStartWindow
+    @Option(name: .customLong("hard-gap-cell-start-crossings"), help: ArgumentHelp("Those cells starting at a wide gap's end (`hardGapCellStartWindow`) keep it a cell border only when the rows there whose text of the gap's size runs across that x (`cellEdgeCrossingReach`, `cellEdgeCrossingSizeChange`) are fewer than this many times the cell starts: a table's rows, under or over a few lines of prose, are seldom crossed, while words that start at one x by chance in three lines of a justified narrow column have most of its other lines run across it. 0: the cell starts alone decide.", valueName: "ratio"))
+    public var hardGapCellStartCrossings: Double = LayoutOptions().hardGapCellStartCrossings
     @Option(name: .customLong("hard-gap-line-width"), help: ArgumentHelp("A gap of at least `hardSegmentGapRatio` may be a wide word space (`hardGapCrossWindow`) only in a narrow column: the text from the start of its line's words before it to the end of the word after it spans at most this many em. Justification spreads words that far only in narrow columns; tables and forms across a wide page keep their splits.", valueName: "em"))
     public var hardGapLineWidth: Double = LayoutOptions().hardGapLineWidth
     @Option(name: .customLong("even-hard-gaps"), help: ArgumentHelp("A wider line's gap of at least `hardSegmentGapRatio` may be a wide word space all the same (`hardGapCrossWindow`) when its row has at least this many gaps as wide (`evenGapTolerance`): a justified letter-spaced line spread across the page. Its white need close on one side only (its rivers may run on for a few lines on the other). A gutter or a table's cells seldom space a row so evenly, and their white closes on neither side. 0: never.", valueName: "n"))
@@ -100,8 +102,14 @@ public struct LayoutFlags: ParsableArguments {
     public var evenGapTolerance: Double = LayoutOptions().evenGapTolerance
     @Option(name: .customLong("hard-gap-column-lines"), help: ArgumentHelp("A wide gap (`hardGapCrossWindow`) left open on one side by fewer than this many lines of its column within reach (the column's first line under a heading, or its last lines) counts as having no text after it on that side: the column ends there, and closing on the other side is enough. A gutter runs on through more lines.", valueName: "n"))
     public var hardGapColumnLines: Int = LayoutOptions().hardGapColumnLines
-    @Option(name: .customLong("river-gap-ratio"), help: ArgumentHelp("A gap narrower than this multiple of its line's word space beside it (the smallest of the two spaces nearest it on each side) may be a river of justified text: wide word spaces lined up over a few lines. Such a gap splits the line only when its stripe runs through `riverStripeLines` lines on each side within `riverStripeWindow` em, or when `riverAlignedStarts` rows have text starting at its edge; a gap clearly wider than the line's spaces needs `gutterStripeLines`.", valueName: "ratio"))
+    @Option(name: .customLong("river-gap-ratio"), help: ArgumentHelp("A gap narrower than this multiple of its line's word space beside it may be a river of justified text: wide word spaces lined up over a few lines. The word space beside it is the smallest of the two spaces nearest it on its left (from the line's last split on), or the space nearest it on its right, whichever is wider (`riverSpaceWiderSide`). Such a gap splits the line only when its stripe runs through `riverStripeLines` lines on each side within `riverStripeWindow` em (with text after it starting at one x, `riverGutterEdgeShare`), or when `riverAlignedStarts` rows have text starting at its edge; a gap clearly wider than the line's spaces needs `gutterStripeLines`.", valueName: "ratio"))
     public var riverGapRatio: Double = LayoutOptions().riverGapRatio
+    @Flag(name: .customLong("no-river-space-wider-side"), help: "Measure the word space beside a possible river (`--river-gap-ratio`) as the narrower of the spaces on its two sides, two on each, as the next column's spaces across a gutter may be.")
+    public var noRiverSpaceWiderSide = false
+    @Option(name: .customLong("river-gutter-edge-share"), help: ArgumentHelp("A river-like gap's stripe (`riverStripeLines`) is a gutter only when at least this share of its rows with text after it (its own line included) have that text start at one x, within `riverGutterEdgeTolerance` em: the next column's lines start at its edge (a paragraph's indent, or an index entry's hanging indent, aside), while the words after a river running down a justified column (its last words set flush right, with wide spaces before them) start wherever their line's spacing put them. 0: no such test.", valueName: "share"))
+    public var riverGutterEdgeShare: Double = LayoutOptions().riverGutterEdgeShare
+    @Option(name: .customLong("river-gutter-edge-tolerance"), help: ArgumentHelp("How close together (em) the starts of the text after a river-like gap's stripe must be to count as one column's edge (`riverGutterEdgeShare`).", valueName: "em"))
+    public var riverGutterEdgeTolerance: Double = LayoutOptions().riverGutterEdgeTolerance
     @Option(name: .customLong("isolated-gap-word-spaces"), help: ArgumentHelp("A gap wider than `segmentGapRatio` (and not hard) at least this many times the widest word space of the text on each side of it on its line (a side of one word left out; one side at least has a space) splits the line without a stripe through the lines around: no line of prose, justified or ragged, spaces its words so unevenly (captions side by side with no other text near). 0: such gaps need a stripe as others do.", valueName: "ratio"))
     public var isolatedGapWordSpaces: Double = LayoutOptions().isolatedGapWordSpaces
     @Option(name: .customLong("open-gap-word-spaces"), help: ArgumentHelp("Such a gap at least this many times those word spaces, and the line's own word spaces beside it (as `riverGapRatio` measures them, letter spacing allowed for), splits the line when no line of about its size within `openGapWindow` em above or below has text across what is left of its white (text reaching in from its sides narrows it, down to `minimumStripeRatio`): two captions side by side under pictures, the left one wrapped. A wide space inside prose has the lines just above or below across it. 0: no such rule.", valueName: "ratio"))
@@ -264,14 +272,14 @@ public struct LayoutFlags: ParsableArguments {
     public static let fieldNames: Set<String> = [
         "readingOrder", "wordGapRatio", "cjkWordGapRatio", "letterSpacingQuantile", "baselineTolerance",
         "shortLineLetterSpacing", "ellipsisGapRatio", "composesAccents", "accentOverlap", "accentBaselineShift", "markReach", "markWithoutWidthReach",
-        "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "narrowCellGapRatio", "drawnApartCellStarts", "drawnApartCellStartWindow", "overlappingCellStarts", "hardSegmentGapRatio", "hardGapCrossWindow", "hardGapCellStartWindow", "hardGapLineWidth", "evenHardGaps", "evenGapTolerance", "hardGapColumnLines", "scriptShiftRatio", "delimiterShiftRatio",
+        "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "narrowCellGapRatio", "drawnApartCellStarts", "drawnApartCellStartWindow", "overlappingCellStarts", "hardSegmentGapRatio", "hardGapCrossWindow", "hardGapCellStartWindow", "hardGapCellStartCrossings", "hardGapLineWidth", "evenHardGaps", "evenGapTolerance", "hardGapColumnLines", "scriptShiftRatio", "delimiterShiftRatio",
         "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "tableCellLineGap", "tableStrayCellGap", "tableProseWords", "tableProseWidth", "tableProseIndent", "tableWrapRowWords", "joinsCellsDrawnWhole", "joinsHyphenatedCells", "tableCentredCellOverlap", "blockGapRatio", "blockSizeChange", "joinsEquationNumbers", "equationNumberReach",
         "detectsTables", "tableCellWords", "proseColumnJustifiedShare", "readsProseColumnEnds", "marksRunningArtifacts", "marginBand", "expandsLigatures",
         "normalizesPresentationForms", "hyphenJoining", "paragraphAlignmentTolerance", "paragraphAlignmentMinimumShare",
         "joinsTateChuYoko", "tateChuYokoMaxGlyphs", "tateChuYokoWidthRatio", "tateChuYokoGapRatio",
         "findsRepeatedFurniture", "furnitureMinimumPages", "furnitureSamplePages", "furnitureCandidateLines", "furniturePositionTolerance", "dropsDuplicates", "dropsInvisibleText",
         "dropsDiagonalText", "diagonalAngle", "dropsClippedText", "dropsOffPageText", "dropsHiddenText", "maxOrderedBlocks",
-        "riverGapRatio", "isolatedGapWordSpaces", "openGapWordSpaces", "openGapWindow", "riverStripeWindow", "riverStripeLines", "riverAlignedStarts", "cellStartCrossings", "cellEdgeCrossingReach", "cellEdgeCrossingSizeChange", "gutterStripeLines", "joinsLeaders",
+        "riverGapRatio", "riverSpaceWiderSide", "riverGutterEdgeShare", "riverGutterEdgeTolerance", "isolatedGapWordSpaces", "openGapWordSpaces", "openGapWindow", "riverStripeWindow", "riverStripeLines", "riverAlignedStarts", "cellStartCrossings", "cellEdgeCrossingReach", "cellEdgeCrossingSizeChange", "gutterStripeLines", "joinsLeaders",
         "leaderMinimumRows", "leaderAlignment", "leaderColumnWindow", "leaderColumnClutter", "leaderIndexColumns", "leaderSectionNumberGap", "splitsParagraphs",
         "paragraphIndent", "paragraphShortLineRatio", "paragraphEdgeTolerance", "paragraphJustifiedShare", "rowBandRatio", "columnOverhang", "columnSpanGap",
     ]
@@ -290,7 +298,7 @@ public struct LayoutFlags: ParsableArguments {
             ("--paragraph-alignment-tolerance", paragraphAlignmentTolerance),
             ("--tate-chu-yoko-width-ratio", tateChuYokoWidthRatio), ("--tate-chu-yoko-gap-ratio", tateChuYokoGapRatio),
             ("--furniture-position-tolerance", furniturePositionTolerance),
-            ("--river-gap-ratio", riverGapRatio), ("--isolated-gap-word-spaces", isolatedGapWordSpaces), ("--open-gap-word-spaces", openGapWordSpaces), ("--open-gap-window", openGapWindow),
+            ("--river-gap-ratio", riverGapRatio), ("--river-gutter-edge-tolerance", riverGutterEdgeTolerance), ("--hard-gap-cell-start-crossings", hardGapCellStartCrossings), ("--isolated-gap-word-spaces", isolatedGapWordSpaces), ("--open-gap-word-spaces", openGapWordSpaces), ("--open-gap-window", openGapWindow),
             ("--river-stripe-window", riverStripeWindow), ("--cell-start-crossings", cellStartCrossings), ("--cell-edge-crossing-reach", cellEdgeCrossingReach), ("--cell-edge-crossing-size-change", cellEdgeCrossingSizeChange), ("--leader-alignment", leaderAlignment),
             ("--leader-column-window", leaderColumnWindow), ("--leader-column-clutter", leaderColumnClutter),
             ("--leader-section-number-gap", leaderSectionNumberGap),
@@ -308,7 +316,8 @@ public struct LayoutFlags: ParsableArguments {
         for (name, v) in [("--letter-spacing-quantile", letterSpacingQuantile), ("--margin-band", marginBand),
                           ("--accent-overlap", accentOverlap),
                           ("--paragraph-alignment-minimum-share", paragraphAlignmentMinimumShare),
-                          ("--paragraph-justified-share", paragraphJustifiedShare)] {
+                          ("--paragraph-justified-share", paragraphJustifiedShare),
+                          ("--river-gutter-edge-share", riverGutterEdgeShare)] {
             if !(v >= 0 && v <= 1) { throw ValidationError("\(name) must be between 0 and 1") }
         }
         if maxOrderedBlocks < 1 { throw ValidationError("--max-ordered-blocks must be 1 or more") }
@@ -344,11 +353,15 @@ public struct LayoutFlags: ParsableArguments {
         o.hardSegmentGapRatio = hardSegmentGapRatio
         o.hardGapCrossWindow = hardGapCrossWindow
         o.hardGapCellStartWindow = hardGapCellStartWindow
+        o.hardGapCellStartCrossings = hardGapCellStartCrossings
         o.hardGapLineWidth = hardGapLineWidth
         o.evenHardGaps = evenHardGaps
         o.evenGapTolerance = evenGapTolerance
         o.hardGapColumnLines = hardGapColumnLines
         o.riverGapRatio = riverGapRatio
+        if noRiverSpaceWiderSide { o.riverSpaceWiderSide = false }
+        o.riverGutterEdgeShare = riverGutterEdgeShare
+        o.riverGutterEdgeTolerance = riverGutterEdgeTolerance
         o.isolatedGapWordSpaces = isolatedGapWordSpaces
         o.openGapWordSpaces = openGapWordSpaces
         o.openGapWindow = openGapWindow
