@@ -115,7 +115,7 @@ enum TextFidelity {
     /// A corpus folder with the PDF, a manifest entry without ground truth and one with, and
     /// `truth` as the ground-truth text.
     static func corpus(truth: String) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gt-harness-\(getpid())-\(UUID().uuidString)")
+        let root = try TestDirectory.make("gt-harness")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("text"), withIntermediateDirectories: true)
         try Data(twoPagePDF()).write(to: root.appendingPathComponent("text/two-pages.pdf"))
         try Data(truth.utf8).write(to: root.appendingPathComponent("text/two-pages.txt"))

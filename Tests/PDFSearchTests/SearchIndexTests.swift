@@ -6,6 +6,7 @@ import PDFSearch
 import PDFSearchIndex
 import PDFText
 import Testing
+import PDFTestSupport
 
 let corpusURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Corpus")
@@ -24,8 +25,7 @@ struct SearchIndexTests {
         var pages: [String: [PageText]] = [:]
 
         init() throws {
-            dir = FileManager.default.temporaryDirectory.appendingPathComponent("pdftext-index-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            dir = try TestDirectory.make("index")
             index = try SearchIndex(path: dir.appendingPathComponent("i.sqlite").path, create: true)
             for name in SearchIndexTests.files {
                 let path = corpusURL.appendingPathComponent(name + ".pdf").path

@@ -10,8 +10,7 @@ import PDFTestSupport
 struct AuditCommandTests {
     /// A tagged fixture and an untagged one, written to a temporary folder.
     static let files: (tagged: String, untagged: String, notPDF: String) = {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pdftext-audit-\(getpid())")
-        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = (try? TestDirectory.make("audit")) ?? TestDirectory.root
         var t = TaggedDocument()
         t.content = ["/P << /MCID 0 >> BDC BT /F1 12 Tf 72 700 Td (Hello) Tj ET EMC 10 10 50 50 re f"]
         t.objects = [(21, "<< /Type /StructElem /S /Document /P 20 0 R /K [22 0 R 23 0 R] >>"),

@@ -16,7 +16,7 @@ struct IndexCommandTests {
         var docs: URL { dir.appendingPathComponent("docs") }
 
         init(_ names: [String], copies: Int = 1) throws {
-            dir = FileManager.default.temporaryDirectory.appendingPathComponent("pdftext-indexcmd-\(UUID().uuidString)")
+            dir = try TestDirectory.make("indexcmd")
             try FileManager.default.createDirectory(at: dir.appendingPathComponent("docs/sub"), withIntermediateDirectories: true)
             for c in 0..<copies {
                 for (k, name) in names.enumerated() {

@@ -39,8 +39,7 @@ struct TestDocument {
 
     /// Writes the file to a fresh temporary path.
     func write(_ name: String = "test.pdf") throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pdftext-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try TestDirectory.make("cli")
         let url = dir.appendingPathComponent(name)
         try Data(bytes).write(to: url)
         return url.path

@@ -6,14 +6,13 @@ import Testing
 import FoundationXML
 #endif
 @testable import PDFTextCLI
+import PDFTestSupport
 
 /// `pdftext [text]` as a user runs it.
 @Suite(.enabled(if: CLI.binary != nil, "pdftext binary not found next to the tests; run `swift build` first"))
 struct TextCommandTests {
     static func tempDir() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pdftext-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
+        try TestDirectory.make("cli")
     }
 
     /// The words of a page's layout, as the library gives them.
