@@ -163,20 +163,22 @@ public struct LayoutOptions: Sendable, Hashable {
     public var hardGapColumnLines: Int = 4
     /// A gap narrower than this multiple of its line's word space beside it may be a river of
     /// justified text: wide word spaces lined up over a few lines. The word space beside it is
-    /// the smallest of the two spaces nearest it on its left (from the line's last split on),
-    /// or the space nearest it on its right, whichever is wider (`riverSpaceWiderSide`). Such
+    /// the smallest of the two spaces nearest it on each side (on the left from the line's
+    /// last split on; `riverSpaceLeftSide` changes this). Such
     /// a gap splits the line only when its stripe runs through `riverStripeLines` lines on
     /// each side within `riverStripeWindow` em (with text after it starting at one x,
     /// `riverGutterEdgeShare`), or when `riverAlignedStarts` rows have text starting at its
     /// edge; a gap clearly wider than the line's spaces needs `gutterStripeLines`.
     public var riverGapRatio: Double = 2
-    /// The line's word space beside a gap (`riverGapRatio`) is the wider of the spaces on its
-    /// two sides (the nearest on the right, the narrower of the two nearest on the left): the
-    /// space nearest on the right may be a narrow gutter of the line's own column or the next
-    /// column's word space across it, which say nothing of the spaces this line was justified
-    /// with (a narrow justified column's last word set apart by a space as wide as its
-    /// others). False: the narrower of the two sides, two spaces on each.
-    public var riverSpaceWiderSide: Bool = true
+    /// The line's word space beside a gap (`riverGapRatio`) is taken from its left side alone
+    /// when it has spaces there (the narrower of the two nearest): the spaces on the right may
+    /// be a narrow gutter of the line's own column or the next column's word spaces across it,
+    /// which say nothing of the spaces this line was justified with (a narrow justified
+    /// column's last word set apart by a space as wide as its others). Off by default (the
+    /// narrowest of the two nearest on each side): it helps narrow justified columns whose
+    /// gutter is narrower than their word spaces, but reads letterheads set in two blocks side
+    /// by side, and justified Arabic, as single lines.
+    public var riverSpaceLeftSide: Bool = false
     /// A river-like gap's stripe (`riverStripeLines`) is a gutter only when at least this
     /// share of its rows with text after it (its own line included) have that text start
     /// at one x, within `riverGutterEdgeTolerance` em: the next column's lines start at its

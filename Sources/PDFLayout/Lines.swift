@@ -271,9 +271,9 @@ struct LineFinder {
         /// The word space of row `r` next to a gap: the smaller of the two spaces nearest it
         /// on its left, from `start` on (the line's text since its last split: spaces of the
         /// column before a gutter say nothing of this one), and the space nearest it on its
-        /// right; the wider of the two sides with `riverSpaceWiderSide` (the space on the
-        /// right may be a narrow gutter, or the next column's space across it), else the
-        /// smaller, two spaces on each side. Justified text spreads a line's spaces evenly, so
+        /// right; the left side alone, when it has spaces, with `riverSpaceLeftSide` (the
+        /// spaces on the right may be a narrow gutter, or the next column's across it), else
+        /// the smaller side, two spaces on each. Justified text spreads a line's spaces evenly, so
         /// a river is no wider than the spaces beside it, while a gutter or a cell border is
         /// wider than the spaces of the text beside it.
         var rowWordGaps = [[(x: Double, width: Double)]?](repeating: nil, count: pieces.count)
@@ -322,12 +322,12 @@ struct LineFinder {
                 let mid = (lo + hi) / 2
                 if all[mid].x < g.x1 - 0.01 { lo = mid + 1 } else { hi = mid }
             }
-            let right = all[lo..<min(all.count, lo + (options.riverSpaceWiderSide ? 1 : 2))].map(\.width)
+            let right = all[lo..<min(all.count, lo + 2)].map(\.width)
             var before = lo
             while before > 0 && all[before - 1].x + all[before - 1].width > g.x0 + 0.01 { before -= 1 }
             let left = all[max(0, before - 2)..<before].filter { $0.x + $0.width >= start - 0.01 }.map(\.width)
             switch (left.min(), right.min()) {
-            case let (l?, r?): return options.riverSpaceWiderSide ? max(l, r) : min(l, r)
+            case let (l?, r?): return options.riverSpaceLeftSide ? l : min(l, r)
             case let (l?, nil): return l
             case let (nil, r?): return r
             default: return nil

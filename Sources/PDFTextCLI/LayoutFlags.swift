@@ -102,10 +102,10 @@ public struct LayoutFlags: ParsableArguments {
     public var evenGapTolerance: Double = LayoutOptions().evenGapTolerance
     @Option(name: .customLong("hard-gap-column-lines"), help: ArgumentHelp("A wide gap (`hardGapCrossWindow`) left open on one side by fewer than this many lines of its column within reach (the column's first line under a heading, or its last lines) counts as having no text after it on that side: the column ends there, and closing on the other side is enough. A gutter runs on through more lines.", valueName: "n"))
     public var hardGapColumnLines: Int = LayoutOptions().hardGapColumnLines
-    @Option(name: .customLong("river-gap-ratio"), help: ArgumentHelp("A gap narrower than this multiple of its line's word space beside it may be a river of justified text: wide word spaces lined up over a few lines. The word space beside it is the smallest of the two spaces nearest it on its left (from the line's last split on), or the space nearest it on its right, whichever is wider (`riverSpaceWiderSide`). Such a gap splits the line only when its stripe runs through `riverStripeLines` lines on each side within `riverStripeWindow` em (with text after it starting at one x, `riverGutterEdgeShare`), or when `riverAlignedStarts` rows have text starting at its edge; a gap clearly wider than the line's spaces needs `gutterStripeLines`.", valueName: "ratio"))
+    @Option(name: .customLong("river-gap-ratio"), help: ArgumentHelp("A gap narrower than this multiple of its line's word space beside it may be a river of justified text: wide word spaces lined up over a few lines. The word space beside it is the smallest of the two spaces nearest it on each side (on the left from the line's last split on; `riverSpaceLeftSide` changes this). Such a gap splits the line only when its stripe runs through `riverStripeLines` lines on each side within `riverStripeWindow` em (with text after it starting at one x, `riverGutterEdgeShare`), or when `riverAlignedStarts` rows have text starting at its edge; a gap clearly wider than the line's spaces needs `gutterStripeLines`.", valueName: "ratio"))
     public var riverGapRatio: Double = LayoutOptions().riverGapRatio
-    @Flag(name: .customLong("no-river-space-wider-side"), help: "Measure the word space beside a possible river (`--river-gap-ratio`) as the narrower of the spaces on its two sides, two on each, as the next column's spaces across a gutter may be.")
-    public var noRiverSpaceWiderSide = false
+    @Flag(name: .customLong("river-space-left-side"), help: "Measure the word space beside a possible river (`--river-gap-ratio`) on its left side alone when the line has spaces there: for narrow justified columns whose gutter is narrower than their word spaces.")
+    public var riverSpaceLeftSide = false
     @Option(name: .customLong("river-gutter-edge-share"), help: ArgumentHelp("A river-like gap's stripe (`riverStripeLines`) is a gutter only when at least this share of its rows with text after it (its own line included) have that text start at one x, within `riverGutterEdgeTolerance` em: the next column's lines start at its edge (a paragraph's indent, or an index entry's hanging indent, aside), while the words after a river running down a justified column (its last words set flush right, with wide spaces before them) start wherever their line's spacing put them. 0: no such test.", valueName: "share"))
     public var riverGutterEdgeShare: Double = LayoutOptions().riverGutterEdgeShare
     @Option(name: .customLong("river-gutter-edge-tolerance"), help: ArgumentHelp("How close together (em) the starts of the text after a river-like gap's stripe must be to count as one column's edge (`riverGutterEdgeShare`).", valueName: "em"))
@@ -279,7 +279,7 @@ public struct LayoutFlags: ParsableArguments {
         "joinsTateChuYoko", "tateChuYokoMaxGlyphs", "tateChuYokoWidthRatio", "tateChuYokoGapRatio",
         "findsRepeatedFurniture", "furnitureMinimumPages", "furnitureSamplePages", "furnitureCandidateLines", "furniturePositionTolerance", "dropsDuplicates", "dropsInvisibleText",
         "dropsDiagonalText", "diagonalAngle", "dropsClippedText", "dropsOffPageText", "dropsHiddenText", "maxOrderedBlocks",
-        "riverGapRatio", "riverSpaceWiderSide", "riverGutterEdgeShare", "riverGutterEdgeTolerance", "isolatedGapWordSpaces", "openGapWordSpaces", "openGapWindow", "riverStripeWindow", "riverStripeLines", "riverAlignedStarts", "cellStartCrossings", "cellEdgeCrossingReach", "cellEdgeCrossingSizeChange", "gutterStripeLines", "joinsLeaders",
+        "riverGapRatio", "riverSpaceLeftSide", "riverGutterEdgeShare", "riverGutterEdgeTolerance", "isolatedGapWordSpaces", "openGapWordSpaces", "openGapWindow", "riverStripeWindow", "riverStripeLines", "riverAlignedStarts", "cellStartCrossings", "cellEdgeCrossingReach", "cellEdgeCrossingSizeChange", "gutterStripeLines", "joinsLeaders",
         "leaderMinimumRows", "leaderAlignment", "leaderColumnWindow", "leaderColumnClutter", "leaderIndexColumns", "leaderSectionNumberGap", "splitsParagraphs",
         "paragraphIndent", "paragraphShortLineRatio", "paragraphEdgeTolerance", "paragraphJustifiedShare", "rowBandRatio", "columnOverhang", "columnSpanGap",
     ]
@@ -359,7 +359,7 @@ public struct LayoutFlags: ParsableArguments {
         o.evenGapTolerance = evenGapTolerance
         o.hardGapColumnLines = hardGapColumnLines
         o.riverGapRatio = riverGapRatio
-        if noRiverSpaceWiderSide { o.riverSpaceWiderSide = false }
+        if riverSpaceLeftSide { o.riverSpaceLeftSide = true }
         o.riverGutterEdgeShare = riverGutterEdgeShare
         o.riverGutterEdgeTolerance = riverGutterEdgeTolerance
         o.isolatedGapWordSpaces = isolatedGapWordSpaces

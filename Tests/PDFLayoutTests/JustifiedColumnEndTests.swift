@@ -48,17 +48,21 @@ import Testing
     /// word off. Measured against the line's own spaces on its left, it is a river.
     @Test func lastWordOfALooseLineBesideANarrowGutterStaysOnItsLine() {
         let p = Self.columnsPage(gutter: 16.5)
-        #expect(p.layout().foldedText == Self.columnsText, "\(p.layout().lineTexts())")
-        var o = LayoutOptions()
-        o.riverSpaceWiderSide = false
-        #expect(p.layout(o).foldedText != Self.columnsText)
+        var wider = LayoutOptions()
+        wider.riverSpaceLeftSide = true
+        #expect(p.layout(wider).foldedText == Self.columnsText, "\(p.layout(wider).lineTexts())")
+        // Off by default: the narrower side.
+        #expect(p.layout().foldedText != Self.columnsText)
     }
 
-    /// Near miss: the same columns with a gutter as wide as the loose lines' spaces still
-    /// split at the gutter: every line of the next column starts at its edge.
+    /// Near miss: with `riverSpaceLeftSide`, the same columns with a gutter as wide as the
+    /// loose lines' spaces still split at the gutter: every line of the next column starts
+    /// at its edge.
     @Test func nearMissAGutterAsWideAsTheWordSpacesStillSplits() {
         let p = Self.columnsPage(gutter: 21)
-        #expect(p.layout().foldedText == Self.columnsText, "\(p.layout().lineTexts())")
+        var wider = LayoutOptions()
+        wider.riverSpaceLeftSide = true
+        #expect(p.layout(wider).foldedText == Self.columnsText, "\(p.layout(wider).lineTexts())")
     }
 
     /// Eight justified lines of three words (150 pt), each with the space before its last
