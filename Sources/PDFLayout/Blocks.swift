@@ -341,11 +341,16 @@ struct BlockFinder {
         return run.count
     }
 
-    /// The first (or last) letter of segment `k`'s text, when the page is known.
-    func edgeScalar(_ k: Int, last: Bool) -> Unicode.Scalar? {
+    /// The first (or last) letter of segment `k`'s text, when the page is known; with
+    /// `skipping`, that of the glyph so many glyphs further in (space glyphs left out).
+    func edgeScalar(_ k: Int, last: Bool, skipping: Int = 0) -> Unicode.Scalar? {
         guard let page else { return nil }
         let list = segments[k].items
-        for i in (last ? Array(list.reversed()) : list) where Int(i) < items.count && !items[Int(i)].isSpace {
+        var skipped = 0
+        for n in list.indices {
+            let i = list[last ? list.count - 1 - n : n]
+            guard Int(i) < items.count, !items[Int(i)].isSpace else { continue }
+            if skipped < skipping { skipped += 1; continue }
             let g = Int(items[Int(i)].glyph)
             guard g >= 0, g < page.glyphs.count else { return nil }
             let r = page.glyphs[g].text
@@ -541,21 +546,8 @@ struct BlockFinder {
         }
         /// A line ending in a hyphen after a letter: a word broken across the cell's lines.
         func endsWithBrokenWord(_ k: Int) -> Bool {
-            guard let page, let last = edgeScalar(k, last: true), "-\u{2010}\u{00AD}".unicodeScalars.contains(last)
-            else { return false }
-            // The glyph before the last one that is not a space.
-            let list = segments[k].items
-            var seen = 0
-            for i in list.reversed() where Int(i) < items.count && !items[Int(i)].isSpace {
-                seen += 1
-                guard seen == 2 else { continue }
-                let g = Int(items[Int(i)].glyph)
-                guard g >= 0, g < page.glyphs.count else { return false }
-                let r = page.glyphs[g].text
-                guard r.lowerBound >= 0, r.lowerBound < r.upperBound, Int(r.upperBound) <= page.scalars.count else { return false }
-                return page.scalars[Int(r.upperBound - 1)].properties.isAlphabetic
-            }
-            return false
+            guard let last = edgeScalar(k, last: true), TextAssembler.isHyphen(last) else { return false }
+            return edgeScalar(k, last: true, skipping: 1)?.properties.isAlphabetic == true
         }
         // Every cell wrapped at once (captions side by side): each line goes on the line above
         // in its column, which wrapped before it, under a row of `tableWrapRowWords` words a

@@ -496,23 +496,18 @@ struct LineFinder {
             }
             return (count, crossings)
         }
-        /// Rows nearby with text starting at a river-like gap's end, as cells do
-        /// (`riverAlignedStarts`), and fewer rows with text running across that x than
-        /// `cellStartCrossings` times as many. `last` is the piece after the gap when it ends
-        /// its line.
-        func cellStartsAtRiver(_ g: Gap, row r: Int, size: Double, last: Segment?) -> Bool {
-            let (starts, crossings) = alignedStartsAndCrossings(g, row: r, size: size, flushEnd: last?.x1)
+        /// Rows nearby with text starting at a gap's end, as cells do (`riverAlignedStarts`),
+        /// and fewer rows with text running across that x than `crossingRatio` times as many
+        /// (0: crossings not counted): a table's rows, not words lined up by chance (the same
+        /// word closing justified lines, or starts in a justified narrow column). `flushEnd`:
+        /// the end of the piece after the gap when it ends its line.
+        func cellStartsOutnumberCrossings(_ g: Gap, row r: Int, size: Double, crossingRatio: Double,
+                                          window: Double? = nil, flushEnd: Double? = nil) -> Bool {
+            let counting = crossingRatio > 0
+            let (starts, crossings) = alignedStartsAndCrossings(g, row: r, size: size, window: window,
+                                                                flushEnd: flushEnd, crossings: counting)
             guard starts >= options.riverAlignedStarts else { return false }
-            return options.cellStartCrossings <= 0 || Double(crossings) < options.cellStartCrossings * Double(starts)
-        }
-        /// Rows nearby with cells starting at a wide gap's end (`riverAlignedStarts`), and
-        /// fewer rows with text running across that x than `hardGapCellStartCrossings` times
-        /// as many: a table's rows, not words lined up by chance in a justified narrow column.
-        func hardGapCellStarts(_ g: Gap, row r: Int, size: Double, window: Double?) -> Bool {
-            let counting = options.hardGapCellStartCrossings > 0
-            let (starts, crossings) = alignedStartsAndCrossings(g, row: r, size: size, window: window, crossings: counting)
-            guard starts >= options.riverAlignedStarts else { return false }
-            return !counting || Double(crossings) < options.hardGapCellStartCrossings * Double(starts)
+            return !counting || Double(crossings) < crossingRatio * Double(starts)
         }
         var merged: [Segment] = []
         var mergedRows: [[Int]] = []
@@ -553,8 +548,8 @@ struct LineFinder {
                                   isCrossed(g, row: r, baseline: b, size: size, step: 1, from: cur.x0, to: next.x1), either: even)
                         // (A narrow line's cells are looked for as far as `hardGapCellStartWindow`;
                         // an evenly spread row's words start in line with others by chance.)
-                        && !hardGapCellStarts(g, row: r, size: size,
-                                              window: even && !narrowLine ? nil : max(options.cellStartWindow, options.hardGapCellStartWindow)) {
+                        && !cellStartsOutnumberCrossings(g, row: r, size: size, crossingRatio: options.hardGapCellStartCrossings,
+                                                         window: even && !narrowLine ? nil : max(options.cellStartWindow, options.hardGapCellStartWindow)) {
                         split = false; wideSpace = true
                     }
                 }
@@ -588,7 +583,8 @@ struct LineFinder {
                         // its edge in several rows (a table whose cells are single words).
                         split = isStripe(g, row: r, baseline: b, size: size, window: options.riverStripeWindow,
                                          lines: options.riverStripeLines, edgeShare: options.riverGutterEdgeShare)
-                            || cellStartsAtRiver(g, row: r, size: size, last: k + 2 == pieces[r].count ? next : nil)
+                            || cellStartsOutnumberCrossings(g, row: r, size: size, crossingRatio: options.cellStartCrossings,
+                                                            flushEnd: k + 2 == pieces[r].count ? next.x1 : nil)
                     } else {
                         // Wider than the line's word spaces: cells starting in line, or a
                         // stripe through two more lines on each side, or through
