@@ -212,7 +212,8 @@ struct LayoutBuilder {
                 return c.x * fx + c.y * fy - along
             }
             let q = g.quad
-            var extent = max(max(reach(q.lowerLeft), reach(q.lowerRight)), max(reach(q.upperRight), reach(q.upperLeft)))
+            let boxExtent = max(max(reach(q.lowerLeft), reach(q.lowerRight)), max(reach(q.upperRight), reach(q.upperLeft)))
+            var extent = boxExtent
             if !(extent.isFinite && extent > 0) {
                 extent = g.advance.isFinite && g.advance > 0 ? Double(g.advance) : 0.5 * size
             }
@@ -237,6 +238,12 @@ struct LayoutBuilder {
             var isSpace = true
             for k in Int(g.text.lowerBound)..<Int(g.text.upperBound) where !page.scalars[k].isLayoutWhitespace {
                 isSpace = false; break
+            }
+            // A space whose own width spacing cancels (`cancelledSpaceAdvance`) is a kern.
+            if isSpace, options.cancelledSpaceAdvance > 0, boxExtent.isFinite, boxExtent > 0 {
+                let advance = Double(g.advance)
+                let limit = options.cancelledSpaceAdvance * size
+                if advance.isFinite, advance < limit, boxExtent >= 1.5 * limit, advance < 0.5 * boxExtent { continue }
             }
             actualTextItem = g.unicodeSource == .actualText && run.markedContent >= 0
                 ? (items.count, run.markedContent, abs(Double(g.advance)) > 0.01 * size) : nil

@@ -47,6 +47,12 @@ public struct LayoutOptions: Sendable, Hashable {
     /// stops typed with spaces between them (a word space is 0.25 em in Times, more in most
     /// other faces) and dot leaders in tables of contents (about 0.5 em apart) keep their spaces.
     public var ellipsisGapRatio: Double = 0.2
+    /// A space glyph at least 1.5 times this wide (em) whose pen advance, after character and
+    /// word spacing, is under this and under half its own width is a kern written as a space
+    /// (groff's PostScript output sets "To w" with a negative `Tc` and `Tw`), not a word
+    /// break: it leaves the layout, and the gap around it decides. 0 keeps every space glyph
+    /// a word break.
+    public var cancelledSpaceAdvance: Double = 0.1
 
     // MARK: Accents and marks
 

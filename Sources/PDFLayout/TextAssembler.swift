@@ -329,10 +329,12 @@ struct TextAssembler {
         for c in clusters where !c.isSpace { for s in letters(c) { k.add(s) } }
     }
 
+    /// Joins words broken by a hyphen at a line's end (`hyphenBreaks`) in every line but a
+    /// right-to-left one: lines running up or down a page turned a quarter are Latin too.
     mutating func joinHyphens(_ lines: inout [PendingLine]) {
         var vocabulary: Set<WordKey>? = nil
         for k in 0..<max(0, lines.count - 1) where lines[k].block == lines[k + 1].block
-            && lines[k].direction == .leftToRight {
+            && lines[k].direction != .rightToLeft {
             guard let hyphenAlone = hyphenBreaks(lines[k].clusters[...], lines[k + 1].clusters[...],
                                                  vocabulary: &vocabulary, lines: lines) else { continue }
             let cl = lines[k].clusters
@@ -346,7 +348,7 @@ struct TextAssembler {
         }
         // A table cell's lines inside its row (`PendingLine.cellBreaks`), last first so that
         // the earlier breaks keep their places.
-        for k in lines.indices where !lines[k].cellBreaks.isEmpty && lines[k].direction == .leftToRight {
+        for k in lines.indices where !lines[k].cellBreaks.isEmpty && lines[k].direction != .rightToLeft {
             for b in lines[k].cellBreaks.reversed() where b > 0 && b + 1 < lines[k].clusters.count {
                 let cl = lines[k].clusters
                 guard let hyphenAlone = hyphenBreaks(cl[..<b], cl[(b + 1)...], vocabulary: &vocabulary, lines: lines) else { continue }

@@ -54,6 +54,8 @@ public struct LayoutFlags: ParsableArguments {
     public var shortLineLetterSpacing: Double = LayoutOptions().shortLineLetterSpacing
     @Option(name: .customLong("ellipsis-gap-ratio"), help: ArgumentHelp("Three or more full stops closer than this (em, between their boxes) are one word: an ellipsis set as spaced periods (TeX's `\\ldots`, about 0.17 em apart) reads \"...\". Full stops typed with spaces between them (a word space is 0.25 em in Times, more in most other faces) and dot leaders in tables of contents (about 0.5 em apart) keep their spaces.", valueName: "em"))
     public var ellipsisGapRatio: Double = LayoutOptions().ellipsisGapRatio
+    @Option(name: .customLong("cancelled-space-advance"), help: ArgumentHelp("A space glyph at least 1.5 times this wide (em) whose pen advance, after character and word spacing, is under this and under half its own width is a kern written as a space (groff's PostScript output sets \"To w\" with a negative `Tc` and `Tw`), not a word break: it leaves the layout, and the gap around it decides. 0 keeps every space glyph a word break.", valueName: "em"))
+    public var cancelledSpaceAdvance: Double = LayoutOptions().cancelledSpaceAdvance
 
     // Accents and marks
     @Flag(name: .customLong("separate-accents"), help: "Keep a spacing accent drawn as its own glyph over or under a letter (pdfTeX with OT1 fonts, old word processors) as a character of its own instead of composing it with the letter.")
@@ -271,7 +273,7 @@ public struct LayoutFlags: ParsableArguments {
     /// The `LayoutOptions` fields these flags set.
     public static let fieldNames: Set<String> = [
         "readingOrder", "wordGapRatio", "cjkWordGapRatio", "letterSpacingQuantile", "baselineTolerance",
-        "shortLineLetterSpacing", "ellipsisGapRatio", "composesAccents", "accentOverlap", "accentBaselineShift", "markReach", "markWithoutWidthReach",
+        "shortLineLetterSpacing", "ellipsisGapRatio", "cancelledSpaceAdvance", "composesAccents", "accentOverlap", "accentBaselineShift", "markReach", "markWithoutWidthReach",
         "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "narrowCellGapRatio", "drawnApartCellStarts", "drawnApartCellStartWindow", "overlappingCellStarts", "hardSegmentGapRatio", "hardGapCrossWindow", "hardGapCellStartWindow", "hardGapCellStartCrossings", "hardGapLineWidth", "evenHardGaps", "evenGapTolerance", "hardGapColumnLines", "scriptShiftRatio", "delimiterShiftRatio",
         "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "tableCellLineGap", "tableStrayCellGap", "tableProseWords", "tableProseWidth", "tableProseIndent", "tableWrapRowWords", "joinsCellsDrawnWhole", "joinsHyphenatedCells", "tableCentredCellOverlap", "blockGapRatio", "blockSizeChange", "joinsEquationNumbers", "equationNumberReach",
         "detectsTables", "tableCellWords", "proseColumnJustifiedShare", "readsProseColumnEnds", "marksRunningArtifacts", "marginBand", "expandsLigatures",
@@ -292,7 +294,7 @@ public struct LayoutFlags: ParsableArguments {
             ("--minimum-stripe-ratio", minimumStripeRatio), ("--cell-start-window", cellStartWindow), ("--drawn-apart-cell-start-window", drawnApartCellStartWindow), ("--narrow-cell-gap-ratio", narrowCellGapRatio), ("--hard-segment-gap-ratio", hardSegmentGapRatio), ("--hard-gap-cross-window", hardGapCrossWindow), ("--hard-gap-cell-start-window", hardGapCellStartWindow), ("--hard-gap-line-width", hardGapLineWidth), ("--even-gap-tolerance", evenGapTolerance), ("--prose-column-justified-share", proseColumnJustifiedShare),
             ("--table-row-gap-ratio", tableRowGapRatio), ("--table-cell-line-gap", tableCellLineGap), ("--table-stray-cell-gap", tableStrayCellGap), ("--table-prose-words", tableProseWords), ("--table-prose-width", tableProseWidth), ("--table-prose-indent", tableProseIndent), ("--table-wrap-row-words", tableWrapRowWords), ("--table-centred-cell-overlap", tableCentredCellOverlap), ("--equation-number-reach", equationNumberReach), ("--block-gap-ratio", blockGapRatio),
             ("--block-size-change", blockSizeChange), ("--table-cell-words", tableCellWords),
-            ("--diagonal-angle", diagonalAngle), ("--ellipsis-gap-ratio", ellipsisGapRatio),
+            ("--diagonal-angle", diagonalAngle), ("--ellipsis-gap-ratio", ellipsisGapRatio), ("--cancelled-space-advance", cancelledSpaceAdvance),
             ("--short-line-letter-spacing", shortLineLetterSpacing),
             ("--accent-baseline-shift", accentBaselineShift), ("--mark-reach", markReach), ("--mark-without-width-reach", markWithoutWidthReach),
             ("--paragraph-alignment-tolerance", paragraphAlignmentTolerance),
@@ -336,6 +338,7 @@ public struct LayoutFlags: ParsableArguments {
         o.letterSpacingQuantile = letterSpacingQuantile
         o.shortLineLetterSpacing = shortLineLetterSpacing
         o.ellipsisGapRatio = ellipsisGapRatio
+        o.cancelledSpaceAdvance = cancelledSpaceAdvance
         if separateAccents { o.composesAccents = false }
         o.accentOverlap = accentOverlap
         o.accentBaselineShift = accentBaselineShift
