@@ -49,6 +49,34 @@ struct BlockFinder {
     /// Segments that are equation numbers ("(3)"): rows that each hold one (display formulas
     /// numbered at the column's edge, perhaps beside the other column's text) are not a table.
     var equationNumbers: Set<Int> = []
+    /// The orientation of the segments' frame (for the page's painted rules).
+    var orientation = Orientation(angle: 0, isDiagonal: false)
+
+    /// Whether thin horizontal rules painted on the page (paths no thicker than
+    /// `tableRuleThickness` em across the line) lie between `upper` and `lower` (the frame's
+    /// line-normal coordinates, give or take a tenth of an em), together covering at least
+    /// half of `x0`…`x1` along the line.
+    func rulesCover(_ x0: Double, _ x1: Double, between upper: Double, and lower: Double, size: Double) -> Bool {
+        guard let page, !page.paths.isEmpty, x1 > x0 else { return false }
+        let display = page.unscaledDisplayTransform
+        let (fx, fy) = orientation.flow
+        let (nx, ny) = (-fy, fx)
+        var covered = 0.0
+        for path in page.paths {
+            let b = path.bounds
+            var along0 = Double.infinity, along1 = -Double.infinity, across0 = Double.infinity, across1 = -Double.infinity
+            for (x, y) in [(b.x0, b.y0), (b.x1, b.y0), (b.x0, b.y1), (b.x1, b.y1)] {
+                let p = display.apply(Point(x: x, y: y))
+                let along = p.x * fx + p.y * fy, across = p.x * nx + p.y * ny
+                along0 = min(along0, along); along1 = max(along1, along)
+                across0 = min(across0, across); across1 = max(across1, across)
+            }
+            guard across1 - across0 <= options.tableRuleThickness * size,
+                  across0 >= upper - 0.1 * size, across1 <= lower + 0.1 * size else { continue }
+            covered += max(0, min(x1, along1) - max(x0, along0))
+        }
+        return covered >= 0.5 * (x1 - x0)
+    }
 
     /// Rows of cells lined up in columns, with few words per cell, become table blocks read
     /// row by row. Returns the tables and the segments they use.
@@ -506,7 +534,27 @@ struct BlockFinder {
             widest = sorted[k] - sorted[k - 1]
             threshold = (sorted[k] + sorted[k - 1]) / 2
         }
-        let spacingSplits = widest >= options.tableRowGapRatio * size
+        // Rows set apart by a rule (a rule's width added to the line spacing between rows): the
+        // gaps fall into two sizes that differ little but each hardly varies
+        // (`tableRuleGapRatio`, `tableRuleGapClarity`), the wider at least twice, the narrower
+        // no wider than lines of a cell are apart (`tableCellLineGap`) and found under a row
+        // with fewer cells than usual (a cell's wrapped line, not a row of full cells).
+        // A rule is painted in each of the wider gaps and in none of the narrower.
+        var ruled = false
+        if options.tableRuleGapClarity > 0, widest >= options.tableRuleGapRatio * size,
+           let k = sorted.indices.dropFirst().first(where: { sorted[$0] > threshold }), sorted.count - k >= 2,
+           sorted[k - 1] <= options.tableCellLineGap * size,
+           gaps.indices.contains(where: { gaps[$0] < threshold && run[$0 + 1].count < columns }) {
+            let spread = max(sorted[k - 1] - sorted[0], sorted[sorted.count - 1] - sorted[k])
+            if widest >= options.tableRuleGapClarity * spread {
+                let all = run.joined()
+                let x0 = all.map { segments[$0].x0 }.min()!, x1 = all.map { segments[$0].x1 }.max()!
+                ruled = gaps.indices.allSatisfy { g in
+                    rulesCover(x0, x1, between: bottom(run[g]), and: top(run[g + 1]), size: size) == (gaps[g] > threshold)
+                }
+            }
+        }
+        let spacingSplits = widest >= options.tableRowGapRatio * size || ruled
         var full = gaps.indices.filter { run[$0 + 1].count >= columns && run[$0].count >= columns }.map { gaps[$0] }.sorted()
         if full.isEmpty { full = sorted }
         let rowGap = full[full.count / 2]

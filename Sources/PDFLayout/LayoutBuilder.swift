@@ -56,6 +56,7 @@ struct LayoutBuilder {
                 segments.append(contentsOf: segs)
                 var bf = BlockFinder(segments: segs, options: options, items: items)
                 bf.page = page
+                bf.orientation = groups[g]
                 bf.equationNumbers = Set(segs.indices.filter { finder.isEquationNumber(segs[$0]) })
                 let (tables, used) = bf.tables()
                 var groupBlocks = tables + bf.blocks(excluding: used)

@@ -316,6 +316,20 @@ public struct LayoutOptions: Sendable, Hashable {
     public var readsProseColumnEnds = true
     /// Row gaps in a table that differ by this much (em) tell padded rows from wrapped lines.
     public var tableRowGapRatio: Double = 0.35
+    /// Row gaps that differ by less than `tableRowGapRatio` but at least this much (em) tell
+    /// rows from wrapped lines all the same when each of the two sizes hardly varies
+    /// (`tableRuleGapClarity`): rows set at the line spacing with a rule between them, the
+    /// rule's width added to each row gap. A rule (`tableRuleThickness`) must be painted in
+    /// every wider gap and in no narrower one; the narrower gaps are at most
+    /// `tableCellLineGap` and one at least comes before a row with fewer cells than usual (a
+    /// wrapped cell's line); the wider come twice at least.
+    public var tableRuleGapRatio: Double = 0.02
+    /// Those two sizes of gap differ by at least this many times the spread within either
+    /// size (`tableRuleGapRatio`). 0: only `tableRowGapRatio` tells rows apart by spacing.
+    public var tableRuleGapClarity: Double = 10
+    /// A painted path no thicker than this (em) across the line is a rule between table rows
+    /// (`tableRuleGapRatio`) when it lies in the gap and rules cover half the table's width.
+    public var tableRuleThickness: Double = 0.25
     /// A line of a wrapped table cell: a row whose every line sits at most this far (em, gap
     /// between boxes) under a line of the row above and within that line's column (touching
     /// no other column's cells) continues the table.

@@ -184,6 +184,12 @@ public struct LayoutFlags: ParsableArguments {
     public var noProseColumnEnds = false
     @Option(name: .customLong("table-row-gap-ratio"), help: ArgumentHelp("Row gaps in a table that differ by this much (em) tell padded rows from wrapped lines.", valueName: "em"))
     public var tableRowGapRatio: Double = LayoutOptions().tableRowGapRatio
+    @Option(name: .customLong("table-rule-gap-ratio"), help: ArgumentHelp("Row gaps that differ by less than `tableRowGapRatio` but at least this much (em) tell rows from wrapped lines all the same when each of the two sizes hardly varies (`tableRuleGapClarity`): rows set at the line spacing with a rule between them, the rule's width added to each row gap. A rule (`tableRuleThickness`) must be painted in every wider gap and in no narrower one; the narrower gaps are at most `tableCellLineGap` and one at least comes before a row with fewer cells than usual (a wrapped cell's line); the wider come twice at least.", valueName: "em"))
+    public var tableRuleGapRatio: Double = LayoutOptions().tableRuleGapRatio
+    @Option(name: .customLong("table-rule-gap-clarity"), help: ArgumentHelp("Those two sizes of gap differ by at least this many times the spread within either size (`tableRuleGapRatio`). 0: only `tableRowGapRatio` tells rows apart by spacing.", valueName: "x"))
+    public var tableRuleGapClarity: Double = LayoutOptions().tableRuleGapClarity
+    @Option(name: .customLong("table-rule-thickness"), help: ArgumentHelp("A painted path no thicker than this (em) across the line is a rule between table rows (`tableRuleGapRatio`) when it lies in the gap and rules cover half the table's width.", valueName: "em"))
+    public var tableRuleThickness: Double = LayoutOptions().tableRuleThickness
     @Option(name: .customLong("table-cell-line-gap"), help: ArgumentHelp("A line of a wrapped table cell: a row whose every line sits at most this far (em, gap between boxes) under a line of the row above and within that line's column (touching no other column's cells) continues the table.", valueName: "em"))
     public var tableCellLineGap: Double = LayoutOptions().tableCellLineGap
     @Option(name: .customLong("table-stray-cell-gap"), help: ArgumentHelp("Text on a table row's baseline further than this (em) beyond the table's sides, under none of its cells (the page's other column beside a table), is left out of the table; such a line alone between two rows is passed over.", valueName: "em"))
@@ -275,7 +281,7 @@ public struct LayoutFlags: ParsableArguments {
         "readingOrder", "wordGapRatio", "cjkWordGapRatio", "letterSpacingQuantile", "baselineTolerance",
         "shortLineLetterSpacing", "ellipsisGapRatio", "cancelledSpaceAdvance", "composesAccents", "accentOverlap", "accentBaselineShift", "markReach", "markWithoutWidthReach",
         "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "narrowCellGapRatio", "drawnApartCellStarts", "drawnApartCellStartWindow", "overlappingCellStarts", "hardSegmentGapRatio", "hardGapCrossWindow", "hardGapCellStartWindow", "hardGapCellStartCrossings", "hardGapLineWidth", "evenHardGaps", "evenGapTolerance", "hardGapColumnLines", "scriptShiftRatio", "delimiterShiftRatio",
-        "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "tableCellLineGap", "tableStrayCellGap", "tableProseWords", "tableProseWidth", "tableProseIndent", "tableWrapRowWords", "joinsCellsDrawnWhole", "joinsHyphenatedCells", "tableCentredCellOverlap", "blockGapRatio", "blockSizeChange", "joinsEquationNumbers", "equationNumberReach",
+        "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "tableRuleGapRatio", "tableRuleGapClarity", "tableRuleThickness", "tableCellLineGap", "tableStrayCellGap", "tableProseWords", "tableProseWidth", "tableProseIndent", "tableWrapRowWords", "joinsCellsDrawnWhole", "joinsHyphenatedCells", "tableCentredCellOverlap", "blockGapRatio", "blockSizeChange", "joinsEquationNumbers", "equationNumberReach",
         "detectsTables", "tableCellWords", "proseColumnJustifiedShare", "readsProseColumnEnds", "marksRunningArtifacts", "marginBand", "expandsLigatures",
         "normalizesPresentationForms", "hyphenJoining", "paragraphAlignmentTolerance", "paragraphAlignmentMinimumShare",
         "joinsTateChuYoko", "tateChuYokoMaxGlyphs", "tateChuYokoWidthRatio", "tateChuYokoGapRatio",
@@ -292,7 +298,7 @@ public struct LayoutFlags: ParsableArguments {
             ("--baseline-tolerance", baselineTolerance), ("--segment-gap-ratio", segmentGapRatio),
             ("--script-shift-ratio", scriptShiftRatio), ("--delimiter-shift-ratio", delimiterShiftRatio), ("--stripe-window", stripeWindow),
             ("--minimum-stripe-ratio", minimumStripeRatio), ("--cell-start-window", cellStartWindow), ("--drawn-apart-cell-start-window", drawnApartCellStartWindow), ("--narrow-cell-gap-ratio", narrowCellGapRatio), ("--hard-segment-gap-ratio", hardSegmentGapRatio), ("--hard-gap-cross-window", hardGapCrossWindow), ("--hard-gap-cell-start-window", hardGapCellStartWindow), ("--hard-gap-line-width", hardGapLineWidth), ("--even-gap-tolerance", evenGapTolerance), ("--prose-column-justified-share", proseColumnJustifiedShare),
-            ("--table-row-gap-ratio", tableRowGapRatio), ("--table-cell-line-gap", tableCellLineGap), ("--table-stray-cell-gap", tableStrayCellGap), ("--table-prose-words", tableProseWords), ("--table-prose-width", tableProseWidth), ("--table-prose-indent", tableProseIndent), ("--table-wrap-row-words", tableWrapRowWords), ("--table-centred-cell-overlap", tableCentredCellOverlap), ("--equation-number-reach", equationNumberReach), ("--block-gap-ratio", blockGapRatio),
+            ("--table-row-gap-ratio", tableRowGapRatio), ("--table-rule-gap-ratio", tableRuleGapRatio), ("--table-rule-gap-clarity", tableRuleGapClarity), ("--table-rule-thickness", tableRuleThickness), ("--table-cell-line-gap", tableCellLineGap), ("--table-stray-cell-gap", tableStrayCellGap), ("--table-prose-words", tableProseWords), ("--table-prose-width", tableProseWidth), ("--table-prose-indent", tableProseIndent), ("--table-wrap-row-words", tableWrapRowWords), ("--table-centred-cell-overlap", tableCentredCellOverlap), ("--equation-number-reach", equationNumberReach), ("--block-gap-ratio", blockGapRatio),
             ("--block-size-change", blockSizeChange), ("--table-cell-words", tableCellWords),
             ("--diagonal-angle", diagonalAngle), ("--ellipsis-gap-ratio", ellipsisGapRatio), ("--cancelled-space-advance", cancelledSpaceAdvance),
             ("--short-line-letter-spacing", shortLineLetterSpacing),
@@ -400,6 +406,9 @@ public struct LayoutFlags: ParsableArguments {
         o.tableCellWords = tableCellWords
         o.proseColumnJustifiedShare = proseColumnJustifiedShare
         o.tableRowGapRatio = tableRowGapRatio
+        o.tableRuleGapRatio = tableRuleGapRatio
+        o.tableRuleGapClarity = tableRuleGapClarity
+        o.tableRuleThickness = tableRuleThickness
         o.tableCellLineGap = tableCellLineGap
         o.tableStrayCellGap = tableStrayCellGap
         o.tableProseWords = tableProseWords

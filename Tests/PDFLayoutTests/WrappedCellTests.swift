@@ -1,3 +1,5 @@
+import PDFCore
+import PDFTextModel
 import Testing
 @testable import PDFLayout
 
@@ -103,5 +105,69 @@ import Testing
             }
         }
         #expect(q.layout().lineTexts() == prose)
+    }
+}
+
+/// Tables whose rows are set at the line spacing with a rule painted between them (LaTeX's
+/// `\hline` under p-columns): the rule's width is all that sets rows apart from a cell's
+/// wrapped lines (`tableRuleGapRatio`).
+@Suite struct RuledRowTests {
+    /// Rows of cells (column, text); a row's lines 12 pt apart, each rule adding `rule` pt
+    /// between rows, painted when `paintsRules`.
+    func ruledTable(paintsRules: Bool, ruleInsideCell: Bool = false) -> GlyphPage {
+        var p = GlyphPage()
+        let rows: [[[(Int, String)]]] = [
+            [[(0, "Name"), (1, "Place"), (2, "Notes")]],
+            [[(0, "Alder"), (1, "North quay"), (2, "grows")], [(1, "side")]],
+            [[(0, "Birch"), (1, "Hill top of the moor"), (2, "pale")]],
+            [[(0, "Oak"), (1, "Dale"), (2, "old")]],
+        ]
+        let rule = 0.4
+        var y = 700.0
+        for (r, row) in rows.enumerated() {
+            if r > 0 {
+                // The rule sits between the last line's box (2 pt under its baseline) and the
+                // next line's box (8 pt over its baseline).
+                y -= 12 + rule
+                if paintsRules {
+                    p.page.paths.append(PathPaint(bounds: Rect(x0: 70, y0: y + 8.3, x1: 380, y1: y + 8.3 + rule),
+                                                  isStroked: false, isFilled: true, color: .black, lineWidth: 0))
+                }
+            }
+            for (l, line) in row.enumerated() {
+                if l > 0 {
+                    y -= 12
+                    if ruleInsideCell {
+                        p.page.paths.append(PathPaint(bounds: Rect(x0: 70, y0: y + 8.3, x1: 380, y1: y + 8.3 + rule),
+                                                      isStroked: false, isFilled: true, color: .black, lineWidth: 0))
+                    }
+                }
+                for (c, t) in line { p.text(t, x: 72 + Double(c) * 110, y: y, spacesAsGaps: true) }
+            }
+        }
+        return p
+    }
+
+    @Test func rulesBetweenRowsKeepWrappedCellsWhole() {
+        let layout = ruledTable(paintsRules: true).layout()
+        #expect(layout.blocks.filter { $0.kind == .table }.count == 1)
+        // "side" would have fitted after "North quay" (the column's widest line is wider), yet
+        // no rule parts them: one cell.
+        #expect(layout.foldedText == "Name Place Notes Alder North quay side grows Birch Hill top of the moor pale Oak Dale old")
+    }
+
+    /// Near misses: the same gaps without rules painted (a tabbing environment's lines, fonts
+    /// of different depths), or with a rule in the narrower gap too, tell nothing.
+    @Test func gapsAloneOrRulesEverywhereDoNotJoin() {
+        for p in [ruledTable(paintsRules: false), ruledTable(paintsRules: true, ruleInsideCell: true)] {
+            #expect(p.layout().foldedText == "Name Place Notes Alder North quay grows side Birch Hill top of the moor pale Oak Dale old")
+        }
+    }
+
+    @Test func optionZeroTurnsItOff() {
+        var o = LayoutOptions()
+        o.tableRuleGapClarity = 0
+        #expect(ruledTable(paintsRules: true).layout(o).foldedText
+            == "Name Place Notes Alder North quay grows side Birch Hill top of the moor pale Oak Dale old")
     }
 }
