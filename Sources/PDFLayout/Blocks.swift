@@ -373,19 +373,7 @@ struct BlockFinder {
     /// `skipping`, that of the glyph so many glyphs further in (space glyphs left out).
     func edgeScalar(_ k: Int, last: Bool, skipping: Int = 0) -> Unicode.Scalar? {
         guard let page else { return nil }
-        let list = segments[k].items
-        var skipped = 0
-        for n in list.indices {
-            let i = list[last ? list.count - 1 - n : n]
-            guard Int(i) < items.count, !items[Int(i)].isSpace else { continue }
-            if skipped < skipping { skipped += 1; continue }
-            let g = Int(items[Int(i)].glyph)
-            guard g >= 0, g < page.glyphs.count else { return nil }
-            let r = page.glyphs[g].text
-            guard r.lowerBound >= 0, r.lowerBound < r.upperBound, Int(r.upperBound) <= page.scalars.count else { return nil }
-            return page.scalars[Int(last ? r.upperBound - 1 : r.lowerBound)]
-        }
-        return nil
+        return segments[k].edgeScalar(last: last, skipping: skipping, items: items, page: page)
     }
 
     /// Whether segment `k` is an equation number: one word, "(" then up to eight digits,
@@ -613,7 +601,7 @@ struct BlockFinder {
             for j in run[k] {
                 guard let a = byColumn[column(j)], let first = edgeScalar(j, last: false),
                       let end = edgeScalar(a, last: true) else { return false }
-                if first.properties.isLowercase || ":,;-\u{2010}\u{00AD}".unicodeScalars.contains(end) {
+                if first.properties.isLowercase || ":,;".unicodeScalars.contains(end) || TextAssembler.isHyphen(end) {
                     evidenced += 1
                 } else if ".!?".unicodeScalars.contains(end) || first.properties.numericType != nil {
                     return false

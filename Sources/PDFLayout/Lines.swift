@@ -55,6 +55,24 @@ extension Segment {
     }
 
     /// Orders the items along the text direction; ties keep content order.
+    /// The last (or first) scalar of the segment's text at that end, its space glyphs left out
+    /// and `skipping` more glyphs passed over: the character a line ends (or starts) with.
+    /// Nil when the segment has no such glyph or its text is out of range.
+    func edgeScalar(last: Bool, skipping: Int = 0, items all: [Item], page: PageGlyphs) -> Unicode.Scalar? {
+        var skipped = 0
+        for n in items.indices {
+            let i = items[last ? items.count - 1 - n : n]
+            guard Int(i) < all.count, !all[Int(i)].isSpace else { continue }
+            if skipped < skipping { skipped += 1; continue }
+            let g = Int(all[Int(i)].glyph)
+            guard g >= 0, g < page.glyphs.count else { return nil }
+            let r = page.glyphs[g].text
+            guard r.lowerBound >= 0, r.lowerBound < r.upperBound, Int(r.upperBound) <= page.scalars.count else { return nil }
+            return page.scalars[Int(last ? r.upperBound - 1 : r.lowerBound)]
+        }
+        return nil
+    }
+
     mutating func sortItems(_ all: [Item]) {
         items.sort { a, b in
             let ia = all[Int(a)], ib = all[Int(b)]
@@ -624,14 +642,10 @@ struct LineFinder {
         return segs
     }
 
-    /// Whether the last (or first) glyph of a segment that is not a space starts with an
-    /// ASCII digit: a page number, a section number.
+    /// Whether a segment ends (or starts) with an ASCII digit (`Segment.edgeScalar`): a page
+    /// number, a section number.
     func edgeIsDigit(_ seg: Segment, last: Bool) -> Bool {
-        let list = seg.items
-        guard let i = (last ? list.last(where: { !items[Int($0)].isSpace }) : list.first(where: { !items[Int($0)].isSpace })) else { return false }
-        let g = page.glyphs[Int(items[Int(i)].glyph)]
-        guard g.text.lowerBound < g.text.upperBound, Int(g.text.upperBound) <= page.scalars.count, g.text.lowerBound >= 0 else { return false }
-        let v = page.scalars[Int(g.text.lowerBound)].value
+        guard let v = seg.edgeScalar(last: last, items: items, page: page)?.value else { return false }
         return v >= 0x30 && v <= 0x39
     }
 
