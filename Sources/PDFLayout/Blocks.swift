@@ -52,28 +52,40 @@ struct BlockFinder {
     /// The orientation of the segments' frame (for the page's painted rules).
     var orientation = Orientation(angle: 0, isDiagonal: false)
 
-    /// Whether thin horizontal rules painted on the page (paths no thicker than
-    /// `tableRuleThickness` em across the line) lie between `upper` and `lower` (the frame's
-    /// line-normal coordinates, give or take a tenth of an em), together covering at least
-    /// half of `x0`…`x1` along the line.
-    func rulesCover(_ x0: Double, _ x1: Double, between upper: Double, and lower: Double, size: Double) -> Bool {
-        guard let page, !page.paths.isEmpty, x1 > x0 else { return false }
+    /// A painted rule in the segments' frame: its extent along the line and across it.
+    struct Rule { var along0, along1, across0, across1: Double }
+
+    /// The page's thin rules: painted paths no thicker than `tableRuleThickness` em (of
+    /// `size`) across the line, in the segments' frame.
+    func thinRules(size: Double) -> [Rule] {
+        guard let page else { return [] }
         let display = page.unscaledDisplayTransform
         let (fx, fy) = orientation.flow
         let (nx, ny) = (-fy, fx)
-        var covered = 0.0
+        var rules: [Rule] = []
         for path in page.paths {
             let b = path.bounds
-            var along0 = Double.infinity, along1 = -Double.infinity, across0 = Double.infinity, across1 = -Double.infinity
+            var r = Rule(along0: .infinity, along1: -.infinity, across0: .infinity, across1: -.infinity)
             for (x, y) in [(b.x0, b.y0), (b.x1, b.y0), (b.x0, b.y1), (b.x1, b.y1)] {
                 let p = display.apply(Point(x: x, y: y))
                 let along = p.x * fx + p.y * fy, across = p.x * nx + p.y * ny
-                along0 = min(along0, along); along1 = max(along1, along)
-                across0 = min(across0, across); across1 = max(across1, across)
+                r.along0 = min(r.along0, along); r.along1 = max(r.along1, along)
+                r.across0 = min(r.across0, across); r.across1 = max(r.across1, across)
             }
-            guard across1 - across0 <= options.tableRuleThickness * size,
-                  across0 >= upper - 0.1 * size, across1 <= lower + 0.1 * size else { continue }
-            covered += max(0, min(x1, along1) - max(x0, along0))
+            if r.across1 - r.across0 <= options.tableRuleThickness * size { rules.append(r) }
+        }
+        return rules
+    }
+
+    /// Whether `rules` lying between `upper` and `lower` (the frame's line-normal
+    /// coordinates, give or take a tenth of an em) together cover at least half of
+    /// `x0`…`x1` along the line.
+    func rulesCover(_ rules: [Rule], _ x0: Double, _ x1: Double, between upper: Double, and lower: Double,
+                    size: Double) -> Bool {
+        guard x1 > x0 else { return false }
+        var covered = 0.0
+        for r in rules where r.across0 >= upper - 0.1 * size && r.across1 <= lower + 0.1 * size {
+            covered += max(0, min(x1, r.along1) - max(x0, r.along0))
         }
         return covered >= 0.5 * (x1 - x0)
     }
@@ -535,10 +547,10 @@ struct BlockFinder {
            gaps.indices.contains(where: { gaps[$0] < threshold && run[$0 + 1].count < columns }) {
             let spread = max(sorted[k - 1] - sorted[0], sorted[sorted.count - 1] - sorted[k])
             if widest >= options.tableRuleGapClarity * spread {
-                let all = run.joined()
+                let all = run.joined(), rules = thinRules(size: size)
                 let x0 = all.map { segments[$0].x0 }.min()!, x1 = all.map { segments[$0].x1 }.max()!
                 ruled = gaps.indices.allSatisfy { g in
-                    rulesCover(x0, x1, between: bottom(run[g]), and: top(run[g + 1]), size: size) == (gaps[g] > threshold)
+                    rulesCover(rules, x0, x1, between: bottom(run[g]), and: top(run[g + 1]), size: size) == (gaps[g] > threshold)
                 }
             }
         }

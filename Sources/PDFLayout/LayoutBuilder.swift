@@ -241,7 +241,8 @@ struct LayoutBuilder {
                 isSpace = false; break
             }
             // A space whose own width spacing cancels (`cancelledSpaceAdvance`) is a kern.
-            if isSpace, options.cancelledSpaceAdvance > 0, boxExtent.isFinite, boxExtent > 0 {
+            // (`limit` is above 0, so the width floor also rules out a box of no width.)
+            if isSpace, options.cancelledSpaceAdvance > 0, boxExtent.isFinite {
                 let advance = Double(g.advance)
                 let limit = options.cancelledSpaceAdvance * size
                 if advance.isFinite, advance < limit, boxExtent >= 1.5 * limit, advance < 0.5 * boxExtent { continue }

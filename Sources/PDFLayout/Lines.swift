@@ -54,7 +54,6 @@ extension Segment {
         firstGlyph = min(firstGlyph, it.glyph)
     }
 
-    /// Orders the items along the text direction; ties keep content order.
     /// The last (or first) scalar of the segment's text at that end, its space glyphs left out
     /// and `skipping` more glyphs passed over: the character a line ends (or starts) with.
     /// Nil when the segment has no such glyph or its text is out of range.
@@ -73,6 +72,7 @@ extension Segment {
         return nil
     }
 
+    /// Orders the items along the text direction; ties keep content order.
     mutating func sortItems(_ all: [Item]) {
         items.sort { a, b in
             let ia = all[Int(a)], ib = all[Int(b)]
