@@ -152,6 +152,11 @@ public struct LayoutOptions: Sendable, Hashable {
     /// end of the word after it spans at most this many em. Justification spreads words that
     /// far only in narrow columns; tables and forms across a wide page keep their splits.
     public var hardGapLineWidth: Double = 20
+    /// A gap of at least `hardSegmentGapRatio` between words (a letter or digit on each side)
+    /// may be a wide word space (`hardGapCrossWindow`) only when the content stream draws its
+    /// two sides one after the other: a line of prose is drawn in order, while a table drawn
+    /// cell by cell draws other lines between a row's cells.
+    public var hardGapDrawnInOrder = true
     /// A wider line's gap of at least `hardSegmentGapRatio` may be a wide word space all the
     /// same (`hardGapCrossWindow`) when its row has at least this many gaps as wide
     /// (`evenGapTolerance`): a justified letter-spaced line spread across the page. Its white

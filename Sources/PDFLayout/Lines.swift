@@ -560,7 +560,7 @@ struct LineFinder {
                     // its rivers may run on for a few lines on the other.
                     let narrowLine = next.x1 - cur.x0 <= options.hardGapLineWidth * size
                     let even = options.evenHardGaps > 0 && evenGaps(g, row: r, size: size) >= options.evenHardGaps
-                    if (narrowLine || even)
+                    if (narrowLine || even) && !(options.hardGapDrawnInOrder && g.drawnApart && wordEdges(cur, next))
                         && (oneWord || options.riverGapRatio * inner >= g.x1 - g.x0)
                         && closes(isCrossed(g, row: r, baseline: b, size: size, step: -1, from: cur.x0, to: next.x1),
                                   isCrossed(g, row: r, baseline: b, size: size, step: 1, from: cur.x0, to: next.x1), either: even)
@@ -640,6 +640,14 @@ struct LineFinder {
             segs[k].isLeaderLine = isLeaderLine(segs[k])
         }
         return segs
+    }
+
+    /// Whether `a` ends and `b` starts with a letter or digit: words, not a formula's signs.
+    func wordEdges(_ a: Segment, _ b: Segment) -> Bool {
+        guard let x = a.edgeScalar(last: true, items: items, page: page),
+              let y = b.edgeScalar(last: false, items: items, page: page) else { return false }
+        return (x.properties.isAlphabetic || x.properties.numericType != nil)
+            && (y.properties.isAlphabetic || y.properties.numericType != nil)
     }
 
     /// Whether a segment ends (or starts) with an ASCII digit (`Segment.edgeScalar`): a page

@@ -171,3 +171,48 @@ import Testing
             == "Name Place Notes Alder North quay grows side Birch Hill top of the moor pale Oak Dale old")
     }
 }
+
+@Suite struct HardGapDrawnApartTests {
+    /// A line of prose over a table drawn cell by cell whose header's first cell holds one
+    /// word and wraps: the gap after it is four em wide and the line's words span less than
+    /// 20 em, as a justified narrow column's wide word space would; only two rows have a cell
+    /// starting after white at the next column's edge (the others' lines there are wrapped
+    /// lines, alone on their row's left).
+    func page() -> GlyphPage {
+        var p = GlyphPage()
+        p.text("The magnificent harvest towards the village describes the market.", x: 72, y: 724)
+        p.table([
+            [["Workshop", "Journey"], ["Season Lantern"], ["Arrangement", "Garden"], ["Cathedral"]],
+            [["Neighbour"], ["Evening", "schoolhouse", "committee"], ["Student quiet"], ["Evening"]],
+            [["Committee"], ["River"], ["Instrument"], ["Heavy"]],
+        ], columnWidth: 80)
+        return p
+    }
+
+    @Test func cellsDrawnApartAreNoWordSpace() {
+        let layout = page().layout()
+        #expect(layout.foldedText.hasPrefix("The magnificent harvest towards the village describes the market. "
+            + "Workshop Journey Season Lantern Arrangement Garden Cathedral Neighbour Evening schoolhouse committee"))
+    }
+
+    /// Off, the header's first cell and the next are one piece of text, read before the
+    /// first cell's wrapped line.
+    @Test func optionOffJoinsThem() {
+        var o = LayoutOptions()
+        o.hardGapDrawnInOrder = false
+        let text = page().layout(o).foldedText
+        #expect(text.contains("Workshop Season Lantern") && !text.contains("Workshop Journey"))
+    }
+
+    /// Words of one line drawn in order keep the wide space of a justified narrow column
+    /// (without the wide-space rule, `hardGapCrossWindow` 0, the line splits in two).
+    @Test func proseDrawnInOrderKeepsItsWideSpace() {
+        var p = GlyphPage()
+        let lines = ["Harbour keepers watch", "the ferry come in at", "dawn:         every", "morning the bells of", "the old chapel ring."]
+        for (k, line) in lines.enumerated() { p.text(line, x: 72, y: 700 - Double(k) * 12, spacesAsGaps: true) }
+        #expect(p.layout().lines.count == 5)
+        var o = LayoutOptions()
+        o.hardGapCrossWindow = 0
+        #expect(p.layout(o).lines.count == 6)
+    }
+}
