@@ -346,16 +346,33 @@ struct BlockFinder {
 
     /// Whether segment `k` is a line of prose as `withoutProseColumns` means it: `tableProseWords`
     /// words over `tableProseWidth` em, with a line just above or below it ending where it
-    /// does and starting there too, or within `tableProseIndent` em (a paragraph's indent).
+    /// does and starting there too, or within `tableProseIndent` em (a paragraph's indent),
+    /// set as close as the closest lines within its span nearby (`tableProseLineGap`).
     func isProseLine(_ k: Int) -> Bool {
         let s = segments[k]
         guard Double(s.wordCount) >= options.tableProseWords, s.width >= options.tableProseWidth * s.size else { return false }
         let edge = 0.5 * s.size, reach = options.blockGapRatio * s.size
         let indent = max(edge, options.tableProseIndent.isFinite ? options.tableProseIndent * s.size : edge)
-        return segments.indices.contains { j in
+        let flush = segments.indices.filter { j in
             let o = segments[j]
             return j != k && abs(o.x0 - s.x0) <= indent && abs(o.x1 - s.x1) <= edge && abs(o.baseline - s.baseline) > 0.3 * s.size
                 && (o.top - s.bottom <= reach && s.top - o.bottom <= reach)
+        }
+        guard !flush.isEmpty else { return false }
+        // The closest two lines one above the other within the line's span nearby: the
+        // column's line spacing (in a table, its cells' wrapped lines).
+        let near = segments.indices.filter { i in
+            let o = segments[i]
+            return o.x0 >= s.x0 - indent && o.x1 <= s.x1 + edge && abs(o.baseline - s.baseline) <= 10 * s.size
+                && abs(o.size - s.size) <= 0.1 * s.size
+        }.sorted { segments[$0].top < segments[$1].top }
+        var tightest = Double.infinity
+        for (a, b) in zip(near, near.dropFirst()) where segments[b].top - segments[a].bottom > -0.5 * s.size {
+            tightest = min(tightest, segments[b].top - segments[a].bottom)
+        }
+        return flush.contains { j in
+            let o = segments[j]
+            return max(o.top - s.bottom, s.top - o.bottom) <= tightest + options.tableProseLineGap * s.size
         }
     }
 

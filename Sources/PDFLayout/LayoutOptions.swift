@@ -353,6 +353,12 @@ public struct LayoutOptions: Sendable, Hashable {
     /// A line of prose (see `tableProseWords`) may start up to this far (em) from the start of
     /// the line beside it, ending where it does: a paragraph's indented first line.
     public var tableProseIndent: Double = 2
+    /// Two lines of prose (see `tableProseWords`) are no further apart than this (em) beyond
+    /// the closest two lines one above the other within their span nearby (10 em above and
+    /// below): a table's rows padded apart, its cells' wrapped lines set closer, end where
+    /// each other end by chance and are no justified paragraph. A large value (100): any
+    /// lines just above or below.
+    public var tableProseLineGap: Double = 0.25
     /// Lines of cells wrapped all at once (captions side by side in a grid): a row with a line
     /// in every column continues the row above when the row above holds at least this many
     /// words a cell on average and each line goes on the line above in its column (a line

@@ -216,3 +216,38 @@ import Testing
         #expect(p.layout(o).lines.count == 6)
     }
 }
+
+@Suite struct PaddedRowsFlushByChanceTests {
+    /// Three columns, rows 18 pt apart (8 pt between their lines' boxes), a wrapped cell's
+    /// lines 11 pt apart (1 pt between): the last column's cells of the first two rows hold
+    /// five words each over 20 em and end together, as two lines of a justified paragraph do.
+    func page() -> GlyphPage {
+        var p = GlyphPage()
+        let rows: [(Double, [String])] = [
+            (700, ["Harbour", "Morning teacher", "Lighthouse winter library gentle kitchen"]),
+            (682, ["Carriage", "Concert festival", "Compass festival workshop concert chapel"]),
+            (664, ["Farmer", "Patient kitchen", "Island modest"]),
+            (635, ["Orchard", "Gentle", "Weather"]),
+        ]
+        for (y, cells) in rows {
+            for (c, t) in cells.enumerated() { p.text(t, x: 72 + Double(c) * 100, y: y) }
+            if y == 664 { p.text("chapter", x: 272, y: 653) }
+        }
+        return p
+    }
+
+    @Test func rowsEndingTogetherStayInTheTable() {
+        let layout = page().layout()
+        #expect(layout.blocks.filter { $0.kind == .table }.count == 1)
+        #expect(layout.foldedText == "Harbour Morning teacher Lighthouse winter library gentle kitchen Carriage Concert festival "
+            + "Compass festival workshop concert chapel Farmer Patient kitchen Island modest chapter Orchard Gentle Weather")
+    }
+
+    /// Without the comparison with the column's closest lines, the two rows' last cells are a
+    /// justified paragraph, and the column leaves the table.
+    @Test func anyLinesJustAboveMakeProseWhenOff() {
+        var o = LayoutOptions()
+        o.tableProseLineGap = 100
+        #expect(!page().layout(o).foldedText.hasPrefix("Harbour Morning teacher Lighthouse"))
+    }
+}
