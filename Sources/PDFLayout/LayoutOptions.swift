@@ -167,6 +167,16 @@ public struct LayoutOptions: Sendable, Hashable {
     /// How closely (em) the gaps of a row agree in width to count as spread evenly
     /// (`evenHardGaps`).
     public var evenGapTolerance: Double = 0.1
+    /// A line's gaps wider than its word spaces (not `hardSegmentGapRatio`) that are all as
+    /// wide as each other (within `evenGapTolerance` em), this many at least in a run, between
+    /// words of letters (three glyphs a word on average; a stretched space glyph drawn on its
+    /// own passed over) in a proportional font, the sides of each drawn one after the other, do
+    /// not split the line when the run starts and ends where the nearest line above or below it
+    /// within its span does (within half an em), that line running across one of the gaps (a
+    /// table's rows leave its gutters white), and not every gap with a row nearby whose text
+    /// starts where it ends (a table's header over its cells): a justified line of few long
+    /// words spread across a narrow column, not cells. 0: never.
+    public var spreadLineGaps: Int = 2
     /// A wide gap (`hardGapCrossWindow`) left open on one side by fewer than this many lines
     /// of its column within reach (the column's first line under a heading, or its last
     /// lines) counts as having no text after it on that side: the column ends there, and

@@ -449,6 +449,61 @@ struct LineFinder {
             guard let widest = spaces.max() else { return false }
             return g.x1 - g.x0 >= ratio * widest
         }
+        /// Whether gap `k` of row `r` is one of `spreadLineGaps` gaps or more in a run spaced
+        /// evenly (within `evenGapTolerance` em, sides drawn in order) between words of letters
+        /// (three glyphs a word on average) in a proportional font, the run starting and ending
+        /// where the nearest line above or below it within its span does (within half an em),
+        /// that line running across one of the gaps, and not every gap with a row nearby whose
+        /// text starts where it ends (`alignedStarts`): a justified line of few words spread
+        /// across a narrow column.
+        func spreadFlushLine(row r: Int, gap k: Int, size: Double) -> Bool {
+            guard options.spreadLineGaps > 0 else { return false }
+            let row = gaps[r], w = row[k].x1 - row[k].x0, tolerance = options.evenGapTolerance * size
+            func even(_ j: Int) -> Bool { abs(row[j].x1 - row[j].x0 - w) <= tolerance && !row[j].drawnApart }
+            var first = k, last = k
+            while first > 0 && even(first - 1) { first -= 1 }
+            while last + 1 < row.count && even(last + 1) { last += 1 }
+            guard last - first + 1 >= options.spreadLineGaps else { return false }
+            // Words of letters, three glyphs a piece on average, set in a proportional font: a
+            // table's numbers, a chart of single glyphs, or code in a monospaced font, line up
+            // in even steps of their own.
+            let glyphs = pieces[r][first...(last + 1)].reduce(0) { n, p in
+                n + p.items.filter { Int($0) < items.count && !items[Int($0)].isSpace }.count
+            }
+            guard glyphs >= 3 * (last - first + 2) else { return false }
+            for j in first...last {
+                let a = pieces[r][j], z = pieces[r][j + 1]
+                // A space glyph drawn on its own in the gap (a justified line's stretched space).
+                if [a, z].contains(where: { $0.items.allSatisfy { Int($0) < items.count && items[Int($0)].isSpace } }) { continue }
+                guard let e = a.edgeScalar(last: true, items: items, page: page),
+                      e.properties.isAlphabetic || ".,;:!?)]\u{2019}\u{201D}\"'".unicodeScalars.contains(e),
+                      let f = z.edgeScalar(last: false, items: items, page: page),
+                      f.properties.isAlphabetic || "([\u{2018}\u{201C}\"'".unicodeScalars.contains(f),
+                      !isMonospaced(a), !isMonospaced(z) else { return false }
+            }
+            // Not every gap has a row nearby with text starting where it ends, as a table's
+            // cells do under its header (a river's word lines up with one by chance).
+            if (first...last).allSatisfy({ alignedStarts(row[$0], row: r, size: size) > 0 }) { return false }
+            let x0 = pieces[r][first].x0, x1 = pieces[r][last + 1].x1, edge = 0.5 * size
+            let b = pieces[r][0].baseline
+            for dir in [-1, 1] {
+                var n = r + dir
+                while n >= 0 && n < pieces.count && abs(pieces[n][0].baseline - b) <= 2 * size {
+                    let over = pieces[n].filter { $0.x1 > x0 && $0.x0 < x1 && abs($0.size - size) <= 0.1 * size }
+                    if over.isEmpty { n += dir; continue }
+                    let lo = over.map(\.x0).min()!, hi = over.map(\.x1).max()!
+                    // Flush, and across one of the gaps at least: a table's rows leave its
+                    // gutters white.
+                    let crosses = row[first...last].contains { g in
+                        let mid = (g.x0 + g.x1) / 2
+                        return over.contains { $0.x0 < mid && $0.x1 > mid }
+                    }
+                    if abs(lo - x0) <= edge && abs(hi - x1) <= edge && crosses { return true }
+                    break
+                }
+            }
+            return false
+        }
         /// Whether no line of about the gap's size within `openGapWindow` em above or below has
         /// text across the gap's white, narrowed by text reaching in from its sides as in
         /// `isStripe` (but a line across it is not passed over: it closes the gap).
@@ -595,7 +650,11 @@ struct LineFinder {
                     split = alignedStarts(g, row: r, size: size) >= options.riverAlignedStarts
                 } else if !split && !marker {
                     let b = pieces[r][0].baseline
-                    if isRiverLike(g, row: r, from: cur.x0) {
+                    if spreadFlushLine(row: r, gap: k, size: size) {
+                        // A line of few words spread evenly across a narrow column, flush with
+                        // the line above or below (`spreadLineGaps`): no river, no gutter.
+                        split = false
+                    } else if isRiverLike(g, row: r, from: cur.x0) {
                         // As wide as the line's word spaces: a gutter only when the stripe runs
                         // on for many lines (a river is short, and meanders), or cells start at
                         // its edge in several rows (a table whose cells are single words).
@@ -648,6 +707,17 @@ struct LineFinder {
               let y = b.edgeScalar(last: false, items: items, page: page) else { return false }
         return (x.properties.isAlphabetic || x.properties.numericType != nil)
             && (y.properties.isAlphabetic || y.properties.numericType != nil)
+    }
+
+    /// Whether the first glyph of a segment is set in a monospaced font.
+    func isMonospaced(_ seg: Segment) -> Bool {
+        guard let i = seg.items.first, Int(i) < items.count else { return false }
+        let g = Int(items[Int(i)].glyph)
+        guard g >= 0, g < page.glyphs.count else { return false }
+        let run = Int(page.glyphs[g].run)
+        guard run >= 0, run < page.runs.count else { return false }
+        let font = Int(page.runs[run].font)
+        return font >= 0 && font < page.fonts.count && page.fonts[font].isMonospaced
     }
 
     /// Whether a segment ends (or starts) with an ASCII digit (`Segment.edgeScalar`): a page

@@ -102,6 +102,8 @@ public struct LayoutFlags: ParsableArguments {
     public var evenHardGaps: Int = LayoutOptions().evenHardGaps
     @Option(name: .customLong("even-gap-tolerance"), help: ArgumentHelp("How closely (em) the gaps of a row agree in width to count as spread evenly (`evenHardGaps`).", valueName: "em"))
     public var evenGapTolerance: Double = LayoutOptions().evenGapTolerance
+    @Option(name: .customLong("spread-line-gaps"), help: ArgumentHelp("A line's gaps wider than its word spaces (not `hardSegmentGapRatio`) that are all as wide as each other (within `evenGapTolerance` em), this many at least in a run, between words of letters (three glyphs a word on average; a stretched space glyph drawn on its own passed over) in a proportional font, the sides of each drawn one after the other, do not split the line when the run starts and ends where the nearest line above or below it within its span does (within half an em), that line running across one of the gaps (a table's rows leave its gutters white), and not every gap with a row nearby whose text starts where it ends (a table's header over its cells): a justified line of few long words spread across a narrow column, not cells. 0: never.", valueName: "gaps"))
+    public var spreadLineGaps: Int = LayoutOptions().spreadLineGaps
     @Option(name: .customLong("hard-gap-column-lines"), help: ArgumentHelp("A wide gap (`hardGapCrossWindow`) left open on one side by fewer than this many lines of its column within reach (the column's first line under a heading, or its last lines) counts as having no text after it on that side: the column ends there, and closing on the other side is enough. A gutter runs on through more lines.", valueName: "n"))
     public var hardGapColumnLines: Int = LayoutOptions().hardGapColumnLines
     @Option(name: .customLong("river-gap-ratio"), help: ArgumentHelp("A gap narrower than this multiple of its line's word space beside it may be a river of justified text: wide word spaces lined up over a few lines. The word space beside it is the smallest of the two spaces nearest it on each side (on the left from the line's last split on; `riverSpaceLeftSide` changes this). Such a gap splits the line only when its stripe runs through `riverStripeLines` lines on each side within `riverStripeWindow` em (with text after it starting at one x, `riverGutterEdgeShare`), or when `riverAlignedStarts` rows have text starting at its edge; a gap clearly wider than the line's spaces needs `gutterStripeLines`.", valueName: "ratio"))
@@ -284,7 +286,7 @@ public struct LayoutFlags: ParsableArguments {
     public static let fieldNames: Set<String> = [
         "readingOrder", "wordGapRatio", "cjkWordGapRatio", "letterSpacingQuantile", "baselineTolerance",
         "shortLineLetterSpacing", "ellipsisGapRatio", "cancelledSpaceAdvance", "composesAccents", "accentOverlap", "accentBaselineShift", "markReach", "markWithoutWidthReach",
-        "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "narrowCellGapRatio", "drawnApartCellStarts", "drawnApartCellStartWindow", "overlappingCellStarts", "hardSegmentGapRatio", "hardGapCrossWindow", "hardGapCellStartWindow", "hardGapCellStartCrossings", "hardGapLineWidth", "hardGapDrawnInOrder", "evenHardGaps", "evenGapTolerance", "hardGapColumnLines", "scriptShiftRatio", "delimiterShiftRatio",
+        "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "narrowCellGapRatio", "drawnApartCellStarts", "drawnApartCellStartWindow", "overlappingCellStarts", "hardSegmentGapRatio", "hardGapCrossWindow", "hardGapCellStartWindow", "hardGapCellStartCrossings", "hardGapLineWidth", "hardGapDrawnInOrder", "evenHardGaps", "evenGapTolerance", "spreadLineGaps", "hardGapColumnLines", "scriptShiftRatio", "delimiterShiftRatio",
         "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "tableRuleGapRatio", "tableRuleGapClarity", "tableRuleThickness", "tableCellLineGap", "tableStrayCellGap", "tableProseWords", "tableProseWidth", "tableProseIndent", "tableProseLineGap", "tableWrapRowWords", "joinsCellsDrawnWhole", "joinsHyphenatedCells", "tableCentredCellOverlap", "blockGapRatio", "blockSizeChange", "joinsEquationNumbers", "equationNumberReach",
         "detectsTables", "tableCellWords", "proseColumnJustifiedShare", "readsProseColumnEnds", "marksRunningArtifacts", "marginBand", "expandsLigatures",
         "normalizesPresentationForms", "hyphenJoining", "paragraphAlignmentTolerance", "paragraphAlignmentMinimumShare",
@@ -321,7 +323,7 @@ public struct LayoutFlags: ParsableArguments {
             if !(v.isFinite && v >= 0) { throw ValidationError("\(name) must be a number of 0 or more") }
         }
         for (name, v) in [("--river-stripe-lines", riverStripeLines), ("--river-aligned-starts", riverAlignedStarts),
-                          ("--gutter-stripe-lines", gutterStripeLines), ("--drawn-apart-cell-starts", drawnApartCellStarts), ("--overlapping-cell-starts", overlappingCellStarts), ("--hard-gap-column-lines", hardGapColumnLines), ("--even-hard-gaps", evenHardGaps),
+                          ("--gutter-stripe-lines", gutterStripeLines), ("--drawn-apart-cell-starts", drawnApartCellStarts), ("--overlapping-cell-starts", overlappingCellStarts), ("--hard-gap-column-lines", hardGapColumnLines), ("--even-hard-gaps", evenHardGaps), ("--spread-line-gaps", spreadLineGaps),
                           ("--leader-minimum-rows", leaderMinimumRows), ("--leader-index-columns", leaderIndexColumns)] where v < 0 {
             throw ValidationError("\(name) must be 0 or more")
         }
@@ -369,6 +371,7 @@ public struct LayoutFlags: ParsableArguments {
         o.hardGapCellStartCrossings = hardGapCellStartCrossings
         o.hardGapLineWidth = hardGapLineWidth
         o.evenHardGaps = evenHardGaps
+        o.spreadLineGaps = spreadLineGaps
         o.evenGapTolerance = evenGapTolerance
         o.hardGapColumnLines = hardGapColumnLines
         o.riverGapRatio = riverGapRatio
