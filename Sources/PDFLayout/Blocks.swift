@@ -206,6 +206,16 @@ struct BlockFinder {
                     run.removeLast()
                 }
             }
+            // A numbered formula just above or below a table (and the caption between) is no row
+            // of it (`separatesTableFormulas`).
+            if options.separatesTableFormulas {
+                func numbered(_ row: [Int]) -> Bool { row.contains { equationNumbers.contains($0) } }
+                if run.count >= 3, numbered(run[0]), !numbered(run[1]) {
+                    run.removeFirst()
+                    while let f = run.first, f.count == 1 { run.removeFirst() }
+                }
+                if run.count >= 3, numbered(run[run.count - 1]), !numbered(run[run.count - 2]) { run.removeLast() }
+            }
             let multi = run.filter { $0.count >= 2 }
             let cells = multi.flatMap { $0 }
             // Words, or for text set without spaces (CJK) its length at about 3 em a word.

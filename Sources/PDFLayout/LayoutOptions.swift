@@ -383,6 +383,10 @@ public struct LayoutOptions: Sendable, Hashable {
     /// label over its value in a box with its value. Rows told apart by their spacing
     /// (`tableRowGapRatio`) stay apart.
     public var joinsCellsDrawnWhole = true
+    /// A table's first row holding an equation number, when its second does not, leaves the
+    /// table with the single lines after it (a numbered formula and a caption over a table
+    /// float); so does a last row holding one when the row before does not.
+    public var separatesTableFormulas = true
     /// A table row with fewer cells than usual, set without padding, continues the row above
     /// when each of its lines goes on a line of its column ending in a word broken by a
     /// hyphen ("Corre-", "spon-"), as well as when the line's first word would not have fitted

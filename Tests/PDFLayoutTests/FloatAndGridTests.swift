@@ -209,3 +209,36 @@ extension OpenGapTests {
         #expect(BlockOrdering.comesBefore(below, next, all: all, spanGap: 1))
     }
 }
+
+/// A numbered display formula just above a table float's caption (`separatesTableFormulas`).
+@Suite struct FormulaOverTableTests {
+    func page() -> GlyphPage {
+        var p = GlyphPage()
+        p.text("p + q", x: 118, y: 700)
+        p.text("= r", x: 185, y: 700)
+        p.text("(1)", x: 288, y: 700)
+        p.text("Table 1: Teacher river forest.", x: 85, y: 681)
+        let rows = [["Sample", "Mean", "Error"], ["Carriage", "4.48", "0.26"], ["Baker", "73.53", "1.62"],
+                    ["Careful", "91.37", "1.83"], ["Orchard", "3.14", "0.61"]]
+        for (k, row) in rows.enumerated() {
+            for (c, t) in row.enumerated() { p.text(t, x: [118, 185, 223][c], y: 669 - 11 * Double(k)) }
+        }
+        return p
+    }
+
+    @Test func formulaAndCaptionStayOutOfTheTable() {
+        let layout = page().layout()
+        let text = layout.foldedText
+        #expect(text.hasSuffix("Table 1: Teacher river forest. Sample Mean Error Carriage 4.48 0.26 Baker 73.53 1.62 "
+            + "Careful 91.37 1.83 Orchard 3.14 0.61"))
+        #expect(layout.blocks.contains { $0.kind == .table && $0.lines.count == 5 })
+    }
+
+    /// Off, the formula's row gives the table columns of its own, and the table is read
+    /// column by column.
+    @Test func optionOffKeepsTheFormulaInTheTable() {
+        var o = LayoutOptions()
+        o.separatesTableFormulas = false
+        #expect(!page().layout(o).foldedText.contains("Sample Mean Error Carriage 4.48 0.26"))
+    }
+}
