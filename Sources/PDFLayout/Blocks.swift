@@ -51,6 +51,10 @@ struct BlockFinder {
     var equationNumbers: Set<Int> = []
     /// The orientation of the segments' frame (for the page's painted rules).
     var orientation = Orientation(angle: 0, isDiagonal: false)
+    /// Answers of `isProseLine` by segment, asked again and again for the rows of a run.
+    let proseLines = ProseLineCache()
+
+    final class ProseLineCache { var answers: [Int: Bool] = [:] }
 
     /// A painted rule in the segments' frame: its extent along the line and across it.
     struct Rule { var along0, along1, across0, across1: Double }
@@ -359,31 +363,46 @@ struct BlockFinder {
     /// does and starting there too, or within `tableProseIndent` em (a paragraph's indent),
     /// set as close as the closest lines within its span nearby (`tableProseLineGap`).
     func isProseLine(_ k: Int) -> Bool {
+        if let known = proseLines.answers[k] { return known }
+        let answer = proseLineUncached(k)
+        proseLines.answers[k] = answer
+        return answer
+    }
+
+    private func proseLineUncached(_ k: Int) -> Bool {
         let s = segments[k]
         guard Double(s.wordCount) >= options.tableProseWords, s.width >= options.tableProseWidth * s.size else { return false }
         let edge = 0.5 * s.size, reach = options.blockGapRatio * s.size
         let indent = max(edge, options.tableProseIndent.isFinite ? options.tableProseIndent * s.size : edge)
-        let flush = segments.indices.filter { j in
-            let o = segments[j]
-            return j != k && abs(o.x0 - s.x0) <= indent && abs(o.x1 - s.x1) <= edge && abs(o.baseline - s.baseline) > 0.3 * s.size
-                && (o.top - s.bottom <= reach && s.top - o.bottom <= reach)
-        }
-        guard !flush.isEmpty else { return false }
-        // The closest two lines one above the other within the line's span nearby: the
+        // The lines flush with this one just above or below (fields read in place, no segment
+        // copied); then the closest two lines one above the other within its span nearby, the
         // column's line spacing (in a table, its cells' wrapped lines).
-        let near = segments.indices.filter { i in
-            let o = segments[i]
-            return o.x0 >= s.x0 - indent && o.x1 <= s.x1 + edge && abs(o.baseline - s.baseline) <= 10 * s.size
-                && abs(o.size - s.size) <= 0.1 * s.size
-        }.sorted { segments[$0].top < segments[$1].top }
+        var flush: [Double] = []
+        var near: [(top: Double, bottom: Double)] = []
+        segments.withUnsafeBufferPointer { all in
+            for j in all.indices where j != k {
+                let top = all[j].top, bottom = all[j].bottom
+                if abs(all[j].x0 - s.x0) <= indent && abs(all[j].x1 - s.x1) <= edge
+                    && abs(all[j].baseline - s.baseline) > 0.3 * s.size && top - s.bottom <= reach && s.top - bottom <= reach {
+                    flush.append(max(top - s.bottom, s.top - bottom))
+                }
+            }
+            guard !flush.isEmpty else { return }
+            for j in all.indices where j != k {
+                if all[j].x0 >= s.x0 - indent && all[j].x1 <= s.x1 + edge && abs(all[j].baseline - s.baseline) <= 10 * s.size
+                    && abs(all[j].size - s.size) <= 0.1 * s.size {
+                    near.append((all[j].top, all[j].bottom))
+                }
+            }
+        }
+        guard let closest = flush.min() else { return false }
+        near.append((s.top, s.bottom))
+        near.sort { $0.top < $1.top }
         var tightest = Double.infinity
-        for (a, b) in zip(near, near.dropFirst()) where segments[b].top - segments[a].bottom > -0.5 * s.size {
-            tightest = min(tightest, segments[b].top - segments[a].bottom)
+        for (a, b) in zip(near, near.dropFirst()) where b.top - a.bottom > -0.5 * s.size {
+            tightest = min(tightest, b.top - a.bottom)
         }
-        return flush.contains { j in
-            let o = segments[j]
-            return max(o.top - s.bottom, s.top - o.bottom) <= tightest + options.tableProseLineGap * s.size
-        }
+        return closest <= tightest + options.tableProseLineGap * s.size
     }
 
     /// How many rows of the run come before the first line of prose (`isProseLine`) under an

@@ -464,13 +464,39 @@ struct LineFinder {
             while first > 0 && even(first - 1) { first -= 1 }
             while last + 1 < row.count && even(last + 1) { last += 1 }
             guard last - first + 1 >= options.spreadLineGaps else { return false }
-            // Words of letters, three glyphs a piece on average, set in a proportional font: a
-            // table's numbers, a chart of single glyphs, or code in a monospaced font, line up
-            // in even steps of their own.
-            let glyphs = pieces[r][first...(last + 1)].reduce(0) { n, p in
-                n + p.items.filter { Int($0) < items.count && !items[Int($0)].isSpace }.count
+            // Words of three glyphs a piece on average (a chart of single glyphs lines up in
+            // even steps of its own).
+            var glyphs = 0
+            for p in pieces[r][first...(last + 1)] {
+                for i in p.items where Int(i) < items.count && !items[Int(i)].isSpace { glyphs += 1 }
             }
             guard glyphs >= 3 * (last - first + 2) else { return false }
+            // Flush with the nearest line above or below within the run's span, that line
+            // across one of the gaps at least (a table's rows leave its gutters white).
+            let x0 = pieces[r][first].x0, x1 = pieces[r][last + 1].x1, edge = 0.5 * size
+            let b = pieces[r][0].baseline
+            var flush = false
+            for dir in [-1, 1] where !flush {
+                var n = r + dir
+                while n >= 0 && n < pieces.count && abs(pieces[n][0].baseline - b) <= 2 * size {
+                    var lo = Double.infinity, hi = -Double.infinity, crosses = false
+                    for p in pieces[n] where p.x1 > x0 && p.x0 < x1 && abs(p.size - size) <= 0.1 * size {
+                        lo = min(lo, p.x0); hi = max(hi, p.x1)
+                        if !crosses {
+                            crosses = row[first...last].contains { g in
+                                let mid = (g.x0 + g.x1) / 2
+                                return p.x0 < mid && p.x1 > mid
+                            }
+                        }
+                    }
+                    if lo > hi { n += dir; continue }
+                    flush = abs(lo - x0) <= edge && abs(hi - x1) <= edge && crosses
+                    break
+                }
+            }
+            guard flush else { return false }
+            // Words of letters set in a proportional font: a table's numbers, or code in a
+            // monospaced font, line up in even steps of their own.
             for j in first...last {
                 let a = pieces[r][j], z = pieces[r][j + 1]
                 // A space glyph drawn on its own in the gap (a justified line's stretched space).
@@ -483,26 +509,7 @@ struct LineFinder {
             }
             // Not every gap has a row nearby with text starting where it ends, as a table's
             // cells do under its header (a river's word lines up with one by chance).
-            if (first...last).allSatisfy({ alignedStarts(row[$0], row: r, size: size) > 0 }) { return false }
-            let x0 = pieces[r][first].x0, x1 = pieces[r][last + 1].x1, edge = 0.5 * size
-            let b = pieces[r][0].baseline
-            for dir in [-1, 1] {
-                var n = r + dir
-                while n >= 0 && n < pieces.count && abs(pieces[n][0].baseline - b) <= 2 * size {
-                    let over = pieces[n].filter { $0.x1 > x0 && $0.x0 < x1 && abs($0.size - size) <= 0.1 * size }
-                    if over.isEmpty { n += dir; continue }
-                    let lo = over.map(\.x0).min()!, hi = over.map(\.x1).max()!
-                    // Flush, and across one of the gaps at least: a table's rows leave its
-                    // gutters white.
-                    let crosses = row[first...last].contains { g in
-                        let mid = (g.x0 + g.x1) / 2
-                        return over.contains { $0.x0 < mid && $0.x1 > mid }
-                    }
-                    if abs(lo - x0) <= edge && abs(hi - x1) <= edge && crosses { return true }
-                    break
-                }
-            }
-            return false
+            return !(first...last).allSatisfy { alignedStarts(row[$0], row: r, size: size) > 0 }
         }
         /// Whether no line of about the gap's size within `openGapWindow` em above or below has
         /// text across the gap's white, narrowed by text reaching in from its sides as in
