@@ -213,12 +213,13 @@ struct BlockFinder {
             // A numbered formula just above or below a table (and the caption between) is no row
             // of it (`separatesTableFormulas`).
             if options.separatesTableFormulas {
-                func numbered(_ row: [Int]) -> Bool { row.contains { equationNumbers.contains($0) } }
-                if run.count >= 3, numbered(run[0]), !numbered(run[1]) {
+                if run.count >= 3, holdsEquationNumber(run[0]), !holdsEquationNumber(run[1]) {
                     run.removeFirst()
                     while let f = run.first, f.count == 1 { run.removeFirst() }
                 }
-                if run.count >= 3, numbered(run[run.count - 1]), !numbered(run[run.count - 2]) { run.removeLast() }
+                if run.count >= 3, holdsEquationNumber(run[run.count - 1]), !holdsEquationNumber(run[run.count - 2]) {
+                    run.removeLast()
+                }
             }
             let multi = run.filter { $0.count >= 2 }
             let cells = multi.flatMap { $0 }
@@ -263,7 +264,7 @@ struct BlockFinder {
                 }
                 prose = full.allSatisfy { Double($0) >= options.proseColumnJustifiedShare * Double(columnRows) }
             }
-            let numberedFormulas = multi.allSatisfy { $0.contains { equationNumbers.contains($0) } }
+            let numberedFormulas = multi.allSatisfy(holdsEquationNumber)
             // Leader lines in columns side by side: the columns of an index or a table of
             // contents, read column by column.
             let index = options.leaderIndexColumns > 0 && leaderColumns(run) >= options.leaderIndexColumns
@@ -358,6 +359,9 @@ struct BlockFinder {
         return best
     }
 
+    /// Whether a row of segments holds an equation number ("(3)").
+    func holdsEquationNumber(_ row: [Int]) -> Bool { row.contains { equationNumbers.contains($0) } }
+
     /// Whether segment `k` is a line of prose as `withoutProseColumns` means it: `tableProseWords`
     /// words over `tableProseWidth` em, with a line just above or below it ending where it
     /// does and starting there too, or within `tableProseIndent` em (a paragraph's indent),
@@ -377,17 +381,17 @@ struct BlockFinder {
         // The lines flush with this one just above or below (fields read in place, no segment
         // copied); then the closest two lines one above the other within its span nearby, the
         // column's line spacing (in a table, its cells' wrapped lines).
-        var flush: [Double] = []
+        var closest = Double.infinity
         var near: [(top: Double, bottom: Double)] = []
         segments.withUnsafeBufferPointer { all in
             for j in all.indices where j != k {
                 let top = all[j].top, bottom = all[j].bottom
                 if abs(all[j].x0 - s.x0) <= indent && abs(all[j].x1 - s.x1) <= edge
                     && abs(all[j].baseline - s.baseline) > 0.3 * s.size && top - s.bottom <= reach && s.top - bottom <= reach {
-                    flush.append(max(top - s.bottom, s.top - bottom))
+                    closest = min(closest, max(top - s.bottom, s.top - bottom))
                 }
             }
-            guard !flush.isEmpty else { return }
+            guard closest.isFinite else { return }
             for j in all.indices where j != k {
                 if all[j].x0 >= s.x0 - indent && all[j].x1 <= s.x1 + edge && abs(all[j].baseline - s.baseline) <= 10 * s.size
                     && abs(all[j].size - s.size) <= 0.1 * s.size {
@@ -395,7 +399,7 @@ struct BlockFinder {
                 }
             }
         }
-        guard let closest = flush.min() else { return false }
+        guard closest.isFinite else { return false }
         near.append((s.top, s.bottom))
         near.sort { $0.top < $1.top }
         var tightest = Double.infinity
@@ -416,7 +420,7 @@ struct BlockFinder {
                 let s = segments[k], edge = 0.5 * s.size
                 let above = run[..<i].contains { row in
                     let inside = row.filter { segments[$0].x0 >= s.x0 - edge && segments[$0].x1 <= s.x1 + edge && !isProseLine($0) }
-                    guard inside.count >= 2, !row.contains(where: { equationNumbers.contains($0) }) else { return false }
+                    guard inside.count >= 2, !holdsEquationNumber(row) else { return false }
                     // Not a justified line of the column split at a wide space.
                     let x0 = inside.map { segments[$0].x0 }.min()!, x1 = inside.map { segments[$0].x1 }.max()!
                     return abs(x0 - s.x0) > edge || abs(x1 - s.x1) > edge
