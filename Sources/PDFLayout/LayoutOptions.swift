@@ -282,6 +282,11 @@ public struct LayoutOptions: Sendable, Hashable {
     /// A smaller glyph raised or lowered by up to this much joins the line as a super- or
     /// subscript.
     public var scriptShiftRatio: Double = 0.6
+    /// A super- or subscript on a baseline of its own (a footnote mark, a citation, an index)
+    /// between two pieces of a row at least `segmentGapRatio` apart fills the gap it stands
+    /// in: the gap is measured by the widest white left beside the script ("Behind¹ the" is
+    /// two word spaces, not a gap as wide as a narrow gutter).
+    public var scriptsFillGaps = true
     /// A segment made only of delimiters, radical signs or big operators (mathematics set with
     /// sized glyphs, \bigl( ... \Bigr], \sqrt, which hang from a baseline of their
     /// own) joins the line whose glyphs it stands beside (within half an em, over none of

@@ -165,6 +165,48 @@ struct LineFinder {
             guard let i = fragmentIndex?[a.firstGlyph], let j = fragmentIndex?[b.firstGlyph] else { return false }
             return abs(i - j) > 1
         }
+        // Super- and subscripts on baselines of their own (a footnote mark, a citation, an
+        // index), by baseline: they fill the gap they sit in between two pieces of a row
+        // (`scriptsFillGaps`), so that "word¹ word" is measured by its white, not as one gap.
+        // (Collected when a gap first needs them.)
+        var scriptsByBaseline: [Segment]? = nil
+        /// The widest white left between `a` and `b` once the scripts standing in it are
+        /// placed, its ends, and how many scripts fill it (0: none; the gap as it is).
+        func filledGap(_ a: Segment, _ b: Segment, size: Double) -> (x0: Double, x1: Double, scripts: Int) {
+            let none = (a.x1, b.x0, 0)
+            // Only a gap wide enough to be a column's or cell's border: narrower ones are
+            // word spaces or cell borders as they are, script or not.
+            guard options.scriptsFillGaps, b.x0 - a.x1 > options.segmentGapRatio * size else { return none }
+            if scriptsByBaseline == nil { scriptsByBaseline = order.map { fragments[$0] }.filter { $0.items.count <= 8 } }
+            guard let scripts = scriptsByBaseline, !scripts.isEmpty else { return none }
+            let reach = options.scriptShiftRatio * size, baseline = a.baseline
+            // The first script whose baseline is within reach, by binary search.
+            var lo = 0, hi = scripts.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if scripts[mid].baseline < baseline - reach { lo = mid + 1 } else { hi = mid }
+            }
+            var inside: [(Double, Double)] = []
+            while lo < scripts.count && scripts[lo].baseline <= baseline + reach {
+                let s = scripts[lo]
+                lo += 1
+                let shift = abs(s.baseline - baseline)
+                guard s.size * 1.15 <= size, shift >= 0.05 * size, s.x0 >= a.x1 - 0.35 * size,
+                      s.x1 <= b.x0 + 0.35 * size, s.x1 > a.x1, s.x0 < b.x0 else { continue }
+                inside.append((s.x0, s.x1))
+            }
+            guard !inside.isEmpty else { return none }
+            inside.sort { $0.0 < $1.0 }
+            var widest = (x0: a.x1, x1: a.x1), at = a.x1
+            for (x0, x1) in inside {
+                if x0 - at > widest.x1 - widest.x0 { widest = (at, x0) }
+                at = max(at, x1)
+            }
+            if b.x0 - at > widest.x1 - widest.x0 { widest = (at, b.x0) }
+            // A script a word's width away from both pieces fills nothing they share.
+            if widest.x1 - widest.x0 > options.segmentGapRatio * size { return none }
+            return (widest.x0, max(widest.x0, widest.x1), inside.count)
+        }
         var pieces: [[Segment]] = []
         var gaps: [[Gap]] = []
         for var row in rows {
@@ -176,12 +218,13 @@ struct LineFinder {
                 defer { previous = f }
                 let cur = out[out.count - 1]
                 let size = max(cur.size, f.size)
-                let gap = f.x0 - cur.x1
+                let filled = filledGap(cur, f, size: size)
+                let gap = filled.x1 - filled.x0
                 // A glyph nearly twice the size of its neighbour (a drop cap) is not part of
                 // its line segment; super- and subscripts are, and join below.
                 let dropCapSized = f.size >= cur.size * 1.8 || cur.size >= f.size * 1.8
                 if gap <= options.narrowCellGapRatio * size && !dropCapSized {
-                    if options.overlappingCellStarts > 0 && drawnApart(previous, f) {
+                    if options.overlappingCellStarts > 0 && filled.scripts == 0 && drawnApart(previous, f) {
                         // Touching or overlapping, drawn apart: perhaps an overfull cell
                         // running into the next one; decided below. The gap ends where the
                         // next piece starts.
@@ -192,8 +235,8 @@ struct LineFinder {
                         out[out.count - 1].absorb(f, items: items)
                     }
                 } else if gap <= options.segmentGapRatio * size && !dropCapSized {
-                    rowGaps.append(Gap(x0: cur.x1, x1: max(cur.x1, f.x0), hard: false, narrow: true,
-                                       drawnApart: drawnApart(previous, f)))
+                    rowGaps.append(Gap(x0: filled.x0, x1: filled.x1, hard: false, narrow: true,
+                                       drawnApart: filled.scripts == 0 && drawnApart(previous, f)))
                     out.append(f)
                 } else {
                     rowGaps.append(Gap(x0: cur.x1, x1: max(cur.x1, f.x0),

@@ -212,6 +212,8 @@ public struct LayoutFlags: ParsableArguments {
     public var noCellsDrawnWhole = false
     @Flag(name: .customLong("no-hard-gap-drawn-in-order"), help: "Let a wide gap between words be a wide word space of a justified narrow column even when the content stream draws its two sides apart (other lines drawn between them, as a table drawn cell by cell has).")
     public var noHardGapDrawnInOrder = false
+    @Flag(name: .customLong("no-scripts-fill-gaps"), help: "Measure a gap between two pieces of a row as it is, even when a super- or subscript on a baseline of its own (a footnote mark, a citation, an index) stands in it.")
+    public var noScriptsFillGaps = false
     @Flag(name: .customLong("no-separate-table-formulas"), help: "Keep a numbered formula just above or below a table (and a caption between) among the table's rows.")
     public var noSeparateTableFormulas = false
     @Flag(name: .customLong("no-hyphenated-cells"), help: "Do not read a table row with fewer cells than usual as going on the row above because each of its lines goes on a line of its column ending in a word broken by a hyphen.")
@@ -288,7 +290,7 @@ public struct LayoutFlags: ParsableArguments {
     public static let fieldNames: Set<String> = [
         "readingOrder", "wordGapRatio", "cjkWordGapRatio", "letterSpacingQuantile", "baselineTolerance",
         "shortLineLetterSpacing", "ellipsisGapRatio", "cancelledSpaceAdvance", "composesAccents", "accentOverlap", "accentBaselineShift", "markReach", "markWithoutWidthReach",
-        "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "narrowCellGapRatio", "drawnApartCellStarts", "drawnApartCellStartWindow", "overlappingCellStarts", "hardSegmentGapRatio", "hardGapCrossWindow", "hardGapCellStartWindow", "hardGapCellStartCrossings", "hardGapLineWidth", "hardGapDrawnInOrder", "evenHardGaps", "evenGapTolerance", "spreadLineGaps", "hardGapColumnLines", "scriptShiftRatio", "delimiterShiftRatio",
+        "segmentGapRatio", "stripeWindow", "minimumStripeRatio", "cellStartWindow", "narrowCellGapRatio", "drawnApartCellStarts", "drawnApartCellStartWindow", "overlappingCellStarts", "hardSegmentGapRatio", "hardGapCrossWindow", "hardGapCellStartWindow", "hardGapCellStartCrossings", "hardGapLineWidth", "hardGapDrawnInOrder", "evenHardGaps", "evenGapTolerance", "spreadLineGaps", "hardGapColumnLines", "scriptShiftRatio", "scriptsFillGaps", "delimiterShiftRatio",
         "detectsStackedVerticalText", "stackedGlyphStep", "joinsDropCaps", "tableRowGapRatio", "tableRuleGapRatio", "tableRuleGapClarity", "tableRuleThickness", "tableCellLineGap", "tableStrayCellGap", "tableProseWords", "tableProseWidth", "tableProseIndent", "tableProseLineGap", "tableWrapRowWords", "joinsCellsDrawnWhole", "separatesTableFormulas", "joinsHyphenatedCells", "tableCentredCellOverlap", "blockGapRatio", "blockSizeChange", "joinsEquationNumbers", "equationNumberReach",
         "detectsTables", "tableCellWords", "proseColumnJustifiedShare", "readsProseColumnEnds", "marksRunningArtifacts", "marginBand", "expandsLigatures",
         "normalizesPresentationForms", "hyphenJoining", "paragraphAlignmentTolerance", "paragraphAlignmentMinimumShare",
@@ -428,6 +430,7 @@ public struct LayoutFlags: ParsableArguments {
         if noCellsDrawnWhole { o.joinsCellsDrawnWhole = false }
         if noHyphenatedCells { o.joinsHyphenatedCells = false }
         if noHardGapDrawnInOrder { o.hardGapDrawnInOrder = false }
+        if noScriptsFillGaps { o.scriptsFillGaps = false }
         if noSeparateTableFormulas { o.separatesTableFormulas = false }
         o.tableCentredCellOverlap = tableCentredCellOverlap
         if noParagraphs { o.splitsParagraphs = false }
