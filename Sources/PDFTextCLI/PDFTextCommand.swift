@@ -19,11 +19,14 @@ public struct PDFTextCommand: ParsableCommand {
         defaultSubcommand: Text.self)
     public init() {}
 
-    /// Runs the command line. A `search` with more arguments than a query may hold is
-    /// refused first, before the argument parser reads them: its time grows with the
-    /// square of their number.
+    /// Runs the command line. `pdftext FILE [OUTPUT]` and `--version` run without the
+    /// argument parser (`Text.fastRun`). A `search` with more arguments than a query may
+    /// hold is refused first, before the argument parser reads them: its time grows with
+    /// the square of their number.
     public static func main() {
-        if let refusal = SearchCommand.refusal(arguments: Array(CommandLine.arguments.dropFirst())) {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let status = Text.fastRun(arguments) { Glibc.exit(status) }
+        if let refusal = SearchCommand.refusal(arguments: arguments) {
             printError(refusal)
             Glibc.exit(ExitStatus.usage)
         }

@@ -55,7 +55,8 @@ public struct Text: ParsableCommand {
     public var pages: String?
 
     @Option(name: .customLong("index-name"), help: ArgumentHelp("The `_index` of --format opensearch-bulk action lines.", valueName: "name"))
-    public var bulkIndex: String = "pdf-pages"
+    public var bulkIndex: String = Text.defaultBulkIndex
+    static let defaultBulkIndex = "pdf-pages"
 
     @OptionGroup public var range: FirstLastOptions
 
@@ -121,6 +122,12 @@ public struct Text: ParsableCommand {
     func plan() -> (inputs: [String], destination: Destination) {
         if let d = outputDir { return (paths, .directory(d)) }
         if let o = output { return (paths, o == "-" ? .standardOutput : .file(o)) }
+        return Self.plan(paths)
+    }
+
+    /// `plan()` without -o or --output-dir: two paths are an input and its output when the
+    /// second is `-`, or does not end in .pdf and is not an existing PDF.
+    static func plan(_ paths: [String]) -> (inputs: [String], destination: Destination) {
         if paths.count == 2 {
             let last = paths[1]
             if last == "-" { return ([paths[0]], .standardOutput) }
@@ -135,7 +142,13 @@ public struct Text: ParsableCommand {
         if let f = styledFormat { return f }
         if let f = format { return f }
         if popplerTSV { return .tsv }
-        if case .file(let path) = plan().destination {
+        return Self.format(for: plan().destination)
+    }
+
+    /// The format an output's extension asks for (text for standard output, a directory,
+    /// or another extension).
+    static func format(for destination: Destination) -> OutputFormat {
+        if case .file(let path) = destination {
             switch (path as NSString).pathExtension.lowercased() {
             case "tsv": return .tsv
             case "json": return .json
@@ -150,14 +163,21 @@ public struct Text: ParsableCommand {
 
     func formatter() -> any PageFormatter {
         if let f = styledFormat { return styledFormatter(f) }
-        return switch effectiveFormat {
-        case .text: TextFormatter(physical: physical, pageBreaks: !(noPageBreaks || popplerNoPageBreaks))
+        if effectiveFormat == .text { return TextFormatter(physical: physical, pageBreaks: !(noPageBreaks || popplerNoPageBreaks)) }
+        if effectiveFormat == .markdown || effectiveFormat == .rtf { return styledFormatter(effectiveFormat) }
+        return Self.defaultFormatter(effectiveFormat, bulkIndex: bulkIndex)
+    }
+
+    /// The formatter of a format without styles, in reading order, with page breaks.
+    static func defaultFormatter(_ format: OutputFormat, bulkIndex: String = Text.defaultBulkIndex) -> any PageFormatter {
+        return switch format {
+        case .text: TextFormatter(physical: false, pageBreaks: true)
         case .tsv: TSVFormatter()
         case .json: JSONFormatter()
         case .hocr: HOCRFormatter(version: PDFTextCommand.configuration.version)
-        case .markdown, .rtf: styledFormatter(effectiveFormat)
-        // Whole-document formats: written by SemanticRun, not page by page.
-        case .html, .accessibleText: TextFormatter(physical: false, pageBreaks: true)
+        // Styled formats come from `formatter()`; whole-document formats are written by
+        // SemanticRun, not page by page.
+        case .markdown, .rtf, .html, .accessibleText: TextFormatter(physical: false, pageBreaks: true)
         case .jsonl: PageRecordFormatter(bulkIndex: nil)
         case .opensearchBulk: PageRecordFormatter(bulkIndex: bulkIndex)
         }
@@ -176,8 +196,37 @@ public struct Text: ParsableCommand {
         let format = effectiveFormat
         let status = styledFormat == nil && (format == .html || format == .accessibleText)
             ? SemanticRun(command: self, inputs: inputs, destination: destination, format: format).run()
-            : TextRun(command: self, inputs: inputs, destination: destination).run()
+            : TextRun(settings: settings, inputs: inputs, destination: destination).run()
         if status != ExitStatus.success { throw ExitCode(status) }
+    }
+
+    /// What a page-by-page run needs from the command line.
+    var settings: TextRun.Settings {
+        TextRun.Settings(format: effectiveFormat, formatter: formatter(), pages: pages,
+                         firstPage: range.firstPage, lastPage: range.lastPage,
+                         passwords: passwords.candidates, purpose: access.purpose, layoutOptions: layoutOptions,
+                         wantsStyles: wantsStyles, jobs: jobs, progress: progress, quiet: quiet)
+    }
+
+    /// `pdftext FILE [OUTPUT]` and `pdftext --version` without the argument parser, whose
+    /// reading of the layout flags' definitions costs more than a one-page document's text
+    /// (docs/PERFORMANCE.md): the exit status when `arguments` (the command line after the
+    /// program's name) is such a call, else nil. Any option, a path starting with `-`, or a
+    /// first path named like a subcommand leaves it to the parser.
+    static func fastRun(_ arguments: [String]) -> Int32? {
+        if arguments == ["--version"] {
+            print(PDFTextCommand.configuration.version)
+            return ExitStatus.success
+        }
+        guard (1...2).contains(arguments.count), !arguments.contains(where: { $0.hasPrefix("-") || $0.isEmpty }) else { return nil }
+        let names = PDFTextCommand.configuration.subcommands.flatMap { [$0.configuration.commandName ?? ""] + $0.configuration.aliases } + ["help"]
+        guard !names.contains(arguments[0]) else { return nil }
+        let (inputs, destination) = plan(arguments)
+        let format = format(for: destination)
+        let settings = TextRun.Settings(format: format, formatter: defaultFormatter(format), pages: nil, firstPage: nil, lastPage: nil,
+                                        passwords: [], purpose: .general, layoutOptions: LayoutOptions(),
+                                        wantsStyles: false, jobs: nil, progress: .auto, quiet: false)
+        return TextRun(settings: settings, inputs: inputs, destination: destination).run()
     }
 }
 
@@ -188,20 +237,36 @@ struct TextRun {
         var context: DocumentContext
     }
 
-    let command: Text
+    /// The command line's answers a run reads.
+    struct Settings {
+        var format: OutputFormat
+        var formatter: any PageFormatter
+        var pages: String?
+        var firstPage: Int?
+        var lastPage: Int?
+        var passwords: [String]
+        var purpose: TextPurpose
+        var layoutOptions: LayoutOptions
+        var wantsStyles: Bool
+        var jobs: Int?
+        var progress: ProgressMode
+        var quiet: Bool
+    }
+
+    let settings: Settings
     let inputs: [String]
     let destination: Text.Destination
 
     func run() -> Int32 {
-        let format = command.effectiveFormat
-        let formatter = command.formatter()
-        let selection = (try? command.pages.map { try PageSelection(parsing: $0) }) ?? PageSelection()
-        let first = command.range.firstPage, last = command.range.lastPage
-        let passwords = command.passwords.candidates
-        let purpose = command.access.purpose
-        let layoutOptions = command.layoutOptions
+        let format = settings.format
+        let formatter = settings.formatter
+        let selection = (try? settings.pages.map { try PageSelection(parsing: $0) }) ?? PageSelection()
+        let first = settings.firstPage, last = settings.lastPage
+        let passwords = settings.passwords
+        let purpose = settings.purpose
+        let layoutOptions = settings.layoutOptions
         let inputs = self.inputs
-        let styles = command.wantsStyles
+        let styles = settings.wantsStyles
         let hashes = format == .jsonl || format == .opensearchBulk
 
         var status = ExitStatus.success
@@ -222,11 +287,11 @@ struct TextRun {
                 .map { (dir as NSString).appendingPathComponent($0) }
         }
 
-        let progress = ProgressBar.enabled(command.progress, inputs: inputs.count, quiet: command.quiet)
+        let progress = ProgressBar.enabled(settings.progress, inputs: inputs.count, quiet: settings.quiet)
             ? ProgressBar(total: inputs.count, terminal: isatty(2) != 0) : nil
 
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        let workers = command.jobs ?? max(1, cores)
+        let workers = settings.jobs ?? max(1, cores)
         let pipeline = OrderedPipeline<Prepared, Bytes>(
             count: inputs.count, workers: workers,
             open: { i in

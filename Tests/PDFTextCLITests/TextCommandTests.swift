@@ -264,3 +264,50 @@ struct TextCommandTests {
         #expect(try CLI.run([file, file]).stderr.isEmpty)
     }
 }
+
+/// `pdftext FILE [OUTPUT]` and `pdftext --version` skip the argument parser
+/// (`Text.fastRun`); everything they print must be what `pdftext text …` prints.
+@Suite(.enabled(if: CLI.binary != nil, "pdftext binary not found next to the tests; run `swift build` first"))
+struct FastRunTests {
+    @Test("bare calls give the parsed command's output, files and exit codes")
+    func sameAsParsed() throws {
+        let dir = try TestDirectory.make("fastrun")
+        let hello = CLI.fixture("basic/hello.pdf"), other = CLI.fixture("text/arabic-libreoffice.pdf")
+        for args in [[hello], [hello, other], [hello, "-"]] {
+            let fast = try CLI.run(args), parsed = try CLI.run(["text"] + args)
+            #expect(fast.status == 0 && fast.stdout == parsed.stdout && !fast.stdout.isEmpty, "\(args)")
+        }
+        for ext in ["txt", "tsv", "json", "jsonl", "ndjson", "hocr"] {
+            let a = dir.appendingPathComponent("fast.\(ext)").path, b = dir.appendingPathComponent("parsed.\(ext)").path
+            let fast = try CLI.run([other, a]), parsed = try CLI.run(["text", other, b])
+            #expect(fast.status == 0 && parsed.status == 0)
+            let fa = try Data(contentsOf: URL(fileURLWithPath: a)), fb = try Data(contentsOf: URL(fileURLWithPath: b))
+            #expect(!fa.isEmpty && fa == fb, "\(ext)")
+        }
+        // A missing input: the same one-line error and exit code.
+        let missing = dir.appendingPathComponent("missing.pdf").path
+        let fast = try CLI.run([missing]), parsed = try CLI.run(["text", missing])
+        #expect(fast.status == 1 && fast.status == parsed.status && fast.stderr == parsed.stderr && fast.stderr.contains("missing.pdf"))
+        // A second path that is an existing PDF, whatever its name, is an input: never
+        // overwritten.
+        let copy = dir.appendingPathComponent("copy.txt").path
+        try Data(contentsOf: URL(fileURLWithPath: hello)).write(to: URL(fileURLWithPath: copy))
+        let twice = try CLI.run([copy, copy]), parsedTwice = try CLI.run(["text", copy, copy])
+        #expect(twice.status == 0 && twice.stdout == parsedTwice.stdout && twice.stdout.filter { $0 == "\u{C}" }.count == 2)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == Data(contentsOf: URL(fileURLWithPath: hello)))
+    }
+
+    @Test("--version prints the configured version")
+    func version() throws {
+        let r = try CLI.run(["--version"])
+        #expect(r.status == 0 && r.stdout == PDFTextCommand.configuration.version + "\n")
+    }
+
+    @Test("options, subcommand names and dashes are left to the parser")
+    func leftToParser() {
+        for args in [[], ["-q", "a.pdf"], ["a.pdf", "--layout"], ["info", "a.pdf"], ["help"], ["-"], ["a.pdf", "b.pdf", "c.pdf"],
+                     ["--version", "a.pdf"], ["layout-debug", "a.pdf"], [""]] {
+            #expect(Text.fastRun(args) == nil, "\(args)")
+        }
+    }
+}
