@@ -2,11 +2,12 @@
 # Installs the Debian packages pdftext builds against (zlib, FreeType, ICU headers and
 # SQLite for the search index, pkg-config), only those missing. Uses sudo when not root. Safe to run again.
 # With --checks it also installs what CI's end-to-end checks use: Chromium and qpdf for the
-# screen-reader check of the accessible HTML (tools/a11y/check_html_a11y.py), and python3.
+# screen-reader check of the accessible HTML (tools/a11y/check_html_a11y.py), python3, and
+# valgrind, whose malloc counter the allocation regression test reads (AllocationTests).
 set -euo pipefail
 packages=(zlib1g-dev libfreetype-dev libicu-dev libsqlite3-dev pkg-config poppler-data)
 if [ "${1:-}" = "--checks" ]; then
-    packages+=(chromium qpdf python3)
+    packages+=(chromium qpdf python3 valgrind)
 fi
 missing=()
 for p in "${packages[@]}"; do
