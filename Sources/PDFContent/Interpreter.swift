@@ -266,8 +266,10 @@ public final class ContentInterpreter<Sink: ContentSink> {
 
     // MARK: Operators
 
-    func execute(_ op: Operator, resources: PDFDictionary?, bytes: [UInt8]) {
-        switch op {
+    func execute(_ op: consuming Operator, resources: PDFDictionary?, bytes: [UInt8]) {
+        // Consumed by the switch: each case destroys its own payload, where destroying the
+        // whole enum afterwards went through its generic value witness (docs/PERFORMANCE.md).
+        switch consume op {
         // Graphics state
         case .q:
             if saved.count >= options.maxGraphicsStateDepth {
