@@ -29,9 +29,8 @@ extension Text {
         }
         var byExtension: OutputFormat? = nil
         if case .file(let path) = plan().destination {
+            byExtension = Self.styledFormat(forExtensionOf: path)
             switch (path as NSString).pathExtension.lowercased() {
-            case "md", "markdown": byExtension = .markdown
-            case "rtf": byExtension = .rtf
             case "json": byExtension = styled.attributed ? .json : nil
             case "html", "htm", "xhtml": byExtension = styled.attributed ? .html : nil
             default: break
@@ -45,6 +44,16 @@ extension Text {
         guard styled.attributed, let f = format else { return }
         if f == .text || f == .tsv || f == .hocr || f == .accessibleText || f == .jsonl || f == .opensearchBulk {
             throw ValidationError("--attributed writes html, json, markdown or rtf, not \(f.rawValue)")
+        }
+    }
+
+    /// The styled format an output's extension asks for by itself, without --attributed
+    /// (.md and .markdown: Markdown; .rtf: RTF).
+    static func styledFormat(forExtensionOf path: String) -> OutputFormat? {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "md", "markdown": return .markdown
+        case "rtf": return .rtf
+        default: return nil
         }
     }
 

@@ -211,8 +211,9 @@ public struct Text: ParsableCommand {
     /// `pdftext FILE [OUTPUT]` and `pdftext --version` without the argument parser, whose
     /// reading of the layout flags' definitions costs more than a one-page document's text
     /// (docs/PERFORMANCE.md): the exit status when `arguments` (the command line after the
-    /// program's name) is such a call, else nil. Any option, a path starting with `-`, or a
-    /// first path named like a subcommand leaves it to the parser.
+    /// program's name) is such a call, else nil. Any option, a path starting with `-`, a
+    /// first path named like a subcommand, or an output whose extension asks for styled text
+    /// (.md, .rtf) leaves it to the parser.
     static func fastRun(_ arguments: [String]) -> Int32? {
         if arguments == ["--version"] {
             print(PDFTextCommand.configuration.version)
@@ -222,6 +223,8 @@ public struct Text: ParsableCommand {
         let names = PDFTextCommand.configuration.subcommands.flatMap { [$0.configuration.commandName ?? ""] + $0.configuration.aliases } + ["help"]
         guard !names.contains(arguments[0]) else { return nil }
         let (inputs, destination) = plan(arguments)
+        // Styled output (an .md or .rtf file) needs the styling pipeline: the parser's way.
+        if case .file(let path) = destination, styledFormat(forExtensionOf: path) != nil { return nil }
         let format = format(for: destination)
         let settings = TextRun.Settings(format: format, formatter: defaultFormatter(format), pages: nil, firstPage: nil, lastPage: nil,
                                         passwords: [], purpose: .general, layoutOptions: LayoutOptions(),

@@ -277,7 +277,7 @@ struct FastRunTests {
             let fast = try CLI.run(args), parsed = try CLI.run(["text"] + args)
             #expect(fast.status == 0 && fast.stdout == parsed.stdout && !fast.stdout.isEmpty, "\(args)")
         }
-        for ext in ["txt", "tsv", "json", "jsonl", "ndjson", "hocr"] {
+        for ext in ["txt", "tsv", "json", "jsonl", "ndjson", "hocr", "html", "xhtml", "md", "markdown", "rtf", "MD", "out"] {
             let a = dir.appendingPathComponent("fast.\(ext)").path, b = dir.appendingPathComponent("parsed.\(ext)").path
             let fast = try CLI.run([other, a]), parsed = try CLI.run(["text", other, b])
             #expect(fast.status == 0 && parsed.status == 0)
@@ -303,10 +303,11 @@ struct FastRunTests {
         #expect(r.status == 0 && r.stdout == PDFTextCommand.configuration.version + "\n")
     }
 
-    @Test("options, subcommand names and dashes are left to the parser")
+    @Test("options, subcommand names, dashes and styled outputs are left to the parser")
     func leftToParser() {
         for args in [[], ["-q", "a.pdf"], ["a.pdf", "--layout"], ["info", "a.pdf"], ["help"], ["-"], ["a.pdf", "b.pdf", "c.pdf"],
-                     ["--version", "a.pdf"], ["layout-debug", "a.pdf"], [""]] {
+                     ["--version", "a.pdf"], ["layout-debug", "a.pdf"], [""], ["a.pdf", "out.md"], ["a.pdf", "out.RTF"],
+                     ["a.pdf", "out.markdown"]] {
             #expect(Text.fastRun(args) == nil, "\(args)")
         }
     }
