@@ -190,8 +190,7 @@ struct LineFinder {
             while lo < scripts.count && scripts[lo].baseline <= baseline + reach {
                 let s = scripts[lo]
                 lo += 1
-                let shift = abs(s.baseline - baseline)
-                guard s.size * 1.15 <= size, shift >= 0.05 * size, s.x0 >= a.x1 - 0.35 * size,
+                guard isScript(s, ofSize: size, baseline: baseline), s.x0 >= a.x1 - 0.35 * size,
                       s.x1 <= b.x0 + 0.35 * size, s.x1 > a.x1, s.x0 < b.x0 else { continue }
                 inside.append((s.x0, s.x1))
             }
@@ -829,6 +828,13 @@ struct LineFinder {
             || body.allSatisfy { "ivxlcIVXLC".unicodeScalars.contains($0) }
     }
 
+    /// Whether `small` sits as a super- or subscript of text of `size` on `baseline`: smaller
+    /// by 15% at least, its baseline moved by 5% of that size to `scriptShiftRatio` of it.
+    func isScript(_ small: Segment, ofSize size: Double, baseline: Double) -> Bool {
+        let shift = abs(small.baseline - baseline)
+        return small.size * 1.15 <= size && shift >= 0.05 * size && shift <= options.scriptShiftRatio * size
+    }
+
     /// A short segment in a smaller size, raised or lowered by at most `scriptShiftRatio` of a
     /// neighbour's size and touching it along the line, joins that neighbour.
     func attachScripts(_ segs: [Segment]) -> [Segment] {
@@ -848,9 +854,7 @@ struct LineFinder {
                     let big = segs[t]
                     if abs(big.baseline - small.baseline) > options.scriptShiftRatio * max(big.size, small.size) { break }
                     p += dir
-                    if t == s || removed[t] || big.size < small.size * 1.15 { continue }
-                    let shift = abs(big.baseline - small.baseline)
-                    if shift > options.scriptShiftRatio * big.size || shift < 0.05 * big.size { continue }
+                    if t == s || removed[t] || !isScript(small, ofSize: big.size, baseline: big.baseline) { continue }
                     let gap = max(small.x0 - big.x1, big.x0 - small.x1)
                     if gap > 0.35 * big.size { continue }
                     if gap < bestGap { bestGap = gap; best = t }
