@@ -211,6 +211,9 @@ public struct ContentParser {
     public let bytes: [UInt8]
     var lexer: Lexer
     var operands: [PDFObject] = []
+    /// The items of the arrays being read, innermost last: a `TJ` array is gathered here
+    /// and copied out once at its size, instead of growing its own storage by doubling.
+    var itemScratch: [PDFObject] = []
     /// Operands beyond this are dropped (the oldest first), with a diagnostic.
     public let maxOperands: Int
     public let maxNesting: Int
@@ -280,29 +283,30 @@ public struct ContentParser {
         if let scalar = token.scalarObject { return scalar }
         switch token {
         case .arrayOpen:
-            var items: [PDFObject] = []
+            let base = itemScratch.count
+            defer { itemScratch.removeSubrange(base...) }
             while true {
                 let before = lexer.position
                 let t = lexer.next()
                 switch t {
-                case .arrayClose: return .array(items)
+                case .arrayClose: return .array(Array(itemScratch[base...]))
                 case .eof, .dictClose:
                     if case .dictClose = t { lexer.position = before }
                     diagnostics.note(.contentSyntax, "array not closed")
-                    return .array(items)
+                    return .array(Array(itemScratch[base...]))
                 case .keyword(.other, _), .keyword(.R, _), .keyword(.obj, _), .keyword(.stream, _),
                      .keyword(.endstream, _), .keyword(.endobj, _):
                     // An operator inside an array: the array was left open.
                     lexer.position = before
                     diagnostics.note(.contentSyntax, "array not closed before an operator")
-                    return .array(items)
+                    return .array(Array(itemScratch[base...]))
                 default:
                     if depth + 1 >= maxNesting {
                         diagnostics.note(.contentSyntax, "operands nested deeper than \(maxNesting)")
                         skipNested()
-                        return .array(items)
+                        return .array(Array(itemScratch[base...]))
                     }
-                    if let o = readObject(t, depth: depth + 1), items.count < maxOperands * 64 { items.append(o) }
+                    if let o = readObject(t, depth: depth + 1), itemScratch.count - base < maxOperands * 64 { itemScratch.append(o) }
                 }
             }
         case .dictOpen:

@@ -171,6 +171,9 @@ public final class ObjectStore: Sendable {
 
     func note(_ d: Diagnostic) { state.withLock { $0.diagnostics.append(d) } }
 
+    /// Whether object `number` is in the cache of parsed objects (for tests).
+    func isCached(_ number: Int) -> Bool { state.withLock { $0.objects[number] != nil } }
+
     // MARK: Decryption
 
     public var decryptor: Decryptor? { state.withLock { $0.decryptor } }
@@ -210,7 +213,17 @@ public final class ObjectStore: Sendable {
     public func object(_ id: ObjectID) -> PDFObject { object(id, depth: 0) }
 
     /// Follows references (through chains) to a direct object.
-    public func resolve(_ object: PDFObject) -> PDFObject {
+    public func resolve(_ object: PDFObject) -> PDFObject { resolve(object, keep: true) }
+
+    public func resolve(_ object: PDFObject?) -> PDFObject { object.map { resolve($0) } ?? .null }
+
+    /// Follows references like ``resolve(_:)``, but an object not read before is not kept in
+    /// the cache: for walks that read many objects once, such as the structure tree, so that
+    /// they do not hold all of them in memory. An object whose reading left diagnostics is
+    /// kept, so that a later read does not report them again.
+    public func resolveOnce(_ object: PDFObject) -> PDFObject { resolve(object, keep: false) }
+
+    func resolve(_ object: PDFObject, keep: Bool) -> PDFObject {
         var current = object
         var depth = 0
         while case .reference(let id) = current {
@@ -219,12 +232,10 @@ public final class ObjectStore: Sendable {
                 note(Diagnostic(.referenceChainTooLong, .warning, "reference chain longer than \(limits.maxRecursionDepth)", objectNumber: id.number))
                 return .null
             }
-            current = self.object(id, depth: depth)
+            current = self.object(id, depth: depth, keep: keep)
         }
         return current
     }
-
-    public func resolve(_ object: PDFObject?) -> PDFObject { object.map { resolve($0) } ?? .null }
 
     /// The dictionary (or stream dictionary) behind an object or reference.
     public func dictionary(_ object: PDFObject?) -> PDFDictionary? { resolve(object).dictionary }
@@ -234,11 +245,14 @@ public final class ObjectStore: Sendable {
     public func name(_ object: PDFObject?) -> Name? { resolve(object).name }
     public func text(_ object: PDFObject?) -> String? { resolve(object).text }
 
-    func object(_ id: ObjectID, depth: Int) -> PDFObject {
-        if let cached = state.withLock({ $0.objects[id.number] }) { return cached }
+    func object(_ id: ObjectID, depth: Int, keep: Bool = true) -> PDFObject {
+        let (cached, reported) = state.withLock { ($0.objects[id.number], $0.diagnostics.count) }
+        if let cached { return cached }
         guard depth <= limits.maxRecursionDepth else { return .null }
         let loaded = load(id.number, depth: depth)
-        state.withLock { $0.objects[id.number] = loaded }
+        state.withLock {
+            if keep || $0.diagnostics.count != reported { $0.objects[id.number] = loaded }
+        }
         return loaded
     }
 

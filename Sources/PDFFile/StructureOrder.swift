@@ -172,7 +172,8 @@ public struct StructureOrder: Sendable {
                 log.append(.structureTreeLoop, .warning, "structure tree reaches an object twice", objectNumber: r.number)
                 return
             }
-            switch store.resolve(object) {
+            // Each element is read once: not kept in the store's cache.
+            switch store.resolveOnce(object) {
             case .integer(let mcid):
                 place(mcid: Int(mcid), page: page, role: role)
             case .array(let kids):

@@ -96,7 +96,12 @@ public struct Lexer: Sendable {
 
     mutating func readKeyword() -> Token {
         let start = position
-        while position < end, CharacterClass.isRegular(bytes[position]) { position += 1 }
+        position = bytes.withUnsafeBufferPointer { b in
+            var p = start
+            let stop = min(end, b.count)
+            while p < stop, CharacterClass.isRegular(b[p]) { p &+= 1 }
+            return p
+        }
         if position == start { position += 1 }  // a lone delimiter we have no use for
         let range = start..<position
         return .keyword(Keyword.classify(bytes[range]), range)
@@ -106,13 +111,20 @@ public struct Lexer: Sendable {
     mutating func readName() -> Name {
         // Fast path: no `#` escape, the bytes are used as they are.
         let start = position
-        while position < end {
-            let c = bytes[position]
-            guard CharacterClass.isRegular(c) else { break }
-            if c == 0x23 { return readEscapedName(from: start) }
-            position += 1
+        let (stop, escaped) = bytes.withUnsafeBufferPointer { b in
+            var p = start
+            let limit = min(end, b.count)
+            while p < limit {
+                let c = b[p]
+                guard CharacterClass.isRegular(c) else { break }
+                if c == 0x23 { return (p, true) }
+                p &+= 1
+            }
+            return (p, false)
         }
-        return Name(bytes: bytes[start..<position])
+        if escaped { return readEscapedName(from: start) }
+        position = stop
+        return bytes.withUnsafeBufferPointer { Name(bytes: UnsafeBufferPointer(rebasing: $0[start..<stop])) }
     }
 
     mutating func readEscapedName(from start: Int) -> Name {
@@ -218,14 +230,22 @@ public struct Lexer: Sendable {
     /// (a minus inside a number is ignored: 4.2), `1e3` only when an exponent digit follows.
     /// Returns nil (position unchanged) when the bytes are not a number at all.
     mutating func readNumber() -> Token? {
-        let start = position
-        var p = position
+        let (token, next) = bytes.withUnsafeBufferPointer { Lexer.scanNumber($0, from: position, end: end) }
+        position = next
+        return token
+    }
+
+    /// ``readNumber()`` over the buffer's pointer: the token and the position after it
+    /// (`start` when the bytes are not a number).
+    static func scanNumber(_ b: UnsafeBufferPointer<UInt8>, from start: Int, end: Int) -> (Token?, Int) {
+        guard start < end, end <= b.count else { return (nil, start) }
+        var p = start
         var negative = false
-        if bytes[p] == 0x2D {
+        if b[p] == 0x2D {
             negative = true
             p += 1
-            if p < end, bytes[p] == 0x2D { p += 1 }  // double minus
-        } else if bytes[p] == 0x2B {
+            if p < end, b[p] == 0x2D { p += 1 }  // double minus
+        } else if b[p] == 0x2B {
             p += 1
         }
         var intPart: Int64 = 0
@@ -236,7 +256,7 @@ public struct Lexer: Sendable {
         var sawDigit = false
         var real: Double = 0
         while p < end {
-            let c = bytes[p]
+            let c = b[p]
             if CharacterClass.isDigit(c) {
                 sawDigit = true
                 let d = Int64(c - 0x30)
@@ -265,21 +285,20 @@ public struct Lexer: Sendable {
             } else if c == 0x2D {
                 p += 1  // minus in the middle: ignored
             } else if (c == 0x65 || c == 0x45), sawDigit, p + 1 < end,
-                      CharacterClass.isDigit(bytes[p + 1]) || ((bytes[p + 1] == 0x2D || bytes[p + 1] == 0x2B) && p + 2 < end && CharacterClass.isDigit(bytes[p + 2])) {
+                      CharacterClass.isDigit(b[p + 1]) || ((b[p + 1] == 0x2D || b[p + 1] == 0x2B) && p + 2 < end && CharacterClass.isDigit(b[p + 2])) {
                 // Exponent: only when a digit (after an optional sign) follows.
                 p += 1
                 var expNegative = false
-                if bytes[p] == 0x2D { expNegative = true; p += 1 } else if bytes[p] == 0x2B { p += 1 }
+                if b[p] == 0x2D { expNegative = true; p += 1 } else if b[p] == 0x2B { p += 1 }
                 var exp = 0
-                while p < end, CharacterClass.isDigit(bytes[p]) {
-                    if exp < 10000 { exp = exp * 10 + Int(bytes[p] - 0x30) }
+                while p < end, CharacterClass.isDigit(b[p]) {
+                    if exp < 10000 { exp = exp * 10 + Int(b[p] - 0x30) }
                     p += 1
                 }
                 let base = (overflow ? real : Double(intPart)) + fraction
                 var v = base * pow10(expNegative ? -exp : exp)
                 if negative { v = -v }
-                position = p
-                return .real(v.isFinite ? v : 0)
+                return (.real(v.isFinite ? v : 0), p)
             } else {
                 break
             }
@@ -287,17 +306,15 @@ public struct Lexer: Sendable {
         guard sawDigit else {
             // "-", ".", "+" alone: read as 0 like widely used readers, unless a regular
             // character follows (then it is a keyword such as an operator).
-            if p < end, CharacterClass.isRegular(bytes[p]) { position = start; return nil }
-            position = p
-            return .integer(0)
+            if p < end, CharacterClass.isRegular(b[p]) { return (nil, start) }
+            return (.integer(0), p)
         }
-        position = p
         if sawDot || overflow {
             var v = (overflow ? real : Double(intPart)) + fraction
             if negative { v = -v }
-            return .real(v)
+            return (.real(v), p)
         }
-        return .integer(negative ? -intPart : intPart)
+        return (.integer(negative ? -intPart : intPart), p)
     }
 }
 

@@ -13,6 +13,13 @@ public struct Name: Sendable, Hashable, ExpressibleByStringLiteral, CustomString
     @usableFromInline let long: [UInt8]?
 
     public init<C: Collection<UInt8>>(bytes: C) {
+        #if _endian(little)
+        // Contiguous bytes (a slice of the file, a literal) are copied into the words at once.
+        if let made = bytes.withContiguousStorageIfAvailable({ Name(contiguous: $0) }) {
+            self = made
+            return
+        }
+        #endif
         count = bytes.count
         if count <= 16 {
             var w0: UInt64 = 0, w1: UInt64 = 0
@@ -30,6 +37,26 @@ public struct Name: Sendable, Hashable, ExpressibleByStringLiteral, CustomString
             long = Array(bytes)
         }
     }
+
+    #if _endian(little)
+    /// Byte i of a short name is byte i of the words in memory on a little-endian machine.
+    init(contiguous buffer: UnsafeBufferPointer<UInt8>) {
+        count = buffer.count
+        if count <= 16 {
+            var words: (UInt64, UInt64) = (0, 0)
+            if count > 0 {
+                withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(buffer)) }
+            }
+            word0 = words.0
+            word1 = words.1
+            long = nil
+        } else {
+            word0 = 0
+            word1 = 0
+            long = Array(buffer)
+        }
+    }
+    #endif
 
     public init(stringLiteral value: StaticString) {
         self.init(bytes: UnsafeBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount))
@@ -53,15 +80,23 @@ public struct Name: Sendable, Hashable, ExpressibleByStringLiteral, CustomString
     public var description: String { "/" + string }
     public static func < (a: Name, b: Name) -> Bool { a.bytes.lexicographicallyPrecedes(b.bytes) }
 
-    public static func == (a: Name, b: Name) -> Bool {
-        a.count == b.count && a.word0 == b.word0 && a.word1 == b.word1 && a.long == b.long
+    @inlinable public static func == (a: Name, b: Name) -> Bool {
+        guard a.count == b.count, a.word0 == b.word0, a.word1 == b.word1 else { return false }
+        // Up to 16 bytes the words are the whole name (`long` is nil on both sides).
+        return a.count <= 16 || a.long == b.long
     }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(word0)
-        hasher.combine(word1)
-        hasher.combine(count)
-        if let long { hasher.combine(long) }
+    /// Short names hash their two words, with the length in the top bits of the second
+    /// (zero there unless the name has all 16 bytes): two combines instead of three, since
+    /// every dictionary entry read and looked up hashes a name.
+    @inlinable public func hash(into hasher: inout Hasher) {
+        if let long {
+            hasher.combine(count)
+            hasher.combine(long)
+        } else {
+            hasher.combine(word0)
+            hasher.combine(word1 ^ (UInt64(truncatingIfNeeded: count) &<< 59))
+        }
     }
 }
 

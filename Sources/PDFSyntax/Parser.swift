@@ -16,6 +16,12 @@ public struct Parser: Sendable {
     /// Where `endstream`/`endobj` keywords are, for streams whose `/Length` is wrong. Given
     /// by callers that parse many objects of one file; without it the parser searches.
     public var keywordIndex: (@Sendable () -> KeywordIndex)?
+    /// The items of the arrays being read, innermost last: each array is gathered here and
+    /// copied out once, at its exact size, instead of growing its own storage by doubling.
+    var itemScratch: [PDFObject] = []
+    /// The same for dictionaries' entries, so that each dictionary's table is allocated
+    /// once at its final size instead of being rehashed as it grows.
+    var entryScratch: [(key: Name, value: PDFObject)] = []
 
     public init(bytes: [UInt8], position: Int = 0, end: Int? = nil, limits: Limits = .default) {
         self.lexer = Lexer(bytes: bytes, position: position, end: end)
@@ -80,67 +86,77 @@ public struct Parser: Sendable {
     }
 
     mutating func parseArrayBody(depth: Int) throws(PDFError) -> [PDFObject] {
-        var items: [PDFObject] = []
+        let base = itemScratch.count
+        defer { itemScratch.removeSubrange(base...) }
         while true {
             let before = lexer.position
             let token = lexer.next()
             switch token {
-            case .arrayClose: return items
+            case .arrayClose: return Array(itemScratch[base...])
             case .eof:
                 diagnostics.append(.syntaxRecovered, .warning, "array not closed before end of data", offset: before)
-                return items
+                return Array(itemScratch[base...])
             case .keyword(let k, _) where Parser.endsObject(k):
                 lexer.position = before
                 diagnostics.append(.syntaxRecovered, .warning, "array not closed", offset: before)
-                return items
+                return Array(itemScratch[base...])
             case .dictClose:
                 lexer.position = before
                 diagnostics.append(.syntaxRecovered, .warning, "array not closed", offset: before)
-                return items
+                return Array(itemScratch[base...])
             default:
-                if let o = try parseObject(startingWith: token, depth: depth) { items.append(o) }
+                if let o = try parseObject(startingWith: token, depth: depth) { itemScratch.append(o) }
             }
         }
     }
 
     mutating func parseDictionaryBody(depth: Int) throws(PDFError) -> PDFDictionary {
-        var entries: [Name: PDFObject] = [:]
+        let base = entryScratch.count
+        defer { entryScratch.removeSubrange(base...) }
         while true {
             let before = lexer.position
             let token = lexer.next()
             switch token {
             case .dictClose:
-                return PDFDictionary(entries)
+                return dictionary(from: base)
             case .eof:
                 diagnostics.append(.syntaxRecovered, .warning, "dictionary not closed before end of data", offset: before)
-                return PDFDictionary(entries)
+                return dictionary(from: base)
             case .keyword(let k, _) where Parser.endsObject(k):
                 lexer.position = before
                 diagnostics.append(.syntaxRecovered, .warning, "dictionary not closed", offset: before)
-                return PDFDictionary(entries)
+                return dictionary(from: base)
             case .arrayClose:
                 lexer.position = before
                 diagnostics.append(.syntaxRecovered, .warning, "dictionary not closed", offset: before)
-                return PDFDictionary(entries)
+                return dictionary(from: base)
             case .name(let key):
                 let valueStart = lexer.position
                 let valueToken = lexer.next()
                 switch valueToken {
                 case .dictClose:
-                    return PDFDictionary(entries)  // key without value
+                    return dictionary(from: base)  // key without value
                 case .keyword(let k, _) where Parser.endsObject(k):
                     lexer.position = valueStart
-                    return PDFDictionary(entries)
+                    return dictionary(from: base)
                 default:
                     if let value = try parseObject(startingWith: valueToken, depth: depth) {
                         // `null` values are as if the key were absent (§7.3.7).
-                        if !value.isNull { entries[key] = value }
+                        if !value.isNull { entryScratch.append((key, value)) }
                     }
                 }
             default:
                 continue  // stray token where a key belongs
             }
         }
+    }
+
+    /// The entries gathered since `base` as a dictionary, allocated once at its size; a
+    /// later duplicate key replaces an earlier one.
+    func dictionary(from base: Int) -> PDFDictionary {
+        var entries = [Name: PDFObject](minimumCapacity: entryScratch.count - base)
+        for i in base..<entryScratch.count { entries[entryScratch[i].key] = entryScratch[i].value }
+        return PDFDictionary(entries)
     }
 
     /// Parses `N G obj … endobj` at the current position. A stream's data range is found

@@ -77,7 +77,7 @@ public struct AuditCommand: ParsableCommand {
     @Option(name: [.customLong("color"), .customLong("colour")], help: "Colour the text report: auto (a terminal and NO_COLOR unset), always or never.")
     public var color: ColorMode = .auto
 
-    @Option(name: [.customShort("j"), .customLong("jobs")], help: "Files audited at once, 1 to 1024 (default: the number of cores).")
+    @Option(name: [.customShort("j"), .customLong("jobs")], help: "Files audited at once, 1 to 1024 (default: the cores this process may run on, as nproc counts them).")
     public var jobs: Int?
 
     @OptionGroup public var passwords: PasswordOptions
@@ -146,7 +146,7 @@ public struct AuditCommand: ParsableCommand {
         var failed = false
         var written = 0
         Self.audit(files: files, passwords: passwords.candidates, options: options, selected: selected,
-                   workers: jobs ?? max(1, ProcessInfo.processInfo.activeProcessorCount)) { file in
+                   workers: jobs ?? max(1, Processors.available(online: ProcessInfo.processInfo.activeProcessorCount))) { file in
             if case .unreadable(let message, let code) = file.outcome {
                 printError(message)
                 status = max(status, code)

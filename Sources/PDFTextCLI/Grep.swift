@@ -93,7 +93,7 @@ public struct Grep: ParsableCommand {
     @Option(help: "Pages to search, such as 1-3,7,10- (default: all).")
     public var pages: String?
 
-    @Option(name: [.customShort("j"), .customLong("jobs")], help: "Pages processed at once, 1 to 1024 (default: the number of cores).")
+    @Option(name: [.customShort("j"), .customLong("jobs")], help: "Pages processed at once, 1 to 1024 (default: the cores this process may run on, as nproc counts them).")
     public var jobs: Int?
 
     @OptionGroup public var passwords: PasswordOptions
@@ -200,7 +200,7 @@ struct GrepRun {
             return o
         }()
         let pipeline = OrderedPipeline<Prepared, PageResult>(
-            count: files.count, workers: command.jobs ?? max(1, ProcessInfo.processInfo.activeProcessorCount),
+            count: files.count, workers: command.jobs ?? max(1, Processors.available(online: ProcessInfo.processInfo.activeProcessorCount)),
             open: { i in
                 switch Opening.open(path: files[i], passwords: passwords) {
                 case .failure(let f): return .failure(f)

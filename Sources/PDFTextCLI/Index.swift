@@ -69,7 +69,7 @@ public struct IndexCommand: ParsableCommand {
     @Flag(name: [.customShort("0"), .customLong("null")], help: "The --files-from list is separated by NUL bytes (find -print0), not lines.")
     public var nullSeparated = false
 
-    @Option(name: [.customShort("j"), .customLong("jobs")], help: "Pages processed at once, 1 to 1024 (default: the number of cores).")
+    @Option(name: [.customShort("j"), .customLong("jobs")], help: "Pages processed at once, 1 to 1024 (default: the cores this process may run on, as nproc counts them).")
     public var jobs: Int?
 
     @Option(help: "Progress bar on standard error: auto (when it is a terminal), always or never.")
@@ -292,7 +292,7 @@ struct IndexRun {
         let sources = copySources
         let progress = ProgressBar.enabled(command.progress, inputs: max(2, items.count), quiet: command.quiet)
             ? ProgressBar(total: items.count, terminal: isatty(2) != 0) : nil
-        let workers = command.jobs ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let workers = command.jobs ?? max(1, Processors.available(online: ProcessInfo.processInfo.activeProcessorCount))
 
         // A page record, or nil for a page not extracted because its file's budget was spent.
         let pipeline = OrderedPipeline<Prepared, SearchIndex.PageRecord?>(

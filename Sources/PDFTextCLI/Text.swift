@@ -75,7 +75,7 @@ public struct Text: ParsableCommand {
     @Option(help: "Progress bar on standard error: auto (when it is a terminal and there are several inputs), always or never.")
     public var progress: ProgressMode = .auto
 
-    @Option(name: [.customShort("j"), .customLong("jobs")], help: "Pages processed at once, 1 to 1024 (default: the number of cores).")
+    @Option(name: [.customShort("j"), .customLong("jobs")], help: "Pages processed at once, 1 to 1024 (default: the cores this process may run on, as nproc counts them).")
     public var jobs: Int?
 
     // pdftotext's single-dash spellings, kept out of --help.
@@ -293,7 +293,7 @@ struct TextRun {
         let progress = ProgressBar.enabled(settings.progress, inputs: inputs.count, quiet: settings.quiet)
             ? ProgressBar(total: inputs.count, terminal: isatty(2) != 0) : nil
 
-        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let cores = Processors.available(online: ProcessInfo.processInfo.activeProcessorCount)
         let workers = settings.jobs ?? max(1, cores)
         let pipeline = OrderedPipeline<Prepared, Bytes>(
             count: inputs.count, workers: workers,

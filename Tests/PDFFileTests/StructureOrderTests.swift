@@ -239,4 +239,30 @@ import Testing
         // Some test files break the tagging on purpose (7.1-t01-pass-b: "P has not MCID").
         #expect(mismatches.count * 50 <= pages, "\(mismatches)")
     }
+
+    @Test("the walk does not keep the elements it read in the store's cache; a damaged one, with its diagnostic, is kept")
+    func walkLeavesCacheAlone() throws {
+        let doc = try tagged([
+            (20, "<< /Type /StructTreeRoot /K 21 0 R >>"),
+            (21, "<< /Type /StructElem /S /Document /Pg 3 0 R /K [22 0 R 23 0 R] >>"),
+            (22, "<< /Type /StructElem /S /P /K 0 >>"),
+            // Not closed: the parser recovers it and reports the damage.
+            (23, "<< /Type /StructElem /S /P /K [1 2"),
+        ])
+        let order = StructureOrder(document: doc)
+        #expect(order.mcids(forPage: 0) == [0, 1, 2])
+        let store = doc.store
+        #expect(!store.isCached(21) && !store.isCached(22))
+        #expect(store.isCached(23))
+        // Read again, by the walk or anything else, the damage is not reported a second time.
+        let reported = store.diagnostics.count
+        #expect(reported > 0)
+        _ = StructureOrder(document: doc)
+        _ = store.object(ObjectID(23))
+        #expect(store.diagnostics.count == reported)
+        // An ordinary resolve still caches.
+        _ = store.object(ObjectID(22))
+        #expect(store.isCached(22))
+        #expect(store.resolveOnce(.reference(ObjectID(22))) == store.object(ObjectID(22)))
+    }
 }

@@ -176,3 +176,79 @@ private func literal(_ s: String) -> [UInt8] {
         #expect(throws: PDFError.self) { try p.parseIndirectObject() }
     }
 }
+
+/// Arrays and dictionaries are gathered on the parser's scratch stacks and copied out at
+/// their size: nesting, duplicates and damage must come out as they did when each container
+/// grew its own storage.
+@Suite struct ContainerScratchTests {
+    @Test("nested arrays and dictionaries keep their own items, in order")
+    func nested() throws {
+        let o = try object("[1 [2 [3] 4] << /A [5 6] /B << /C 7 /D [] >> /E 8 >> 9 []]")
+        let inner: PDFDictionary = PDFDictionary(["C": .integer(7), "D": .array([])])
+        let dict = PDFDictionary(["A": .array([.integer(5), .integer(6)]), "B": .dictionary(inner), "E": .integer(8)])
+        #expect(o == .array([.integer(1), .array([.integer(2), .array([.integer(3)]), .integer(4)]), .dictionary(dict), .integer(9), .array([])]))
+    }
+
+    @Test("a later duplicate key wins, and a null value leaves an earlier one in place")
+    func duplicates() throws {
+        #expect(try object("<< /A 1 /B 2 /A 3 >>") == .dictionary(PDFDictionary(["A": .integer(3), "B": .integer(2)])))
+        #expect(try object("<< /A 1 /A null /B << /A 4 /A 5 >> >>")
+            == .dictionary(PDFDictionary(["A": .integer(1), "B": .dictionary(PDFDictionary(["A": .integer(5)]))])))
+    }
+
+    @Test("containers left open inside others close where the object ends, keeping what was read")
+    func unclosed() throws {
+        var p = Parser(bytes: Array("1 0 obj << /A [1 2 << /B [3 endobj 2 0 obj [4 5] endobj".utf8))
+        let (_, first) = try p.parseIndirectObject()
+        let b = PDFDictionary(["B": .array([.integer(3)])])
+        #expect(first == .dictionary(PDFDictionary(["A": .array([.integer(1), .integer(2), .dictionary(b)])])))
+        // The same parser reads the next object with empty scratch stacks.
+        let (id, second) = try p.parseIndirectObject()
+        #expect(id == ObjectID(2) && second == .array([.integer(4), .integer(5)]))
+        #expect(p.itemScratch.isEmpty && p.entryScratch.isEmpty)
+    }
+
+    @Test("a nesting error leaves the scratch stacks empty for the next object")
+    func afterError() throws {
+        var limits = Limits.default
+        limits.maxNestingDepth = 4
+        var p = Parser(bytes: Array("[1 << /A [2 [3 [4 [5]]]] >>] [6 7]".utf8), limits: limits)
+        #expect(throws: PDFError.self) { try p.parseObject() }
+        #expect(p.itemScratch.isEmpty && p.entryScratch.isEmpty)
+    }
+}
+
+@Suite struct NameTests {
+    @Test("names are equal when their bytes are, at every length around the 16-byte inline limit")
+    func equality() {
+        for n in [0, 1, 7, 8, 9, 15, 16, 17, 40] {
+            let bytes = (0..<n).map { UInt8(0x41 + $0 % 26) }
+            let a = Name(bytes: bytes), b = Name(bytes: ArraySlice(bytes)), c = Name(String(decoding: bytes, as: UTF8.self))
+            #expect(a == b && b == c && a.hashValue == b.hashValue && a.hashValue == c.hashValue)
+            #expect(a.bytes == bytes)
+            if n > 0 {
+                var other = bytes
+                other[n - 1] ^= 1
+                #expect(Name(bytes: other) != a)
+            }
+        }
+    }
+
+    @Test("a trailing zero byte (#00) makes another name, and the length takes part in the hash")
+    func trailingZero() throws {
+        let a = Name(bytes: [0x41]), a0 = Name(bytes: [0x41, 0]), a15 = Name(bytes: [0x41] + [UInt8](repeating: 0, count: 15))
+        #expect(a != a0 && a0 != a15 && a != a15)
+        #expect(Set([a, a0, a15]).count == 3)
+        #expect(try object("/A#00") == .name(a0))
+        let d = PDFDictionary([a: .integer(1), a0: .integer(2), a15: .integer(3)])
+        #expect(d[a] == .integer(1) && d[a0] == .integer(2) && d[a15] == .integer(3))
+    }
+
+    @Test("a literal key finds the entry a parsed name made, short and long")
+    func literalLookup() throws {
+        let o = try object("<< /Type /Page /ThisIsAVeryLongNameIndeed 3 /MediaBox [0 0 1 1] >>")
+        #expect(o.dictionary?["Type"] == .name("Page"))
+        #expect(o.dictionary?["ThisIsAVeryLongNameIndeed"] == .integer(3))
+        #expect(o.dictionary?["MediaBo"] == nil)
+    }
+}

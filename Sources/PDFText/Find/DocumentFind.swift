@@ -1,4 +1,5 @@
 import Foundation
+import PDFCore
 import Synchronization
 import PDFTextModel
 
@@ -115,7 +116,7 @@ final class FindState: Sendable {
 
 extension PDFDocument {
     /// How many pages past the one being reported a search reads ahead, in parallel.
-    public static var findPagesAhead: Int { max(2, ProcessInfo.processInfo.activeProcessorCount) }
+    public static var findPagesAhead: Int { max(2, Processors.available(online: ProcessInfo.processInfo.activeProcessorCount)) }
 
     /// The delegate told about find progress. Held weakly, as PDFKit holds it.
     public var delegate: (any PDFDocumentDelegate)? {

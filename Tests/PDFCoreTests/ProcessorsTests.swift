@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+import PDFCore
+
+@Suite struct ProcessorsTests {
+    /// The CPUs of `Cpus_allowed_list` in /proc/self/status ("0-3,6"), which `nproc` and
+    /// `taskset -p` read too.
+    func allowedByProc() throws -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed_list:") }) else { return nil }
+        var count = 0
+        for part in line.dropFirst("Cpus_allowed_list:".count).trimmingCharacters(in: .whitespaces).split(separator: ",") {
+            let ends = part.split(separator: "-").compactMap { Int($0) }
+            count += ends.count == 2 ? ends[1] - ends[0] + 1 : 1
+        }
+        return count
+    }
+
+    @Test("the default worker count is the CPUs this process may run on, never more than online, at least 1")
+    func available() throws {
+        #expect(Processors.available(online: 0) == 1)
+        #expect(Processors.available(online: 1) == 1)
+        #if os(Linux)
+        let allowed = try #require(try allowedByProc(), "no Cpus_allowed_list in /proc/self/status")
+        #expect(Processors.available(online: 4096) == allowed)
+        #expect(Processors.available(online: 1) == 1)
+        #endif
+    }
+
+}
