@@ -157,13 +157,16 @@ public struct PageExtractor: Sendable {
     /// Each visible annotation's normal appearance, placed on its /Rect (ISO 32000-2 §12.5.5).
     func runAnnotations<S>(_ page: PageInfo, interpreter: ContentInterpreter<S>) {
         let store = document.store
-        guard let annots = store.array(page.dictionary["Annots"]) else { return }
+        // The page's annotations are read once, for this page: not kept in the store's cache,
+        // where a hyperlinked document's thousands of link annotations would pile up page
+        // after page (their appearance streams, often shared, are cached as usual).
+        guard let annotsObject = page.dictionary["Annots"], let annots = store.resolveOnce(annotsObject).array else { return }
         let acroForm = store.dictionary(document.catalog["AcroForm"])
         let saved = interpreter.extraFlags
         interpreter.extraFlags.insert(.annotation)
         defer { interpreter.extraFlags = saved }
         for annotObject in annots.prefix(store.limits.maxAnnotationsPerPage) {
-            guard let annot = store.dictionary(annotObject) else { continue }
+            guard let annot = store.resolveOnce(annotObject).dictionary else { continue }
             interpreter.sink.beginAnnotation(objectID: annotObject.reference)
             defer { interpreter.sink.endAnnotation() }
             if store.name(annot["Subtype"]) == "Popup" { continue }
