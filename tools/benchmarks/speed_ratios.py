@@ -31,7 +31,7 @@ each document (ours: a copy stripped of debug info, which valgrind here cannot r
 mutool: pages 1-N), and on the start-up cases. These counts repeat exactly on a noisy machine.
 
 Needs the release binary, best with the static runtime:
-`swift build -c release --static-swift-stdlib --product pdftext` (README, Install).
+`tools/build-release.sh` (README, Install).
 """
 import argparse, json, math, os, shutil, statistics, subprocess, sys, tempfile
 
@@ -85,7 +85,7 @@ def main():
     if a.repeat < 1 or a.startup_repeat < 1:
         sys.exit("speed_ratios: --repeat and --startup-repeat must be at least 1")
     if not os.path.isfile(a.pdftext):
-        sys.exit(f"speed_ratios: {a.pdftext}: no such pdftext binary (swift build -c release --static-swift-stdlib --product pdftext)")
+        sys.exit(f"speed_ratios: {a.pdftext}: no such pdftext binary (tools/build-release.sh)")
     missing = [t for t in ("mutool", "pdftotext", "taskset") if shutil.which(t) is None]
     if missing:
         sys.exit("speed_ratios: not installed: " + ", ".join(missing) + " (apt-get install mupdf-tools poppler-utils util-linux)")
