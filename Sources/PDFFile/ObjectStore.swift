@@ -223,6 +223,35 @@ public final class ObjectStore: Sendable {
     /// kept, so that a later read does not report them again.
     public func resolveOnce(_ object: PDFObject) -> PDFObject { resolve(object, keep: false) }
 
+    /// What ``resolveOnceForLookup(_:)`` gives: a dictionary's entries, or any other object.
+    public enum LookupObject: Sendable {
+        case dictionary(DictionaryEntries)
+        case other(PDFObject)
+    }
+
+    /// ``resolveOnce(_:)`` for a reader that looks up a few keys of each dictionary: an
+    /// indirect dictionary not yet cached, in the file body, unencrypted and read without any
+    /// recovery, is returned as its written entries, without building its hash table (about
+    /// a fifth of reading a tagged document's structure tree). Anything else goes through
+    /// ``resolveOnce(_:)``, with the same result.
+    public func resolveOnceForLookup(_ object: PDFObject) -> LookupObject {
+        if case .reference(let id) = object, let entries = writtenEntries(id) {
+            return .dictionary(DictionaryEntries(written: entries))
+        }
+        let resolved = resolveOnce(object)
+        if case .dictionary(let d) = resolved { return .dictionary(DictionaryEntries(d)) }
+        return .other(resolved)
+    }
+
+    func writtenEntries(_ id: ObjectID) -> [(key: Name, value: PDFObject)]? {
+        let (cached, encrypted, entry) = state.withLock { ($0.objects[id.number] != nil, $0.decryptor != nil, $0.xref.entries[id.number]) }
+        guard !cached, !encrypted, case .inFile(let offset, _)? = entry, offset >= 0, offset < bytes.count,
+              limits.maxRecursionDepth >= 1 else { return nil }
+        var parser = Parser(bytes: bytes, position: offset, limits: limits)
+        guard let (found, entries) = parser.parseIndirectDictionaryEntries(), found.number == id.number else { return nil }
+        return entries
+    }
+
     func resolve(_ object: PDFObject, keep: Bool) -> PDFObject {
         var current = object
         var depth = 0

@@ -88,6 +88,7 @@ public struct StructureOrder: Sendable {
         }
         var walker = Walker(store: store, pageIndex: pageIndex, maxNodes: maxNodes)
         walker.visit(kids, page: nil, role: nil, depth: 0)
+        walker.flushPage()
         orderByPage = walker.order
         rolesByPage = walker.roles
         streamReferences = walker.streamReferences
@@ -100,7 +101,17 @@ public struct StructureOrder: Sendable {
         let store: ObjectStore
         let pageIndex: [Int: Int]
         let maxNodes: Int
-        var visited: Set<Int> = []
+        /// Object numbers reached: a bit each below `bitLimit` (elements are numbered
+        /// densely from 1), a set above.
+        var visitedBits: [UInt64] = []
+        var visitedAbove: Set<Int> = []
+        static let bitLimit = 1 << 22
+        /// The page MCIDs are being placed on, with its order and roles taken out of
+        /// `order` and `roles`: consecutive MCIDs are nearly always on one page, and this
+        /// spares two table lookups each.
+        var currentPage: Int? = nil
+        var currentOrder: [Int] = []
+        var currentRoles: [Int: String] = [:]
         var nodes = 0
         var reportedTooLarge = false
         var order: [Int: [Int]] = [:]
@@ -147,6 +158,28 @@ public struct StructureOrder: Sendable {
             return true
         }
 
+        /// Puts the current page's MCIDs back into `order` and `roles`.
+        mutating func flushPage() {
+            guard let page = currentPage else { return }
+            order[page] = currentOrder
+            roles[page] = currentRoles
+            currentPage = nil
+            currentOrder = []
+            currentRoles = [:]
+        }
+
+        /// Marks object `number` reached; false when it was already.
+        mutating func firstVisit(_ number: Int) -> Bool {
+            guard number >= 0, number < Self.bitLimit else { return visitedAbove.insert(number).inserted }
+            let word = number >> 6, bit = UInt64(1) << UInt64(number & 63)
+            if word >= visitedBits.count {
+                visitedBits.append(contentsOf: repeatElement(0, count: max(word + 1, visitedBits.count * 2) - visitedBits.count))
+            }
+            if visitedBits[word] & bit != 0 { return false }
+            visitedBits[word] |= bit
+            return true
+        }
+
         mutating func place(mcid: Int, page: Int?, role: String?) {
             guard let page else {
                 unplacedMCIDs += 1
@@ -155,9 +188,15 @@ public struct StructureOrder: Sendable {
                 }
                 return
             }
-            if roles[page]?[mcid] != nil { return }  // named twice: the first place counts
-            order[page, default: []].append(mcid)
-            roles[page, default: [:]][mcid] = role ?? ""
+            if page != currentPage {
+                flushPage()
+                currentPage = page
+                currentOrder = order.removeValue(forKey: page) ?? []
+                currentRoles = roles.removeValue(forKey: page) ?? [:]
+            }
+            if currentRoles[mcid] != nil { return }  // named twice: the first place counts
+            currentOrder.append(mcid)
+            currentRoles[mcid] = role ?? ""
         }
 
         /// Visits a kid (or the root's `/K`). `page` and `role` come from the nearest
@@ -168,30 +207,33 @@ public struct StructureOrder: Sendable {
                 log.append(.structureTreeTooLarge, .warning, "structure tree deeper than \(store.limits.maxRecursionDepth); the deeper part is not read")
                 return
             }
-            if let r = object.reference, !visited.insert(r.number).inserted {
+            if let r = object.reference, !firstVisit(r.number) {
                 log.append(.structureTreeLoop, .warning, "structure tree reaches an object twice", objectNumber: r.number)
                 return
             }
-            // Each element is read once: not kept in the store's cache.
-            switch store.resolveOnce(object) {
-            case .integer(let mcid):
+            // Each element is read once: not kept in the store's cache, and an element's
+            // few keys are looked up in its entries as written.
+            switch store.resolveOnceForLookup(object) {
+            case .dictionary(let d):
+                visitDictionary(d, id: object.reference, page: page, role: role, depth: depth)
+            case .other(.integer(let mcid)):
                 place(mcid: Int(mcid), page: page, role: role)
-            case .array(let kids):
+            case .other(.array(let kids)):
                 // An array adds no level: the depth counts elements.
                 for kid in kids {
                     visit(kid, page: page, role: role, depth: depth)
                     if reportedTooLarge { return }
                 }
-            case .dictionary(let d):
-                visitDictionary(d, id: object.reference, page: page, role: role, depth: depth)
-            case .null:
+            case .other(.dictionary(let d)):
+                visitDictionary(DictionaryEntries(d), id: object.reference, page: page, role: role, depth: depth)
+            case .other(.null):
                 break
             default:
                 log.append(.structureTreeDamaged, .warning, "structure tree kid of an unexpected type", objectNumber: object.reference?.number)
             }
         }
 
-        mutating func visitDictionary(_ d: PDFDictionary, id: ObjectID?, page: Int?, role: String?, depth: Int) {
+        mutating func visitDictionary(_ d: DictionaryEntries, id: ObjectID?, page: Int?, role: String?, depth: Int) {
             let type = store.name(d["Type"])
             let ownPage = self.page(of: d["Pg"])
             let here = ownPage ?? page

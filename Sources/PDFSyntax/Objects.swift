@@ -242,3 +242,43 @@ extension Token {
         }
     }
 }
+
+/// A dictionary's entries for a few lookups: either a `PDFDictionary`, or the entries as
+/// written (from ``Parser/parseIndirectDictionaryEntries()``), searched from the end so that a
+/// later duplicate key wins as it does in a `PDFDictionary`. For walks over many small
+/// dictionaries read once, where building each one's hash table costs more than the lookups.
+public struct DictionaryEntries: Sendable {
+    enum Storage: Sendable {
+        case dictionary(PDFDictionary)
+        case written([(key: Name, value: PDFObject)])
+    }
+    let storage: Storage
+
+    public init(_ dictionary: PDFDictionary) { storage = .dictionary(dictionary) }
+    public init(written entries: [(key: Name, value: PDFObject)]) { storage = .written(entries) }
+
+    public subscript(_ key: Name) -> PDFObject? {
+        switch storage {
+        case .dictionary(let d):
+            return d[key]
+        case .written(let entries):
+            var i = entries.count
+            while i > 0 {
+                i -= 1
+                if entries[i].key == key { return entries[i].value }
+            }
+            return nil
+        }
+    }
+
+    /// The entries as a `PDFDictionary`.
+    public var dictionary: PDFDictionary {
+        switch storage {
+        case .dictionary(let d): return d
+        case .written(let entries):
+            var d = [Name: PDFObject](minimumCapacity: entries.count)
+            for e in entries { d[e.key] = e.value }
+            return PDFDictionary(d)
+        }
+    }
+}

@@ -113,32 +113,39 @@ public struct Parser: Sendable {
     mutating func parseDictionaryBody(depth: Int) throws(PDFError) -> PDFDictionary {
         let base = entryScratch.count
         defer { entryScratch.removeSubrange(base...) }
+        try gatherDictionaryEntries(depth: depth)
+        return dictionary(from: base)
+    }
+
+    /// Reads a dictionary's entries after its `<<` onto ``entryScratch``, in file order
+    /// (`null` values left out), up to its `>>` or where it was left open.
+    mutating func gatherDictionaryEntries(depth: Int) throws(PDFError) {
         while true {
             let before = lexer.position
             let token = lexer.next()
             switch token {
             case .dictClose:
-                return dictionary(from: base)
+                return
             case .eof:
                 diagnostics.append(.syntaxRecovered, .warning, "dictionary not closed before end of data", offset: before)
-                return dictionary(from: base)
+                return
             case .keyword(let k, _) where Parser.endsObject(k):
                 lexer.position = before
                 diagnostics.append(.syntaxRecovered, .warning, "dictionary not closed", offset: before)
-                return dictionary(from: base)
+                return
             case .arrayClose:
                 lexer.position = before
                 diagnostics.append(.syntaxRecovered, .warning, "dictionary not closed", offset: before)
-                return dictionary(from: base)
+                return
             case .name(let key):
                 let valueStart = lexer.position
                 let valueToken = lexer.next()
                 switch valueToken {
                 case .dictClose:
-                    return dictionary(from: base)  // key without value
+                    return  // key without value
                 case .keyword(let k, _) where Parser.endsObject(k):
                     lexer.position = valueStart
-                    return dictionary(from: base)
+                    return
                 default:
                     if let value = try parseObject(startingWith: valueToken, depth: depth) {
                         // `null` values are as if the key were absent (§7.3.7).
@@ -157,6 +164,28 @@ public struct Parser: Sendable {
         var entries = [Name: PDFObject](minimumCapacity: entryScratch.count - base)
         for i in base..<entryScratch.count { entries[entryScratch[i].key] = entryScratch[i].value }
         return PDFDictionary(entries)
+    }
+
+    /// For a reader that looks up a few keys in each of many small dictionaries read once
+    /// (the structure tree): parses `N G obj << … >>` at the current position and returns the
+    /// dictionary's entries in file order, without building its hash table. Nil, with the
+    /// position unspecified, for anything else or anything that needs recovery: a stream, an
+    /// object that is not a dictionary, damage (a diagnostic); the caller then reads the
+    /// object with ``parseIndirectObject(resolveLength:)``. Where it returns entries, that
+    /// would give the dictionary of exactly these entries (a later duplicate key replacing an
+    /// earlier one; `null` values left out).
+    public mutating func parseIndirectDictionaryEntries() -> (ObjectID, [(key: Name, value: PDFObject)])? {
+        guard case .integer(let num) = lexer.next(), num >= 0,
+              case .integer(let gen) = lexer.next(), gen >= 0,
+              case .keyword(.obj, _) = lexer.next(),
+              case .dictOpen = lexer.next(), limits.maxNestingDepth > 0 else { return nil }
+        let reported = diagnostics.count
+        let base = entryScratch.count
+        defer { entryScratch.removeSubrange(base...) }
+        do { try gatherDictionaryEntries(depth: 1) } catch { return nil }
+        guard diagnostics.count == reported else { return nil }
+        if case .keyword(.stream, _) = lexer.next() { return nil }
+        return (ObjectID(Int(clamping: num), Int(clamping: gen)), Array(entryScratch[base...]))
     }
 
     /// Parses `N G obj … endobj` at the current position. A stream's data range is found

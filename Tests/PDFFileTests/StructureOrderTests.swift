@@ -265,4 +265,33 @@ import Testing
         #expect(store.isCached(22))
         #expect(store.resolveOnce(.reference(ObjectID(22))) == store.object(ObjectID(22)))
     }
+
+    @Test("elements read as written entries give the order and roles the full parse gives, damaged ones included")
+    func writtenEntriesAgree() throws {
+        let objects: [(Int, String)] = [
+            (20, "<< /Type /StructTreeRoot /K 21 0 R >>"),
+            (21, "<< /Type /StructElem /S /Document /Pg 3 0 R /K [22 0 R 23 0 R 24 0 R 25 0 R] >>"),
+            (22, "<< /Type /StructElem /S /H1 /S /H2 /K [2 << /Type /MCR /MCID 5 >>] >>"),
+            (23, "<< /Type /StructElem /S /P /K 26 0 R >>"),
+            (26, "[0 1]"),
+            (24, "<< /Type /StructElem /S /NonStruct /K [27 0 R 4] >>"),
+            (27, "<< /S /Span /K 3 "),
+            (25, "<< /Type /StructElem /S /Figure /K 21 0 R >>"),
+        ]
+        let order = StructureOrder(document: try tagged(objects))
+        #expect(order.mcids(forPage: 0) == [2, 5, 0, 1, 3, 4])
+        #expect(order.roles(forPage: 0) == [2: "H2", 5: "H2", 0: "P", 1: "P", 3: "Span", 4: "Document"])
+        #expect(order.diagnostics.contains(.structureTreeLoop))
+        let doc = try tagged(objects)
+        #expect(doc.store.writtenEntries(ObjectID(22)) != nil)
+        #expect(doc.store.writtenEntries(ObjectID(26)) == nil)   // an array
+        #expect(doc.store.writtenEntries(ObjectID(27)) == nil)   // damaged: the full parse reports it
+        _ = doc.store.object(ObjectID(22))
+        #expect(doc.store.writtenEntries(ObjectID(22)) == nil)   // cached: the cached object is used
+        if case .dictionary(let e) = doc.store.resolveOnceForLookup(.reference(ObjectID(22))) {
+            #expect(e["S"] == .name("H2"))
+        } else {
+            Issue.record("object 22 is a dictionary")
+        }
+    }
 }

@@ -252,3 +252,54 @@ private func literal(_ s: String) -> [UInt8] {
         #expect(o.dictionary?["MediaBo"] == nil)
     }
 }
+
+/// `parseIndirectDictionaryEntries` gives a plain dictionary's entries as written, and
+/// declines (nil) whatever the full parser would recover or read as something else.
+@Suite struct WrittenEntriesTests {
+    func entries(_ s: String) -> (ObjectID, [(key: Name, value: PDFObject)])? {
+        var p = Parser(bytes: Array(s.utf8))
+        return p.parseIndirectDictionaryEntries()
+    }
+
+    func full(_ s: String) throws -> PDFObject {
+        var p = Parser(bytes: Array(s.utf8))
+        return try p.parseIndirectObject().1
+    }
+
+    @Test("a plain dictionary: its entries in order, and lookups that agree with the full parse")
+    func plain() throws {
+        let text = "12 0 obj << /Type /StructElem /S /P /K [1 2 << /MCID 3 >>] /A null /S /H1 /Pg 4 0 R >> endobj"
+        let (id, written) = try #require(entries(text))
+        #expect(id == ObjectID(12))
+        #expect(written.map(\.key) == ["Type", "S", "K", "S", "Pg"])  // null left out, duplicates as written
+        let e = DictionaryEntries(written: written)
+        let d = try #require(try full(text).dictionary)
+        for key: Name in ["Type", "S", "K", "Pg", "A", "MCID", "Missing"] { #expect(e[key] == d[key]) }
+        #expect(e["S"] == .name("H1"))  // the later duplicate wins
+        #expect(e.dictionary == d)
+        #expect(DictionaryEntries(d)["Pg"] == .reference(ObjectID(4)))
+    }
+
+    @Test("nil for a stream, a non-dictionary, a bad header, and for anything the parser has to recover")
+    func declines() {
+        #expect(entries("5 0 obj << /Length 3 >> stream\nabc\nendstream endobj") == nil)
+        #expect(entries("5 0 obj [1 2] endobj") == nil)
+        #expect(entries("5 0 obj 6 0 R endobj") == nil)
+        #expect(entries("x 0 obj << >> endobj") == nil)
+        #expect(entries("5 0 obj << /K [1 2 endobj") == nil)   // unclosed: recovered with a diagnostic
+        #expect(entries("5 0 obj << /A 1") == nil)             // ends before >>
+        var limits = Limits.default
+        limits.maxNestingDepth = 2
+        var p = Parser(bytes: Array("5 0 obj << /A [[1]] >> endobj".utf8), limits: limits)
+        #expect(p.parseIndirectDictionaryEntries() == nil)     // too deep: the full parse throws
+        #expect(p.entryScratch.isEmpty && p.itemScratch.isEmpty)
+    }
+
+    @Test("without endobj, or with a key left without value, the entries are what the full parse keeps")
+    func lenient() throws {
+        for text in ["7 0 obj << /A 1 /B >>", "7 0 obj << /A 1 >> 8 0 obj << >> endobj", "7 0 obj << /A 1 (stray) /B 2 >> endobj"] {
+            let written = try #require(entries(text), "\(text)")
+            #expect(DictionaryEntries(written: written.1).dictionary == (try full(text).dictionary), "\(text)")
+        }
+    }
+}
