@@ -56,17 +56,27 @@ public enum XRefTableReader {
                 guard total <= limits.maxObjectCount else {
                     throw PDFError(.limitExceeded, "cross-reference table declares more than \(limits.maxObjectCount) objects", offset: before)
                 }
+                entries.reserveCapacity(entries.count + n)
                 var i = 0
                 while i < n {
                     let entryStart = lexer.position
-                    guard case .integer(let off) = lexer.next(), case .integer(let gen) = lexer.next(),
-                          case .keyword(_, let r) = lexer.next(), r.count == 1
-                    else {
-                        lexer.position = entryStart
-                        diagnostics.append(.xrefTruncated, .warning, "cross-reference subsection ends after \(i) of \(n) entries", offset: entryStart)
-                        break
+                    let off: Int64, gen: Int64, kind: UInt8
+                    // The whitespace the lexer would skip before the entry's first token.
+                    lexer.skipWhitespaceAndComments()
+                    let recordStart = lexer.position
+                    if let record = strictRecord(bytes, at: recordStart) {
+                        (off, gen, kind) = (record.offset, record.generation, record.kind)
+                        lexer.position = recordStart + 18
+                    } else {
+                        guard case .integer(let o) = lexer.next(), case .integer(let g) = lexer.next(),
+                              case .keyword(_, let r) = lexer.next(), r.count == 1
+                        else {
+                            lexer.position = entryStart
+                            diagnostics.append(.xrefTruncated, .warning, "cross-reference subsection ends after \(i) of \(n) entries", offset: entryStart)
+                            break
+                        }
+                        (off, gen, kind) = (o, g, bytes[r.lowerBound])
                     }
-                    let kind = bytes[r.lowerBound]
                     if i == 0, first == 1, kind == UInt8(ascii: "f"), off == 0, gen == 65535 {
                         first = 0
                         diagnostics.append(.xrefSubsectionShifted, .info, "xref subsection starts at 1 but holds object 0; read as starting at 0", offset: entryStart)
@@ -91,6 +101,33 @@ public enum XRefTableReader {
         var parser = Parser(bytes: bytes, position: lexer.position, limits: limits)
         if case .dictionary(let d)? = try? parser.parseObject() { trailer = d }
         return XRefSection(kind: .table, offset: offset, entries: entries, trailer: trailer)
+    }
+
+    /// An entry written as the specification has it (§7.5.4): ten digits, a space, five
+    /// digits, a space, `n` or `f`, then whitespace (the record's two end-of-line bytes;
+    /// the next token starts after any whitespace). Read directly, as the lexer would read
+    /// its three tokens; nil for anything else, which the lexer then reads.
+    @inline(__always)
+    static func strictRecord(_ bytes: [UInt8], at p: Int) -> (offset: Int64, generation: Int64, kind: UInt8)? {
+        guard p >= 0, p + 18 < bytes.count else { return nil }
+        return bytes.withUnsafeBufferPointer { b -> (offset: Int64, generation: Int64, kind: UInt8)? in
+            var offset: Int64 = 0
+            for k in 0..<10 {
+                let d = b[p + k] &- 0x30
+                guard d < 10 else { return nil }
+                offset = offset * 10 + Int64(d)
+            }
+            guard b[p + 10] == 0x20 else { return nil }
+            var generation: Int64 = 0
+            for k in 11..<16 {
+                let d = b[p + k] &- 0x30
+                guard d < 10 else { return nil }
+                generation = generation * 10 + Int64(d)
+            }
+            let kind = b[p + 17]
+            guard b[p + 16] == 0x20, kind == 0x6E || kind == 0x66, CharacterClass.isWhitespace(b[p + 18]) else { return nil }
+            return (offset, generation, kind)
+        }
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import PDFCore
 import Testing
 @testable import PDFSyntax
@@ -115,5 +116,49 @@ import Testing
     func glued() throws {
         let r = try RepairScanner.scan(bytes: Array("1 0 obj 5 endobj2 0 obj 6 endobj".utf8), limits: .default)
         #expect(Set(r.objects.keys) == [1, 2])
+    }
+}
+
+/// Entries written as the specification has them are read directly (`strictRecord`), the
+/// rest token by token: both must give what the tokens say.
+@Suite struct XRefTableRecordTests {
+    func read(_ table: String) throws -> (XRefSection?, DiagnosticLog) {
+        var log = DiagnosticLog()
+        let s = try XRefTableReader.read(bytes: Array(table.utf8), at: 0, limits: .default, diagnostics: &log)
+        return (s, log)
+    }
+
+    @Test("strict records, CR LF and space-LF endings, a comment, and loose entries give the same entries")
+    func mixed() throws {
+        let table = "xref\n0 6\n0000000000 65535 f\r\n0000000017 00000 n \n% a comment\n0000000081 00002 n\r\n"
+            + "  99 0 n\n0000000123 00000 n<<\n0000000150 00000 f \ntrailer << /Size 6 >>"
+        let (section, log) = try read(table)
+        let s = try #require(section)
+        #expect(s.entries[0] == .free)
+        #expect(s.entries[1] == .inFile(offset: 17, generation: 0))
+        #expect(s.entries[2] == .inFile(offset: 81, generation: 2))
+        #expect(s.entries[3] == .inFile(offset: 99, generation: 0))
+        // "n<<": the keyword is "n", then the delimiter; the strict reading declines it and the
+        // tokens read it, and then meet "<<" where the next entry belongs: the subsection ends
+        // there, with the table's trailer unread, as token-by-token reading always did.
+        #expect(s.entries[4] == .inFile(offset: 123, generation: 0))
+        #expect(s.entries[5] == nil)
+        #expect(log.contains(.xrefTruncated))
+        let (clean, cleanLog) = try read(table.replacingOccurrences(of: "n<<", with: "n \n"))
+        #expect(try #require(clean).entries[5] == .free && clean?.trailer["Size"] == .integer(6))
+        #expect(cleanLog.isEmpty)
+    }
+
+    @Test("a record cut short or with a bad kind ends the subsection where the tokens do")
+    func truncated() throws {
+        let (section, log) = try read("xref\n0 3\n0000000000 65535 f \n0000000017 00000 x \n0000000020 00000 n \ntrailer << >>")
+        let s = try #require(section)
+        #expect(s.entries[0] == .free)
+        #expect(s.entries[1] == .free)  // any one-letter kind other than n is free, as before
+        #expect(s.entries[2] == .inFile(offset: 20, generation: 0))
+        #expect(log.isEmpty)
+        let (short, shortLog) = try read("xref\n0 3\n0000000000 65535 f \n0000000017 00000 n \ntrailer << >>")
+        #expect(try #require(short).entries.count == 2)
+        #expect(shortLog.contains(.xrefTruncated))
     }
 }
