@@ -208,28 +208,85 @@ public struct Text: ParsableCommand {
                          wantsStyles: wantsStyles, jobs: jobs, progress: progress, quiet: quiet)
     }
 
-    /// `pdftext FILE [OUTPUT]` and `pdftext --version` without the argument parser, whose
-    /// reading of the layout flags' definitions costs more than a one-page document's text
-    /// (docs/PERFORMANCE.md): the exit status when `arguments` (the command line after the
-    /// program's name) is such a call, else nil. Any option, a path starting with `-`, a
-    /// first path named like a subcommand, or an output whose extension asks for styled text
-    /// (.md, .rtf) leaves it to the parser.
+    /// `pdftext [OPTIONS] FILE [OUTPUT]` with only the common options, and `pdftext
+    /// --version`, without the argument parser, whose reading of the layout flags'
+    /// definitions costs more than a one-page document's text (docs/PERFORMANCE.md): the exit
+    /// status when `arguments` (the command line after the program's name) is such a call,
+    /// else nil. The options read here are `-q`/`--quiet`, `-j`/`--jobs N`,
+    /// `-f`/`--first-page N` and `-l`/`--last-page N`, each at most once, with a value of
+    /// digits in the range the parser accepts; anything else (another option, `--jobs=N`, a
+    /// value out of range, a path starting with `-`, a path named like a subcommand, an
+    /// output whose extension asks for styled text) leaves it to the parser, which reports
+    /// errors.
     static func fastRun(_ arguments: [String]) -> Int32? {
         if arguments == ["--version"] {
             print(PDFTextCommand.configuration.version)
             return ExitStatus.success
         }
-        guard (1...2).contains(arguments.count), !arguments.contains(where: { $0.hasPrefix("-") || $0.isEmpty }) else { return nil }
-        let names = PDFTextCommand.configuration.subcommands.flatMap { [$0.configuration.commandName ?? ""] + $0.configuration.aliases } + ["help"]
-        guard !names.contains(arguments[0]) else { return nil }
-        let (inputs, destination) = plan(arguments)
+        guard let call = fastCall(arguments) else { return nil }
+        let (inputs, destination) = plan(call.paths)
         // Styled output (an .md or .rtf file) needs the styling pipeline: the parser's way.
         if case .file(let path) = destination, styledFormat(forExtensionOf: path) != nil { return nil }
         let format = format(for: destination)
-        let settings = TextRun.Settings(format: format, formatter: defaultFormatter(format), pages: nil, firstPage: nil, lastPage: nil,
+        let settings = TextRun.Settings(format: format, formatter: defaultFormatter(format), pages: nil,
+                                        firstPage: call.firstPage, lastPage: call.lastPage,
                                         passwords: [], purpose: .general, layoutOptions: LayoutOptions(),
-                                        wantsStyles: false, jobs: nil, progress: .auto, quiet: false)
+                                        wantsStyles: false, jobs: call.jobs, progress: .auto, quiet: call.quiet)
         return TextRun(settings: settings, inputs: inputs, destination: destination).run()
+    }
+
+    /// A command line `fastRun` takes: one or two paths and the common options.
+    struct FastCall: Equatable {
+        var paths: [String] = []
+        var quiet = false
+        var jobs: Int? = nil
+        var firstPage: Int? = nil
+        var lastPage: Int? = nil
+    }
+
+    /// `arguments` read as a `FastCall`, or nil when the parser must read them.
+    static func fastCall(_ arguments: [String]) -> FastCall? {
+        var call = FastCall()
+        var seen: Set<String> = []
+        var i = 0
+        while i < arguments.count {
+            let a = arguments[i]
+            switch a {
+            case "-q", "--quiet":
+                guard seen.insert("quiet").inserted else { return nil }
+                call.quiet = true
+            case "-j", "--jobs", "-f", "--first-page", "-l", "--last-page":
+                guard i + 1 < arguments.count, let value = plainCount(arguments[i + 1]) else { return nil }
+                switch a {
+                case "-j", "--jobs":
+                    guard seen.insert("jobs").inserted, (1...Jobs.maximum).contains(value) else { return nil }
+                    call.jobs = value
+                case "-f", "--first-page":
+                    guard seen.insert("first").inserted, value >= 1 else { return nil }
+                    call.firstPage = value
+                default:
+                    guard seen.insert("last").inserted, value >= 1 else { return nil }
+                    call.lastPage = value
+                }
+                i += 1
+            default:
+                guard !a.isEmpty, !a.hasPrefix("-") else { return nil }
+                call.paths.append(a)
+            }
+            i += 1
+        }
+        guard (1...2).contains(call.paths.count) else { return nil }
+        let names = PDFTextCommand.configuration.subcommands.flatMap { [$0.configuration.commandName ?? ""] + $0.configuration.aliases } + ["help"]
+        guard !call.paths.contains(where: { names.contains($0) }) else { return nil }
+        return call
+    }
+
+    /// A count written as 1 to 9 ASCII digits; nil for anything else (a sign, a space, more
+    /// digits), which the parser reads and reports.
+    static func plainCount(_ s: String) -> Int? {
+        let u = s.utf8
+        guard (1...9).contains(u.count), u.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        return Int(s)
     }
 }
 

@@ -305,10 +305,36 @@ struct FastRunTests {
 
     @Test("options, subcommand names, dashes and styled outputs are left to the parser")
     func leftToParser() {
-        for args in [[], ["-q", "a.pdf"], ["a.pdf", "--layout"], ["info", "a.pdf"], ["help"], ["-"], ["a.pdf", "b.pdf", "c.pdf"],
+        for args in [[], ["a.pdf", "--layout"], ["info", "a.pdf"], ["help"], ["-"], ["a.pdf", "b.pdf", "c.pdf"],
                      ["--version", "a.pdf"], ["layout-debug", "a.pdf"], [""], ["a.pdf", "out.md"], ["a.pdf", "out.RTF"],
-                     ["a.pdf", "out.markdown"]] {
+                     ["a.pdf", "out.markdown"], ["-q", "-q", "a.pdf"], ["--jobs=2", "a.pdf"], ["-j", "0", "a.pdf"],
+                     ["-j", "1025", "a.pdf"], ["-f", "0", "a.pdf"], ["-l", "-1", "a.pdf"], ["-f", "+2", "a.pdf"],
+                     ["-f", " 2", "a.pdf"], ["-f", "1234567890", "a.pdf"], ["a.pdf", "-j"], ["-f", "1", "-f", "2", "a.pdf"],
+                     ["-q", "text", "a.pdf"], ["-j", "2", "info", "a.pdf"], ["-qj2", "a.pdf"], ["-q"], ["--", "a.pdf"],
+                     ["-q", "a.pdf", "b.txt", "c.pdf"]] {
             #expect(Text.fastRun(args) == nil, "\(args)")
         }
+    }
+
+    @Test("the common options are read as the parser reads them")
+    func commonOptions() {
+        #expect(Text.fastCall(["-q", "a.pdf"]) == Text.FastCall(paths: ["a.pdf"], quiet: true))
+        #expect(Text.fastCall(["a.pdf", "--quiet", "out.txt"]) == Text.FastCall(paths: ["a.pdf", "out.txt"], quiet: true))
+        #expect(Text.fastCall(["-j", "3", "--first-page", "2", "a.pdf", "-l", "007"])
+            == Text.FastCall(paths: ["a.pdf"], jobs: 3, firstPage: 2, lastPage: 7))
+        #expect(Text.fastCall(["--jobs", "1024", "-f", "1", "a.pdf"]) == Text.FastCall(paths: ["a.pdf"], jobs: 1024, firstPage: 1))
+    }
+
+    @Test("calls with the common options give the parsed command's output, errors and exit codes")
+    func optionsSameAsParsed() throws {
+        let groff = CLI.fixture("text/headers-footers-groff.pdf")
+        for args in [["-q", groff], [groff, "-q"], ["-j", "1", groff], ["--jobs", "2", "-q", groff, "-"], ["-f", "2", groff],
+                     ["-l", "1", groff], ["-f", "2", "-l", "3", groff], ["-f", "3", "-l", "2", groff], ["-f", "99", groff],
+                     ["-f", "0", groff], ["-j", "0", groff], ["-f", "+2", groff]] {
+            let fast = try CLI.run(args), parsed = try CLI.run(["text"] + args)
+            #expect(fast.status == parsed.status && fast.stdout == parsed.stdout && fast.stderr == parsed.stderr, "\(args)")
+        }
+        let pages = try CLI.run(["-q", "-f", "2", "-l", "2", groff])
+        #expect(pages.status == 0 && pages.stdout.filter { $0 == "\u{C}" }.count == 1)
     }
 }
