@@ -66,12 +66,15 @@ struct DuplicateIndex {
         let fx = sx.rounded(.down), fy = sy.rounded(.down)
         let cx = Int32(saturating: fx), cy = Int32(saturating: fy)  // NaN (a degenerate matrix) is 0
         let nx: Int32 = sx - fx < 0.5 ? -1 : 1, ny: Int32 = sy - fy < 0.5 ? -1 : 1
+        // The point's own cell first: its slot is also where the point goes.
+        let key = Self.key(font: font, code: code, cx: cx, cy: cy)
+        var s = find(key)
         var found = false
         search: for i in 0..<2 {
             let dx: Int32 = i == 0 ? 0 : nx
             for j in 0..<2 {
                 let dy: Int32 = j == 0 ? 0 : ny
-                var p = slots[find(Self.key(font: font, code: code, cx: cx &+ dx, cy: cy &+ dy))].head
+                var p = i == 0 && j == 0 ? slots[s].head : slots[find(Self.key(font: font, code: code, cx: cx &+ dx, cy: cy &+ dy))].head
                 while p >= 0 {
                     let e = entries[Int(p)]
                     let ddx = e.origin.x - origin.x, ddy = e.origin.y - origin.y
@@ -80,8 +83,6 @@ struct DuplicateIndex {
                 }
             }
         }
-        let key = Self.key(font: font, code: code, cx: cx, cy: cy)
-        var s = find(key)
         if slots[s].head < 0 {
             if (used + 1) * 2 > slots.count {
                 grow()
@@ -94,6 +95,18 @@ struct DuplicateIndex {
         entries.append(Entry(origin: origin, next: slots[s].head))
         slots[s] = Slot(key: key, head: Int32(truncatingIfNeeded: entries.count - 1), count: slots[s].count &+ 1)
         return found
+    }
+
+    /// Room for `points` recorded points (a page's glyphs) without growing; only while empty.
+    mutating func reserve(points: Int) {
+        guard entries.isEmpty, points > 0 else { return }
+        entries.reserveCapacity(points)
+        var n = slots.count
+        while n < points * 2 { n <<= 1 }
+        if n > slots.count {
+            slots = [Slot](repeating: Slot(), count: n)
+            mask = n - 1
+        }
     }
 
     private mutating func grow() {

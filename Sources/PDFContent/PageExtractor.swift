@@ -77,11 +77,13 @@ public struct PageExtractor: Sendable {
     public func extract(page: PageInfo) -> PageGlyphs {
         let collector = GlyphCollector(pageIndex: page.index, mediaBox: page.mediaBox, cropBox: page.cropBox,
                                        rotation: page.rotation, maxPaths: options.maxPaths)
-        collector.state.page.reserve(sizes.current)
+        let sizes = self.sizes.current
+        collector.state.page.reserve(sizes)
+        collector.state.duplicates.reserve(points: sizes.glyphs)
         let interpreter = interpret(page: page, sink: collector)
         var result = collector.finish(diagnostics: interpreter.diagnostics.finished)
         result.userUnit = page.userUnit
-        sizes.record(result)
+        self.sizes.record(result)
         return result
     }
 

@@ -47,3 +47,23 @@ import PDFTextModel
         #expect(zip(after.glyphs, fresh.glyphs).allSatisfy { $0.quad == $1.quad && $0.text == $1.text })
     }
 }
+
+@Suite struct DuplicateIndexReserveTests {
+    @Test("a reserved index finds the same duplicates as one that grows")
+    func sameAnswers() {
+        var grown = DuplicateIndex(capacity: 4), reserved = DuplicateIndex(capacity: 4)
+        reserved.reserve(points: 20_000)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var duplicates = 0
+        for _ in 0..<20_000 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let x = Double(state >> 40 & 0x3FF) * 0.37, y = Double(state >> 20 & 0x3FF) * 0.41
+            let code = UInt32(state >> 8 & 0x7), font = Int32(state & 1)
+            let a = grown.checkAndInsert(font: font, code: code, origin: Point(x: x, y: y))
+            let b = reserved.checkAndInsert(font: font, code: code, origin: Point(x: x, y: y))
+            #expect(a == b)
+            if a { duplicates += 1 }
+        }
+        #expect(duplicates > 100 && duplicates < 19_000)
+    }
+}
