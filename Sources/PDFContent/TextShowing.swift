@@ -18,9 +18,16 @@ extension ContentInterpreter {
         // The string's glyphs advance the text matrix and count in a local value, written
         // back once: each change of the interpreter's stored properties is checked for
         // exclusivity at run time, which per glyph cost more than the glyph.
-        var showing = StringShowing(textMatrix: textMatrix, glyphCount: glyphCount,
-                                    flags: hiddenDepth > 0 ? extraFlags.union(.hidden) : extraFlags,
-                                    serial: showSerial)
+        var flags = hiddenDepth > 0 ? extraFlags.union(.hidden) : extraFlags
+        let mode = gs.renderingMode
+        if mode.isInvisible || isTransparent(mode) { flags.insert(.invisible) }
+        var fill = gs.fillColor, stroke = gs.strokeColor
+        fill.alpha = gs.fillAlpha
+        stroke.alpha = gs.strokeAlpha
+        var showing = StringShowing(textMatrix: textMatrix, glyphCount: glyphCount, flags: flags, serial: showSerial,
+                                    fontSize: gs.fontSize, horizontalScaling: gs.horizontalScaling,
+                                    charSpacing: gs.charSpacing, wordSpacing: gs.wordSpacing, rise: gs.rise,
+                                    ctm: gs.ctm, clip: gs.clip, mode: mode, fill: fill, stroke: stroke)
         var stopped = false
         font.forEachCode(in: bytes) { code, byteCount in
             guard !stopped else { return }
@@ -34,9 +41,17 @@ extension ContentInterpreter {
     struct StringShowing {
         var textMatrix: Matrix
         var glyphCount: Int
-        /// `extraFlags`, plus `.hidden` inside hidden optional content.
+        /// `extraFlags`, plus `.hidden` inside hidden optional content and `.invisible`
+        /// for an invisible mode or a transparent colour.
         let flags: GlyphFlags
         let serial: Int
+        // The graphics state a string is shown with: read once, not per glyph (no operator
+        // runs inside a string).
+        let fontSize: Double, horizontalScaling: Double, charSpacing: Double, wordSpacing: Double, rise: Double
+        let ctm: Matrix
+        let clip: ClipBox
+        let mode: TextRenderingMode
+        let fill: RGBA, stroke: RGBA
     }
 
     /// A `TJ` number: moves the position by −n/1000 of the font size (horizontally scaled
@@ -91,11 +106,11 @@ extension ContentInterpreter {
         let textMatrix = showing.textMatrix
         let g = font.glyph(code, byteCount: byteCount)
         let fm = font.fontMatrix
-        let fs = gs.fontSize, th = gs.horizontalScaling
-        let wordSpacing = (byteCount == 1 && code == 32) ? gs.wordSpacing : 0
+        let fs = showing.fontSize, th = showing.horizontalScaling
+        let wordSpacing = (byteCount == 1 && code == 32) ? showing.wordSpacing : 0
         // Trm = [Tfs×Th 0 0 Tfs 0 Trise] × Tm × CTM
-        let textToPage = textMatrix.concatenating(gs.ctm)
-        let trm = Matrix(a: fs * th, b: 0, c: 0, d: fs, e: 0, f: gs.rise).concatenating(textToPage)
+        let textToPage = textMatrix.concatenating(showing.ctm)
+        let trm = Matrix(a: fs * th, b: 0, c: 0, d: fs, e: 0, f: showing.rise).concatenating(textToPage)
         // Glyph space → text space (per unit of font size).
         let w0 = g.width * fm.a
         let extent = verticalExtent(font, code: code)
@@ -107,7 +122,7 @@ extension ContentInterpreter {
         if !vertical {
             origin = trm.apply(Point(x: 0, y: 0))
             quad = glyphQuad(x: 0, width: w0, low: extent.low, high: extent.high, fm: fm, trm: trm)
-            let tx = (w0 * fs + gs.charSpacing + wordSpacing) * th
+            let tx = (w0 * fs + showing.charSpacing + wordSpacing) * th
             advance = abs(tx) * (textToPage.a * textToPage.a + textToPage.b * textToPage.b).squareRoot()
             showing.textMatrix = Matrix.translation(tx, 0).concatenating(textMatrix)
         } else {
@@ -121,7 +136,7 @@ extension ContentInterpreter {
             let w1Abs = abs(w1) > 1e-9 ? abs(w1) : 1
             quad = glyphQuad(x: -vx, width: w0, low: -w1Abs / max(abs(fm.d), 1e-12), high: 0, fm: fm, trm: trm)
             _ = vy
-            let ty = w1 * fs + gs.charSpacing + wordSpacing
+            let ty = w1 * fs + showing.charSpacing + wordSpacing
             advance = abs(ty) * (textToPage.c * textToPage.c + textToPage.d * textToPage.d).squareRoot()
             showing.textMatrix = Matrix.translation(0, ty).concatenating(textMatrix)
         }
@@ -131,15 +146,10 @@ extension ContentInterpreter {
             exceedBudget("more than \(options.maxGlyphs) glyphs on the page; the rest is not interpreted")
             return false
         }
-        let mode = gs.renderingMode
-        if mode.isInvisible || isTransparent(mode) { flags.insert(.invisible) }
-        if gs.clip.excludes(quad) { flags.insert(.clipped) }
-        var fill = gs.fillColor, stroke = gs.strokeColor
-        fill.alpha = gs.fillAlpha
-        stroke.alpha = gs.strokeAlpha
+        if showing.clip.excludes(quad) { flags.insert(.clipped) }
         sink.showGlyph(GlyphEvent(font: font, fontSize: fs, code: code, byteCount: byteCount, glyph: g,
                                   origin: origin, quad: quad, advance: advance, textMatrix: trm,
-                                  renderingMode: mode, fillColor: fill, strokeColor: stroke,
+                                  renderingMode: showing.mode, fillColor: showing.fill, strokeColor: showing.stroke,
                                   flags: flags, showSerial: showing.serial))
         return true
     }
