@@ -68,6 +68,9 @@ public final class Font: Sendable {
     let encodingNames: [String?]?
 
     let decoder: FontDecoder
+    /// A simple font's 256 answers, read here without going through the `FontDecoder`
+    /// existential once per glyph.
+    let simpleTable: [FontGlyph]?
 
     init(summary: FontSummary, writingMode: Int, fontMatrix: Matrix, ascent: Double, descent: Double,
          type3: Type3Procedures?, diagnostics: DiagnosticLog, decoder: FontDecoder,
@@ -75,6 +78,7 @@ public final class Font: Sendable {
         self.summary = summary; self.writingMode = writingMode; self.fontMatrix = fontMatrix
         self.ascent = ascent; self.descent = descent; self.type3 = type3
         self.diagnostics = diagnostics; self.decoder = decoder
+        self.simpleTable = (decoder as? SimpleFontDecoder)?.table
         self.toUnicodeMap = toUnicodeMap; self.program = program; self.encodingNames = encodingNames
     }
 
@@ -101,12 +105,17 @@ public final class Font: Sendable {
     }
 
     public func forEachCode(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UInt32, Int) -> Void) {
-        decoder.forEachCode(in: bytes, body)
+        if simpleTable != nil {
+            for b in bytes { body(UInt32(b), 1) }
+        } else {
+            decoder.forEachCode(in: bytes, body)
+        }
     }
 
     /// What the font says about a code. `byteCount` is the code's length as given by
     /// `forEachCode` (it matters for ToUnicode maps with mixed lengths).
     public func glyph(_ code: UInt32, byteCount: Int = 1) -> FontGlyph {
-        decoder.glyph(code, byteCount: byteCount)
+        if let table = simpleTable, code < 256, table.count == 256 { return table[Int(code)] }
+        return decoder.glyph(code, byteCount: byteCount)
     }
 }
