@@ -64,7 +64,7 @@ extension FontLoader {
             cidToUnicode = PredefinedCMaps.cidToUnicode(registry: registry.isEmpty ? "Adobe" : registry, ordering: ordering)
         }
         // Unicode CMaps: the codes are UTF-16 / UCS-2.
-        let codesAreUnicode = cmapName.map { $0.hasPrefix("Uni") && ($0.contains("UCS2") || $0.contains("UTF16")) } ?? false
+        let codesAreUnicode = cmapName.map { $0.hasPrefix("Uni") && (FontNames.contains($0, "UCS2") || FontNames.contains($0, "UTF16")) } ?? false
             || (dict[FontCache.utf16CodesKey]?.bool ?? false)
 
         // CIDToGIDMap.

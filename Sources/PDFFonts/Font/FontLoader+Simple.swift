@@ -12,7 +12,7 @@ extension FontLoader {
         let program = d.program
         let toUnicode = toUnicode(dict, objectNumber: objectNumber)
         let isDingbats = standard?.builtinEncoding == .zapfDingbats
-            || FontNames.stripSubsetPrefix(d.baseFont).lowercased().contains("dingbats")
+            || FontNames.contains(FontNames.stripSubsetPrefix(d.baseFont).lowercased(), "dingbats")
 
         // Symbolic or not: the descriptor's flags, else the standard font's, else the name.
         let symbolic: Bool = {
@@ -231,7 +231,7 @@ extension FontLoader {
     /// The standard font that stands in for a non-embedded font without metrics.
     static func substituteMetrics(_ d: Descriptor, name: String) -> StandardFontMetrics? {
         let lower = name.lowercased()
-        let fixed = d.flags & 1 != 0 || lower.contains("courier") || lower.contains("mono")
+        let fixed = d.flags & 1 != 0 || FontNames.contains(lower, "courier") || FontNames.contains(lower, "mono")
         let serif = d.flags & 2 != 0 || !d.hasFlags
         let bold = d.looksBold, italic = d.looksItalic
         let base: String
