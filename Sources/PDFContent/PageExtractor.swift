@@ -77,13 +77,13 @@ public struct PageExtractor: Sendable {
     public func extract(page: PageInfo) -> PageGlyphs {
         let collector = GlyphCollector(pageIndex: page.index, mediaBox: page.mediaBox, cropBox: page.cropBox,
                                        rotation: page.rotation, maxPaths: options.maxPaths)
-        let sizes = self.sizes.current
-        collector.state.page.reserve(sizes)
-        collector.state.duplicates.reserve(points: sizes.glyphs)
+        let largest = sizes.current
+        collector.state.page.reserve(largest)
+        collector.state.duplicates.reserve(points: largest.glyphs)
         let interpreter = interpret(page: page, sink: collector)
         var result = collector.finish(diagnostics: interpreter.diagnostics.finished)
         result.userUnit = page.userUnit
-        self.sizes.record(result)
+        sizes.record(result)
         return result
     }
 

@@ -224,8 +224,6 @@ public struct StructureOrder: Sendable {
                     visit(kid, page: page, role: role, depth: depth)
                     if reportedTooLarge { return }
                 }
-            case .other(.dictionary(let d)):
-                visitDictionary(DictionaryEntries(d), id: object.reference, page: page, role: role, depth: depth)
             case .other(.null):
                 break
             default:

@@ -129,6 +129,13 @@ public struct ObjectID: Sendable, Hashable, Comparable, CustomStringConvertible 
 public struct PDFDictionary: Sendable, Hashable, CustomStringConvertible {
     public var entries: [Name: PDFObject]
     public init(_ entries: [Name: PDFObject] = [:]) { self.entries = entries }
+    /// Entries as written, allocated once at their count; a later duplicate key replaces an
+    /// earlier one.
+    public init<C: Collection<(key: Name, value: PDFObject)>>(written: C) {
+        var entries = [Name: PDFObject](minimumCapacity: written.count)
+        for e in written { entries[e.key] = e.value }
+        self.entries = entries
+    }
     public subscript(_ key: Name) -> PDFObject? {
         get { entries[key] }
         set { entries[key] = newValue }
@@ -275,10 +282,7 @@ public struct DictionaryEntries: Sendable {
     public var dictionary: PDFDictionary {
         switch storage {
         case .dictionary(let d): return d
-        case .written(let entries):
-            var d = [Name: PDFObject](minimumCapacity: entries.count)
-            for e in entries { d[e.key] = e.value }
-            return PDFDictionary(d)
+        case .written(let entries): return PDFDictionary(written: entries)
         }
     }
 }

@@ -160,11 +160,7 @@ public struct Parser: Sendable {
 
     /// The entries gathered since `base` as a dictionary, allocated once at its size; a
     /// later duplicate key replaces an earlier one.
-    func dictionary(from base: Int) -> PDFDictionary {
-        var entries = [Name: PDFObject](minimumCapacity: entryScratch.count - base)
-        for i in base..<entryScratch.count { entries[entryScratch[i].key] = entryScratch[i].value }
-        return PDFDictionary(entries)
-    }
+    func dictionary(from base: Int) -> PDFDictionary { PDFDictionary(written: entryScratch[base...]) }
 
     /// For a reader that looks up a few keys in each of many small dictionaries read once
     /// (the structure tree): parses `N G obj << … >>` at the current position and returns the

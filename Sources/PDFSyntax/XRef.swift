@@ -111,19 +111,17 @@ public enum XRefTableReader {
     static func strictRecord(_ bytes: [UInt8], at p: Int) -> (offset: Int64, generation: Int64, kind: UInt8)? {
         guard p >= 0, p + 18 < bytes.count else { return nil }
         return bytes.withUnsafeBufferPointer { b -> (offset: Int64, generation: Int64, kind: UInt8)? in
-            var offset: Int64 = 0
-            for k in 0..<10 {
-                let d = b[p + k] &- 0x30
-                guard d < 10 else { return nil }
-                offset = offset * 10 + Int64(d)
+            /// The value of `count` decimal digits from `start`; nil at any other byte.
+            func digits(_ start: Int, _ count: Int) -> Int64? {
+                var value: Int64 = 0
+                for k in start..<(start + count) {
+                    let d = b[k] &- 0x30
+                    guard d < 10 else { return nil }
+                    value = value * 10 + Int64(d)
+                }
+                return value
             }
-            guard b[p + 10] == 0x20 else { return nil }
-            var generation: Int64 = 0
-            for k in 11..<16 {
-                let d = b[p + k] &- 0x30
-                guard d < 10 else { return nil }
-                generation = generation * 10 + Int64(d)
-            }
+            guard let offset = digits(p, 10), b[p + 10] == 0x20, let generation = digits(p + 11, 5) else { return nil }
             let kind = b[p + 17]
             guard b[p + 16] == 0x20, kind == 0x6E || kind == 0x66, CharacterClass.isWhitespace(b[p + 18]) else { return nil }
             return (offset, generation, kind)

@@ -68,9 +68,9 @@ public final class Font: Sendable {
     let encodingNames: [String?]?
 
     let decoder: FontDecoder
-    /// A simple font's 256 answers, read here without going through the `FontDecoder`
+    /// The decoder of a simple font, called directly rather than through the `FontDecoder`
     /// existential once per glyph.
-    let simpleTable: [FontGlyph]?
+    let simpleDecoder: SimpleFontDecoder?
 
     init(summary: FontSummary, writingMode: Int, fontMatrix: Matrix, ascent: Double, descent: Double,
          type3: Type3Procedures?, diagnostics: DiagnosticLog, decoder: FontDecoder,
@@ -78,7 +78,7 @@ public final class Font: Sendable {
         self.summary = summary; self.writingMode = writingMode; self.fontMatrix = fontMatrix
         self.ascent = ascent; self.descent = descent; self.type3 = type3
         self.diagnostics = diagnostics; self.decoder = decoder
-        self.simpleTable = (decoder as? SimpleFontDecoder)?.table
+        self.simpleDecoder = decoder as? SimpleFontDecoder
         self.toUnicodeMap = toUnicodeMap; self.program = program; self.encodingNames = encodingNames
     }
 
@@ -105,8 +105,8 @@ public final class Font: Sendable {
     }
 
     public func forEachCode(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UInt32, Int) -> Void) {
-        if simpleTable != nil {
-            for b in bytes { body(UInt32(b), 1) }
+        if let simple = simpleDecoder {
+            simple.forEachCode(in: bytes, body)
         } else {
             decoder.forEachCode(in: bytes, body)
         }
@@ -115,7 +115,7 @@ public final class Font: Sendable {
     /// What the font says about a code. `byteCount` is the code's length as given by
     /// `forEachCode` (it matters for ToUnicode maps with mixed lengths).
     public func glyph(_ code: UInt32, byteCount: Int = 1) -> FontGlyph {
-        if let table = simpleTable, code < 256, table.count == 256 { return table[Int(code)] }
+        if let simple = simpleDecoder { return simple.glyph(code, byteCount: byteCount) }
         return decoder.glyph(code, byteCount: byteCount)
     }
 }
