@@ -41,12 +41,13 @@ public struct TextExtractor: Sendable {
     /// The document's headers and footers found by repetition (see
     /// ``withRunningFurniture(pages:workers:)``); nil lays each page out alone.
     public private(set) var runningFurniture: RunningFurniture? = nil
-    /// Glyphs of the pages read to find them, kept so that they are not interpreted twice.
-    var sampled: [Int: PageGlyphs] = [:]
+    /// Glyphs of some of the pages read to find them (see `sampleBudget`), kept so that they
+    /// are not interpreted twice; each is handed out once and then let go.
+    var sampled = SampledPages()
 
     /// The glyphs and layout of page `index` (0-based).
     public func page(_ index: Int) -> PageText {
-        let glyphs = sampled[index] ?? extractor.extract(pageIndex: index)
+        let glyphs = sampled.take(index) ?? extractor.extract(pageIndex: index)
         let layout = analyzeLayout(glyphs, options: layout, structureOrder: structureOrder?.mcids(forPage: index),
                                    runningFurniture: runningFurniture)
         return PageText(glyphs: glyphs, layout: layout)
@@ -55,12 +56,18 @@ public struct TextExtractor: Sendable {
     /// This extractor, with the running headers and footers that repeat over `pages`
     /// (0-based indices, those about to be extracted) found first: up to
     /// `furnitureSamplePages` of them are read, in pairs of consecutive pages spread over the
-    /// range, and their glyphs are kept for ``page(_:)``. With fewer than two pages, or when
-    /// the layout options do not ask for it, the extractor is returned as it is.
+    /// range. The glyphs of the sampled pages that come first in `pages` are kept for
+    /// ``page(_:)``, up to `sampleBudget` bytes, and let go once ``page(_:)`` has handed them
+    /// out; the others are interpreted again when their turn comes. With fewer than two
+    /// pages, or when the layout options do not ask for it, the extractor is returned as it is.
     /// - Parameters:
-    ///   - pages: the 0-based indices of the pages about to be extracted.
+    ///   - pages: the 0-based indices of the pages about to be extracted, in the order they
+    ///     will be asked for.
     ///   - workers: pages read at once.
-    public func withRunningFurniture(pages: [Int], workers: Int = 1) -> TextExtractor {
+    ///   - sampleBudget: the most bytes of sampled glyphs kept (``defaultSampleBudget``); 0
+    ///     keeps none, `Int.max` keeps all of them.
+    public func withRunningFurniture(pages: [Int], workers: Int = 1,
+                                     sampleBudget: Int = TextExtractor.defaultSampleBudget) -> TextExtractor {
         let options = layout
         let valid = pages.filter { $0 >= 0 && $0 < pageCount }
         guard options.findsRepeatedFurniture, options.marksRunningArtifacts, options.readingOrder != .contentStream,
@@ -77,12 +84,28 @@ public struct TextExtractor: Sendable {
             for i in sample { let glyphs = extractor.extract(pageIndex: i); read.withLock { $0[i] = glyphs } }
         }
         var copy = self
-        copy.sampled = read.withLock { $0 }
-        let candidates = sample.compactMap { copy.sampled[$0] }.map { RunningFurniture.candidates($0, options: options) }
+        let glyphs = read.withLock { $0 }
+        let candidates = sample.compactMap { glyphs[$0] }.map { RunningFurniture.candidates($0, options: options) }
         let found = RunningFurniture(pages: candidates, options: options)
         copy.runningFurniture = found.isEmpty ? nil : found
+        copy.sampled = SampledPages()
+        var spent = 0
+        for i in valid {
+            guard let page = glyphs[i] else { continue }
+            let bytes = page.approximateBytes
+            if bytes > sampleBudget - spent { break }
+            spent += bytes
+            copy.sampled.keep(page, for: i)
+        }
         return copy
     }
+
+    /// How many bytes of sampled pages' glyphs ``withRunningFurniture(pages:workers:sampleBudget:)``
+    /// keeps by default: 2 MiB, four or five pages of a dense manual. Keeping every sampled page
+    /// (12 by default) held 4–5 MB for the whole run of a 116-page manual, half again the
+    /// whole memory MuPDF needs for it; interpreting the pages left out again costs about 7%
+    /// of that document's interpretation, and nothing on documents whose sampled pages fit.
+    public static let defaultSampleBudget = 2 << 20
 
     /// The most pages read (and kept) to find running furniture, whatever the options say:
     /// their glyphs stay in memory until the extractor goes.
@@ -99,6 +122,23 @@ public struct TextExtractor: Sendable {
             for p in [pages[at], pages[at + 1]] where out.last != p && !out.contains(p) { out.append(p) }
         }
         return out
+    }
+}
+
+/// Pages read before their turn, each handed out once (``TextExtractor/page(_:)``).
+final class SampledPages: Sendable {
+    private let pages = Mutex<[Int: PageGlyphs]>([:])
+    func keep(_ page: PageGlyphs, for index: Int) { pages.withLock { $0[index] = page } }
+    func take(_ index: Int) -> PageGlyphs? { pages.withLock { $0.removeValue(forKey: index) } }
+    var count: Int { pages.withLock { $0.count } }
+}
+
+extension PageGlyphs {
+    /// About how many bytes the page's arrays hold (their capacity, not their count).
+    var approximateBytes: Int {
+        glyphs.capacity * MemoryLayout<PositionedGlyph>.stride + runs.capacity * MemoryLayout<GlyphRun>.stride
+            + scalars.capacity * MemoryLayout<Unicode.Scalar>.stride + paths.capacity * MemoryLayout<PathPaint>.stride
+            + images.capacity * MemoryLayout<Quad>.stride + markedContent.capacity * 128 + fonts.capacity * 256
     }
 }
 

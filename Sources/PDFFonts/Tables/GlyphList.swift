@@ -130,7 +130,7 @@ public enum GlyphList {
     /// A glyph name for a scalar: the AGL's preferred name (AGLFN, then the legacy name the
     /// standard Latin fonts use, e.g. `fi`), else `uniXXXX` (BMP) or `uXXXXX`.
     public static func name(for scalar: Unicode.Scalar) -> String {
-        if let preferred = Tables.shared.preferred[scalar.value] { return preferred }
+        if let preferred = Tables.preferred[scalar.value] { return preferred }
         let hex = String(scalar.value, radix: 16, uppercase: true)
         let padded = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
         return scalar.value <= 0xFFFF ? "uni" + padded : "u" + padded
@@ -169,54 +169,114 @@ public enum GlyphList {
 
     // MARK: - Tables
 
-    /// TeX's glyph names outside the AGL (consulted after it), parsed on first use of its
+    /// TeX's glyph names outside the AGL (consulted after it), indexed on first use of its
     /// own: fonts whose names are all in the AGL never pay for it.
     private enum TeXTable {
-        static let shared = Tables.parse(TeXGlyphListData.texGlyphList, capacity: 1500)
+        static let shared = SortedLines(TeXGlyphListData.texGlyphList)
     }
 
-    /// The parsed lists, built once per process on first use (`static let` is thread-safe).
+    /// The lists, indexed once per process on first use (`static let` is thread-safe). Each
+    /// is searched in place (``SortedLines``): building hash tables of their 6,000 entries
+    /// cost 20 M instructions, more than MuPDF's whole start-up, in every process that met a
+    /// glyph name.
     private struct Tables: Sendable {
         static let shared = Tables()
 
-        let byName: [String: [Unicode.Scalar]]
-        let dingbats: [String: [Unicode.Scalar]]
-        let preferred: [UInt32: String]
-
-        /// A `name;hex hex…` list as a table.
-        static func parse(_ data: String, capacity: Int) -> [String: [Unicode.Scalar]] {
-            var table: [String: [Unicode.Scalar]] = [:]
-            table.reserveCapacity(capacity)
-            forEachLine(data) { left, right in
-                let scalars = right.split(separator: UInt8(ascii: " ")).compactMap {
-                    GlyphList.hexValue($0).flatMap(Unicode.Scalar.init)
-                }
-                table[String(decoding: left, as: UTF8.self)] = scalars
-            }
-            return table
-        }
-
-        init() {
-            let byName = Self.parse(GlyphListData.adobeGlyphList, capacity: 4400)
-            dingbats = Self.parse(GlyphListData.zapfDingbats, capacity: 220)
+        let byName = SortedLines(GlyphListData.adobeGlyphList)
+        let dingbats = SortedLines(GlyphListData.zapfDingbats)
+        /// Scalar → preferred name, built on first use of its own (``GlyphList/name(for:)``).
+        static let preferred: [UInt32: String] = {
             var preferred: [UInt32: String] = [:]
             preferred.reserveCapacity(1600)
-            Self.forEachLine(GlyphListData.preferredNames) { left, right in
+            SortedLines.forEachLine(Array(GlyphListData.preferredNames.utf8)) { left, right in
                 if let v = GlyphList.hexValue(left) { preferred[v] = String(decoding: right, as: UTF8.self) }
             }
-            self.byName = byName
-            self.preferred = preferred
-        }
+            return preferred
+        }()
+    }
+}
 
-        /// Calls `body` with the two fields of each `left;right` line.
-        private static func forEachLine(
-            _ data: String, _ body: (ArraySlice<UInt8>, ArraySlice<UInt8>) -> Void
-        ) {
-            let bytes = Array(data.utf8)
-            for line in bytes.split(separator: UInt8(ascii: "\n")) {
-                guard let semi = line.firstIndex(of: UInt8(ascii: ";")) else { continue }
-                body(line[..<semi], line[(semi + 1)...])
+/// A read-only table of `key;HHHH[ HHHH…]` lines (a glyph name; Unicode scalars in hex), found
+/// by binary search over the lines in place: indexing is one pass over the bytes, with no
+/// string or array per entry. Lines are put in byte order of their keys when the data is not;
+/// of two lines with one key, the later one counts.
+struct SortedLines: Sendable {
+    private let bytes: [UInt8]
+    /// Start of each line's key and of its `;`, in byte order of the keys.
+    private let lines: [(key: Int32, semicolon: Int32)]
+
+    init(_ data: String) {
+        let bytes = Array(data.utf8)
+        var lines: [(key: Int32, semicolon: Int32)] = []
+        Self.forEachLine(bytes) { left, _ in
+            lines.append((Int32(truncatingIfNeeded: left.startIndex), Int32(truncatingIfNeeded: left.endIndex)))
+        }
+        func key(_ l: (key: Int32, semicolon: Int32)) -> ArraySlice<UInt8> { bytes[Int(l.key)..<Int(l.semicolon)] }
+        var sorted = true
+        for i in lines.indices.dropFirst() where !key(lines[i - 1]).lexicographicallyPrecedes(key(lines[i])) {
+            sorted = false
+            break
+        }
+        if !sorted {
+            // Stable by position among equal keys, then the last of each key is kept.
+            let order = lines.indices.sorted {
+                let a = key(lines[$0]), b = key(lines[$1])
+                return a.lexicographicallyPrecedes(b) || (!b.lexicographicallyPrecedes(a) && $0 < $1)
             }
+            var unique: [(key: Int32, semicolon: Int32)] = []
+            unique.reserveCapacity(order.count)
+            for i in order {
+                if let last = unique.last, key(last).elementsEqual(key(lines[i])) { unique.removeLast() }
+                unique.append(lines[i])
+            }
+            lines = unique
+        }
+        self.bytes = bytes
+        self.lines = lines
+    }
+
+    /// The scalars of the line whose key is `name`; nil when there is none. Hex fields that
+    /// are not a scalar are left out, as they always were.
+    subscript(name: String) -> [Unicode.Scalar]? {
+        var name = name
+        return name.withUTF8 { self[utf8: $0] }
+    }
+
+    subscript(utf8 name: UnsafeBufferPointer<UInt8>) -> [Unicode.Scalar]? {
+        var lo = 0, hi = lines.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            let l = lines[mid]
+            let order = bytes.withUnsafeBufferPointer { b in
+                Self.compare(UnsafeBufferPointer(rebasing: b[Int(l.key)..<Int(l.semicolon)]), name)
+            }
+            if order == 0 { return scalars(after: Int(l.semicolon)) }
+            if order < 0 { lo = mid + 1 } else { hi = mid }
+        }
+        return nil
+    }
+
+    private func scalars(after semicolon: Int) -> [Unicode.Scalar] {
+        var end = semicolon + 1
+        while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        return bytes[(semicolon + 1)..<end].split(separator: UInt8(ascii: " ")).compactMap {
+            GlyphList.hexValue($0).flatMap(Unicode.Scalar.init)
+        }
+    }
+
+    /// Byte order: negative when `a` comes first, 0 when equal.
+    private static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        let n = min(a.count, b.count)
+        for i in 0..<n where a[i] != b[i] { return a[i] < b[i] ? -1 : 1 }
+        return a.count - b.count
+    }
+
+    /// Calls `body` with the two fields of each `left;right` line.
+    static func forEachLine(_ bytes: [UInt8], _ body: (ArraySlice<UInt8>, ArraySlice<UInt8>) -> Void) {
+        for line in bytes.split(separator: UInt8(ascii: "\n")) {
+            guard let semi = line.firstIndex(of: UInt8(ascii: ";")) else { continue }
+            body(line[..<semi], line[(semi + 1)...])
         }
     }
 }
+

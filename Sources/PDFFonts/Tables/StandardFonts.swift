@@ -81,7 +81,7 @@ public struct StandardFontMetrics: Sendable {
         {
             bytes.removeFirst(7)
         }
-        if let exact = Lookup.shared.byName[String(decoding: bytes, as: UTF8.self)] {
+        if let exact = Lookup.byName[String(decoding: bytes, as: UTF8.self)] {
             return all[exact]
         }
         let key: [UInt8] = bytes.compactMap { b in
@@ -121,20 +121,19 @@ public struct StandardFontMetrics: Sendable {
     /// The advance width of a glyph, in 1/1000 em.
     public func width(ofGlyph name: String) -> Double? {
         let r = StandardFontData.fonts[index]
-        guard let i = Lookup.shared.glyphIndex[r.glyphSet][name] else { return nil }
+        guard let i = Lookup.glyphIndex[r.glyphSet][name] else { return nil }
         let widths = StandardFontData.widths[index]
         return i < widths.count ? Double(widths[i]) : nil
     }
 
     /// The glyph names this font has metrics for (its glyph set, in AFM order).
     public var glyphNames: [String] {
-        Lookup.shared.glyphNames[StandardFontData.fonts[index].glyphSet]
+        Lookup.glyphNames[StandardFontData.fonts[index].glyphSet]
     }
 
-    /// Dictionaries built once per process on first use.
-    private struct Lookup: Sendable {
-        static let shared = Lookup()
-
+    /// Tables built once per process, each on its own first use (`static let` is thread-safe):
+    /// finding a font by name does not build the glyph sets' 1,250 names and their index.
+    private enum Lookup {
         /// Family prefixes of normalised names (lowercase, no spaces, commas or hyphens),
         /// longest first so that `timesnewroman` wins over `times`.
         static let familyPrefixes: [(family: String, prefix: String)] = [
@@ -145,25 +144,20 @@ public struct StandardFontMetrics: Sendable {
         ]
         static let styleWords = ["oblique", "regular", "italic", "normal", "roman", "bold", "mt", "ps"]
 
-        let byName: [String: Int]
-        let glyphNames: [[String]]
-        let glyphIndex: [[String: Int]]
-
-        init() {
+        static let byName: [String: Int] = {
             var byName: [String: Int] = [:]
             for (i, r) in StandardFontData.fonts.enumerated() { byName[r.name] = i }
-            self.byName = byName
-            let sets = [
-                StandardFontData.latinGlyphNames, StandardFontData.symbolGlyphNames,
-                StandardFontData.dingbatsGlyphNames,
-            ]
-            glyphNames = sets.map { $0.split(separator: " ").map(String.init) }
-            glyphIndex = glyphNames.map { names in
-                var index: [String: Int] = [:]
-                index.reserveCapacity(names.count)
-                for (i, n) in names.enumerated() where index[n] == nil { index[n] = i }
-                return index
-            }
+            return byName
+        }()
+        static let glyphNames: [[String]] = [
+            StandardFontData.latinGlyphNames, StandardFontData.symbolGlyphNames,
+            StandardFontData.dingbatsGlyphNames,
+        ].map { $0.split(separator: " ").map(String.init) }
+        static let glyphIndex: [[String: Int]] = glyphNames.map { names in
+            var index: [String: Int] = [:]
+            index.reserveCapacity(names.count)
+            for (i, n) in names.enumerated() where index[n] == nil { index[n] = i }
+            return index
         }
     }
 }
