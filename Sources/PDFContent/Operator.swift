@@ -283,28 +283,29 @@ public struct ContentParser {
         if let scalar = token.scalarObject { return scalar }
         switch token {
         case .arrayOpen:
+            if itemScratch.capacity == 0 { itemScratch.reserveCapacity(16) }
             let base = itemScratch.count
             defer { itemScratch.removeSubrange(base...) }
             while true {
                 let before = lexer.position
                 let t = lexer.next()
                 switch t {
-                case .arrayClose: return .array(Array(itemScratch[base...]))
+                case .arrayClose: return .array(Parser.detached(itemScratch[base...]))
                 case .eof, .dictClose:
                     if case .dictClose = t { lexer.position = before }
                     diagnostics.note(.contentSyntax, "array not closed")
-                    return .array(Array(itemScratch[base...]))
+                    return .array(Parser.detached(itemScratch[base...]))
                 case .keyword(.other, _), .keyword(.R, _), .keyword(.obj, _), .keyword(.stream, _),
                      .keyword(.endstream, _), .keyword(.endobj, _):
                     // An operator inside an array: the array was left open.
                     lexer.position = before
                     diagnostics.note(.contentSyntax, "array not closed before an operator")
-                    return .array(Array(itemScratch[base...]))
+                    return .array(Parser.detached(itemScratch[base...]))
                 default:
                     if depth + 1 >= maxNesting {
                         diagnostics.note(.contentSyntax, "operands nested deeper than \(maxNesting)")
                         skipNested()
-                        return .array(Array(itemScratch[base...]))
+                        return .array(Parser.detached(itemScratch[base...]))
                     }
                     if let o = readObject(t, depth: depth + 1), itemScratch.count - base < maxOperands * 64 { itemScratch.append(o) }
                 }

@@ -85,25 +85,38 @@ public struct Parser: Sendable {
         }
     }
 
+    /// The elements of a scratch stack from `base` in an array of their own. `Array(slice)`
+    /// would share the stack's buffer when the slice is all of it, and the removal that
+    /// follows would then copy the whole stack.
+    @inlinable public static func detached<T>(_ slice: ArraySlice<T>) -> [T] {
+        if slice.isEmpty { return [] }
+        return [T](unsafeUninitializedCapacity: slice.count) { buffer, count in
+            _ = buffer.initialize(fromContentsOf: slice)
+            count = slice.count
+        }
+    }
+
     mutating func parseArrayBody(depth: Int) throws(PDFError) -> [PDFObject] {
+        // A parser made for one object (most of them) grows its stack once, not by doubling.
+        if itemScratch.capacity == 0 { itemScratch.reserveCapacity(16) }
         let base = itemScratch.count
         defer { itemScratch.removeSubrange(base...) }
         while true {
             let before = lexer.position
             let token = lexer.next()
             switch token {
-            case .arrayClose: return Array(itemScratch[base...])
+            case .arrayClose: return Parser.detached(itemScratch[base...])
             case .eof:
                 diagnostics.append(.syntaxRecovered, .warning, "array not closed before end of data", offset: before)
-                return Array(itemScratch[base...])
+                return Parser.detached(itemScratch[base...])
             case .keyword(let k, _) where Parser.endsObject(k):
                 lexer.position = before
                 diagnostics.append(.syntaxRecovered, .warning, "array not closed", offset: before)
-                return Array(itemScratch[base...])
+                return Parser.detached(itemScratch[base...])
             case .dictClose:
                 lexer.position = before
                 diagnostics.append(.syntaxRecovered, .warning, "array not closed", offset: before)
-                return Array(itemScratch[base...])
+                return Parser.detached(itemScratch[base...])
             default:
                 if let o = try parseObject(startingWith: token, depth: depth) { itemScratch.append(o) }
             }
@@ -120,6 +133,7 @@ public struct Parser: Sendable {
     /// Reads a dictionary's entries after its `<<` onto ``entryScratch``, in file order
     /// (`null` values left out), up to its `>>` or where it was left open.
     mutating func gatherDictionaryEntries(depth: Int) throws(PDFError) {
+        if entryScratch.capacity == 0 { entryScratch.reserveCapacity(16) }
         while true {
             let before = lexer.position
             let token = lexer.next()
@@ -181,7 +195,7 @@ public struct Parser: Sendable {
         do { try gatherDictionaryEntries(depth: 1) } catch { return nil }
         guard diagnostics.count == reported else { return nil }
         if case .keyword(.stream, _) = lexer.next() { return nil }
-        return (ObjectID(Int(clamping: num), Int(clamping: gen)), Array(entryScratch[base...]))
+        return (ObjectID(Int(clamping: num), Int(clamping: gen)), Parser.detached(entryScratch[base...]))
     }
 
     /// Parses `N G obj … endobj` at the current position. A stream's data range is found

@@ -73,30 +73,46 @@ public struct TextExtractor: Sendable {
         guard options.findsRepeatedFurniture, options.marksRunningArtifacts, options.readingOrder != .contentStream,
               valid.count >= 2, options.furnitureSamplePages >= 2 else { return self }
         let sample = Self.sample(valid, count: min(options.furnitureSamplePages, Self.maxSamplePages))
-        let read = Mutex<[Int: PageGlyphs]>([:])
         let extractor = self.extractor
-        if workers > 1 {
-            DispatchQueue.concurrentPerform(iterations: sample.count) { j in
-                let glyphs = extractor.extract(pageIndex: sample[j])
-                read.withLock { $0[sample[j]] = glyphs }
-            }
-        } else {
-            for i in sample { let glyphs = extractor.extract(pageIndex: i); read.withLock { $0[i] = glyphs } }
-        }
         var copy = self
-        let glyphs = read.withLock { $0 }
-        let candidates = sample.compactMap { glyphs[$0] }.map { RunningFurniture.candidates($0, options: options) }
+        copy.sampled = SampledPages()
+        // Read in run order, `workers` pages at a time: each page gives its candidate lines at
+        // once, and is kept only while the pages before it and itself fit in the budget, so
+        // that no more than the budget and one round of pages are held at any time.
+        var candidates = [[RunningFurniture.Line]](repeating: [], count: sample.count)
+        var spent = 0, full = sampleBudget <= 0
+        var start = 0
+        while start < sample.count {
+            let round = start..<min(sample.count, start + max(1, workers))
+            let read = Mutex<[Int: PageGlyphs]>([:])
+            if round.count > 1 {
+                DispatchQueue.concurrentPerform(iterations: round.count) { j in
+                    let i = sample[round.lowerBound + j]
+                    let glyphs = extractor.extract(pageIndex: i)
+                    read.withLock { $0[i] = glyphs }
+                }
+            } else {
+                let i = sample[round.lowerBound]
+                let glyphs = extractor.extract(pageIndex: i)
+                read.withLock { $0[i] = glyphs }
+            }
+            let glyphs = read.withLock { $0 }
+            for j in round {
+                guard let page = glyphs[sample[j]] else { continue }
+                candidates[j] = RunningFurniture.candidates(page, options: options)
+                guard !full else { continue }
+                let bytes = page.approximateBytes
+                if bytes > sampleBudget - spent {
+                    full = true
+                } else {
+                    spent += bytes
+                    copy.sampled.keep(page, for: sample[j])
+                }
+            }
+            start = round.upperBound
+        }
         let found = RunningFurniture(pages: candidates, options: options)
         copy.runningFurniture = found.isEmpty ? nil : found
-        copy.sampled = SampledPages()
-        var spent = 0
-        for i in valid {
-            guard let page = glyphs[i] else { continue }
-            let bytes = page.approximateBytes
-            if bytes > sampleBudget - spent { break }
-            spent += bytes
-            copy.sampled.keep(page, for: i)
-        }
         return copy
     }
 
