@@ -208,25 +208,40 @@ struct SortedLines: Sendable {
     init(_ data: String) {
         let bytes = Array(data.utf8)
         var lines: [(key: Int32, semicolon: Int32)] = []
-        Self.forEachLine(bytes) { left, _ in
-            lines.append((Int32(truncatingIfNeeded: left.startIndex), Int32(truncatingIfNeeded: left.endIndex)))
+        lines.reserveCapacity(bytes.count / 8)
+        // One pass: each non-empty line with a `;` is an entry (as `forEachLine` reads them).
+        bytes.withUnsafeBufferPointer { b in
+            var i = 0
+            while i < b.count {
+                let start = i
+                var semicolon = -1
+                while i < b.count, b[i] != UInt8(ascii: "\n") {
+                    if semicolon < 0, b[i] == UInt8(ascii: ";") { semicolon = i }
+                    i += 1
+                }
+                if semicolon >= 0 { lines.append((Int32(truncatingIfNeeded: start), Int32(truncatingIfNeeded: semicolon))) }
+                i += 1
+            }
         }
-        func key(_ l: (key: Int32, semicolon: Int32)) -> ArraySlice<UInt8> { bytes[Int(l.key)..<Int(l.semicolon)] }
-        var sorted = true
-        for i in lines.indices.dropFirst() where !key(lines[i - 1]).lexicographicallyPrecedes(key(lines[i])) {
-            sorted = false
-            break
-        }
-        if !sorted {
+        bytes.withUnsafeBufferPointer { b in
+            func key(_ l: (key: Int32, semicolon: Int32)) -> UnsafeBufferPointer<UInt8> {
+                UnsafeBufferPointer(rebasing: b[Int(l.key)..<Int(l.semicolon)])
+            }
+            var sorted = true
+            for i in lines.indices.dropFirst() where Self.compare(key(lines[i - 1]), key(lines[i])) >= 0 {
+                sorted = false
+                break
+            }
+            guard !sorted else { return }
             // Stable by position among equal keys, then the last of each key is kept.
             let order = lines.indices.sorted {
-                let a = key(lines[$0]), b = key(lines[$1])
-                return a.lexicographicallyPrecedes(b) || (!b.lexicographicallyPrecedes(a) && $0 < $1)
+                let c = Self.compare(key(lines[$0]), key(lines[$1]))
+                return c < 0 || (c == 0 && $0 < $1)
             }
             var unique: [(key: Int32, semicolon: Int32)] = []
             unique.reserveCapacity(order.count)
             for i in order {
-                if let last = unique.last, key(last).elementsEqual(key(lines[i])) { unique.removeLast() }
+                if let last = unique.last, Self.compare(key(last), key(lines[i])) == 0 { unique.removeLast() }
                 unique.append(lines[i])
             }
             lines = unique
