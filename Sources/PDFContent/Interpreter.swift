@@ -326,13 +326,7 @@ public final class ContentInterpreter<Sink: ContentSink> {
             show(s)
         case .TJ(let elements):
             showSerial += 1
-            for e in elements {
-                switch e {
-                case .string(let s): show(s)
-                case .adjustment(let n): adjust(n)
-                }
-                if budgetExceeded { return }
-            }
+            show(elements)
 
         // Colour
         case .CS(let name):

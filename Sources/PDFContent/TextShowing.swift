@@ -7,34 +7,82 @@ extension ContentInterpreter {
     /// Shows a string: one glyph event per character code (ISO 32000-2 §9.4.4).
     func show(_ bytes: [UInt8]) {
         guard !budgetExceeded else { return }
-        let font: Font
-        if let f = gs.font {
-            font = f
-        } else {
-            diagnostics.note(.fontNotSet, "text shown before Tf; a fallback font is used")
-            font = fallbackFont
-            gs.font = font
+        let font = currentFont()
+        var showing = beginShowing()
+        _ = show(bytes, font: font, &showing)
+        endShowing(showing)
+    }
+
+    /// Shows a `TJ` array: its strings and position adjustments with one `StringShowing`
+    /// for the whole array (the graphics state cannot change inside it), so that a string
+    /// of one or two glyphs between kerns, as TeX and LuaTeX write them, does not read the
+    /// graphics state and write the text matrix back each time.
+    func show(_ elements: [TextArrayElement]) {
+        // Numbers before the first string move the interpreter's own matrix (`adjust`).
+        var first = 0
+        while first < elements.count, case .adjustment(let n) = elements[first] {
+            adjust(n)
+            first += 1
         }
-        // The string's glyphs advance the text matrix and count in a local value, written
-        // back once: each change of the interpreter's stored properties is checked for
-        // exclusivity at run time, which per glyph cost more than the glyph.
+        guard first < elements.count, !budgetExceeded else { return }
+        let font = currentFont()
+        let vertical = font.writingMode == 1
+        var showing = beginShowing()
+        for e in elements[first...] {
+            switch e {
+            case .string(let bytes):
+                if !show(bytes, font: font, &showing) { endShowing(showing); return }
+            case .adjustment(let n):
+                // As `adjust(_:)`, on the array's own text matrix.
+                guard n.isFinite else { continue }
+                let amount = -n / 1000 * showing.fontSize
+                showing.textMatrix = vertical
+                    ? Matrix.translation(0, amount).concatenating(showing.textMatrix)
+                    : Matrix.translation(amount * showing.horizontalScaling, 0).concatenating(showing.textMatrix)
+            }
+        }
+        endShowing(showing)
+    }
+
+    /// The font strings are shown with: the graphics state's, else (noted once, and then
+    /// kept in the state) a fallback.
+    func currentFont() -> Font {
+        if let f = gs.font { return f }
+        diagnostics.note(.fontNotSet, "text shown before Tf; a fallback font is used")
+        gs.font = fallbackFont
+        return fallbackFont
+    }
+
+    /// The graphics state strings are shown with, read once. The glyphs advance the text
+    /// matrix and count in this local value, written back once (`endShowing`): each change
+    /// of the interpreter's stored properties is checked for exclusivity at run time, which
+    /// per glyph cost more than the glyph.
+    func beginShowing() -> StringShowing {
         var flags = hiddenDepth > 0 ? extraFlags.union(.hidden) : extraFlags
         let mode = gs.renderingMode
         if mode.isInvisible || isTransparent(mode) { flags.insert(.invisible) }
         var fill = gs.fillColor, stroke = gs.strokeColor
         fill.alpha = gs.fillAlpha
         stroke.alpha = gs.strokeAlpha
-        var showing = StringShowing(textMatrix: textMatrix, glyphCount: glyphCount, flags: flags, serial: showSerial,
-                                    fontSize: gs.fontSize, horizontalScaling: gs.horizontalScaling,
-                                    charSpacing: gs.charSpacing, wordSpacing: gs.wordSpacing, rise: gs.rise,
-                                    ctm: gs.ctm, clip: gs.clip, mode: mode, fill: fill, stroke: stroke)
+        return StringShowing(textMatrix: textMatrix, glyphCount: glyphCount, flags: flags, serial: showSerial,
+                             fontSize: gs.fontSize, horizontalScaling: gs.horizontalScaling,
+                             charSpacing: gs.charSpacing, wordSpacing: gs.wordSpacing, rise: gs.rise,
+                             ctm: gs.ctm, clip: gs.clip, mode: mode, fill: fill, stroke: stroke)
+    }
+
+    func endShowing(_ showing: StringShowing) {
+        textMatrix = showing.textMatrix
+        glyphCount = showing.glyphCount
+    }
+
+    /// Shows one string's codes; false when the page's glyph budget ran out.
+    func show(_ bytes: [UInt8], font: Font, _ showing: inout StringShowing) -> Bool {
         var stopped = false
         font.forEachCode(in: bytes) { code, byteCount in
             guard !stopped else { return }
             stopped = !showCode(code, byteCount: byteCount, font: font, &showing)
         }
-        textMatrix = showing.textMatrix
-        glyphCount = showing.glyphCount
+        return !stopped
     }
 
     /// What the glyphs of one string read and write (see `show`).

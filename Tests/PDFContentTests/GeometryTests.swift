@@ -76,6 +76,20 @@ import PDFFonts
         #expect(near(s[1], 5, 100))      // (5 + 5) × 0.5
     }
 
+    @Test("A TJ array moves the pen as its strings and numbers shown one by one: before the first string, between strings and after the last")
+    func tjArrayEqualsItsParts() throws {
+        // Shown as one array or as separate operators, the pens are the same.
+        let whole = try origins("BT /F1 10 Tf 0 100 Td [-1000 (A) -500 (BC) 250 () 100 (D) -300] TJ (E) Tj ET")
+        let parts = try origins("BT /F1 10 Tf 0 100 Td [-1000] TJ (A) Tj [-500] TJ (BC) Tj [250] TJ () Tj [100] TJ (D) Tj [-300] TJ (E) Tj ET")
+        #expect(whole.count == 5 && parts.count == 5)
+        for (a, b) in zip(whole, parts) { #expect(near(a, b.x, b.y), "\(a) \(b)") }
+        #expect(near(whole[0], 10, 100))     // the leading −1000 moves one em first
+        #expect(near(whole[4], 34.5, 100))   // 10 +5 +5 +5+5 −2.5 −1 +5 +3
+        // A number too large for a double is read as 0.
+        let odd = try origins("BT /F1 10 Tf 0 100 Td [(A) 1e999 (B)] TJ ET")
+        #expect(odd.count == 2 && near(odd[1], 5, 100))
+    }
+
     @Test("' moves to the next line; \" sets Tw and Tc first")
     func quotes() throws {
         let o = try origins("BT /F1 10 Tf 12 TL 0 100 Td (A) Tj (B) ' 2 1 (C D) \" ET")
