@@ -198,7 +198,7 @@ final class CompositeFontDecoder: FontDecoder, Sendable {
     let cidToGID: [UInt16]?
     let isCFF: Bool
     let widths: CIDWidths
-    private let cache = Mutex<[UInt64: FontGlyph]>([:])
+    private let cache = Mutex(GlyphTable())
 
     init(cmap: CMap, toUnicode: ToUnicodeMap?, cidToUnicode: CIDToUnicodeTable?, codesAreUnicode: Bool,
          codesLookUnicode: Bool = false, program: FontProgram?, cidToGID: [UInt16]?, isCFF: Bool, widths: CIDWidths) {
@@ -218,11 +218,10 @@ final class CompositeFontDecoder: FontDecoder, Sendable {
     func cid(_ code: UInt32, byteCount: Int) -> UInt32? { cmap.cid(for: code, length: byteCount) ?? 0 }
 
     func glyph(_ code: UInt32, byteCount: Int) -> FontGlyph {
-        let key = UInt64(code) | UInt64(byteCount) << 32
-        if let g = cache.withLock({ $0[key] }) { return g }
+        if let g = cache.withLock({ $0[code, byteCount] }) { return g }
         let g = compute(code, byteCount: byteCount)
         cache.withLock { c in
-            if c.count < 200_000 { c[key] = g }
+            if c.count < 200_000 { c[code, byteCount] = g }
         }
         return g
     }
@@ -269,6 +268,46 @@ final class CompositeFontDecoder: FontDecoder, Sendable {
             g.verticalAdvance = v.w1
         }
         return g
+    }
+}
+
+/// The glyphs of the codes a composite font has shown so far. Codes of one and two bytes
+/// (nearly all of them) sit in pages of 256 made on first use, found by index; longer ones in
+/// a dictionary. A dictionary for all of them hashed every glyph's code (SipHash), about 4% of
+/// a LuaTeX manual's instructions.
+struct GlyphTable {
+    /// Page `(byteCount - 1) << 8 | code >> 8` of the one- and two-byte codes; empty until
+    /// a code of it is stored.
+    private var pages: [[FontGlyph?]] = []
+    private var others: [UInt64: FontGlyph] = [:]
+    private(set) var count = 0
+
+    @inline(__always) private static func page(_ code: UInt32, _ byteCount: Int) -> Int? {
+        byteCount >= 1 && byteCount <= 2 && code <= 0xFFFF ? (byteCount - 1) << 8 | Int(code >> 8) : nil
+    }
+
+    subscript(code: UInt32, byteCount: Int) -> FontGlyph? {
+        get {
+            guard let p = Self.page(code, byteCount) else { return others[UInt64(code) | UInt64(byteCount) << 32] }
+            guard p < pages.count, !pages[p].isEmpty else { return nil }
+            return pages[p][Int(code & 0xFF)]
+        }
+        set {
+            guard let p = Self.page(code, byteCount) else {
+                let key = UInt64(code) | UInt64(byteCount) << 32
+                if others[key] == nil, newValue != nil { count += 1 } else if others[key] != nil, newValue == nil { count -= 1 }
+                others[key] = newValue
+                return
+            }
+            if pages.count <= p { pages.append(contentsOf: repeatElement([], count: p + 1 - pages.count)) }
+            if pages[p].isEmpty {
+                guard newValue != nil else { return }
+                pages[p] = [FontGlyph?](repeating: nil, count: 256)
+            }
+            let slot = Int(code & 0xFF)
+            if pages[p][slot] == nil, newValue != nil { count += 1 } else if pages[p][slot] != nil, newValue == nil { count -= 1 }
+            pages[p][slot] = newValue
+        }
     }
 }
 
