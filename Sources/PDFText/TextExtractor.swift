@@ -23,17 +23,28 @@ public struct TextExtractor: Sendable {
     public let layout: LayoutOptions
     let extractor: PageExtractor
     /// The structure tree's reading order (tagged PDFs), read once; nil when the layout
-    /// options do not use it.
-    public let structureOrder: StructureOrder?
+    /// options do not use it. Read in the background, this waits until it is read.
+    public var structureOrder: StructureOrder? { structure.value }
+    let structure: Eventually<StructureOrder?>
 
+    /// - Parameter readsStructureConcurrently: read the structure tree on another thread
+    ///   while pages are interpreted (only their layout needs it), instead of before
+    ///   anything else. Worth it with more than one core: a tagged document's tree, read
+    ///   whole, can take as long as a tenth of its pages.
     public init(document: Document, extraction: ExtractionOptions = .pageText,
-                layout: LayoutOptions = LayoutOptions()) {
+                layout: LayoutOptions = LayoutOptions(), readsStructureConcurrently: Bool = false) {
         self.document = document
         self.extraction = extraction
         self.layout = layout
         self.extractor = PageExtractor(document: document, fonts: FontCache(store: document.store), options: extraction)
         let usesTags = layout.readingOrder == .automatic || layout.readingOrder == .structure
-        self.structureOrder = usesTags ? StructureOrder(document: document) : nil
+        if !usesTags {
+            structure = Eventually(nil)
+        } else if readsStructureConcurrently {
+            structure = Eventually { StructureOrder(document: document) }
+        } else {
+            structure = Eventually(StructureOrder(document: document))
+        }
     }
 
     public var pageCount: Int { document.pageCount }
@@ -138,6 +149,31 @@ public struct TextExtractor: Sendable {
             for p in [pages[at], pages[at + 1]] where out.last != p && !out.contains(p) { out.append(p) }
         }
         return out
+    }
+}
+
+/// A value known now, or computed on another thread and waited for on first use.
+final class Eventually<Value: Sendable>: Sendable {
+    private let result: Mutex<Value?>
+    private let done = DispatchGroup()
+
+    init(_ value: Value) { result = Mutex(value) }
+
+    init(computing make: @escaping @Sendable () -> Value) {
+        result = Mutex(nil)
+        done.enter()
+        DispatchQueue.global().async { self.finish(make()) }
+    }
+
+    private func finish(_ value: Value) {
+        result.withLock { $0 = value }
+        done.leave()
+    }
+
+    var value: Value {
+        done.wait()
+        // Set before `done` was left (or at init); `wait` orders the read after it.
+        return result.withLock { $0 }!
     }
 }
 

@@ -370,7 +370,8 @@ struct TextRun {
                                                   firstOnStream: true)
                     if hashes { context.sha256 = Opening.sha256(bytes) }
                     context.language = document.language
-                    let extractor = TextExtractor(document: document, layout: layoutOptions)
+                    let extractor = TextExtractor(document: document, layout: layoutOptions,
+                                                  readsStructureConcurrently: workers > 1)
                         .withRunningFurniture(pages: numbers.map { $0 - 1 }, workers: workers)
                     if styles { context.styling = StylingSource(document: document, structure: extractor.structureOrder) }
                     return .success((Prepared(extractor: extractor, context: context), numbers))

@@ -41,3 +41,35 @@ import Testing
         #expect(texts(keptAll, pages) == texts(none, pages), "asking again interprets the page again")
     }
 }
+
+/// The structure tree read on another thread gives the same reading order as read first.
+@Suite struct ConcurrentStructureTests {
+    @Test func backgroundValueIsWaitedFor() {
+        let slow = Eventually<[Int]?> {
+            var a: [Int] = []
+            for i in 0..<100_000 { a.append(i &* 7) }
+            return a
+        }
+        #expect(slow.value?.count == 100_000 && slow.value?.last == 99_999 &* 7)
+        #expect(Eventually<Int?>(nil).value == nil && Eventually(3).value == 3)
+    }
+
+    @Test func taggedPagesLayOutTheSame() throws {
+        // Tagged fixtures (Chromium writes a structure tree), a damaged tree, and untagged files.
+        let files = ["text/semantic-chromium.pdf", "text/three-column-chromium.pdf", "text/mixed-bidi-chromium.pdf",
+                     "layout/newsletter-chromium-3013.pdf", "layout/invoice-chromium-3018.pdf",
+                     "hostile/controls-structure.pdf", "basic/three-pages.pdf", "structure/object-streams.pdf"]
+        var tagged = 0
+        for name in files {
+            let doc = try Document(bytes: try FileBytes.read(path: corpusURL.appendingPathComponent(name).path))
+            let first = TextExtractor(document: doc)
+            let concurrent = TextExtractor(document: doc, readsStructureConcurrently: true)
+            if first.structureOrder != nil { tagged += 1 }
+            #expect((first.structureOrder == nil) == (concurrent.structureOrder == nil), "\(name)")
+            for i in 0..<min(doc.pageCount, 4) {
+                #expect(first.page(i).layout.text == concurrent.page(i).layout.text, "\(name) page \(i + 1)")
+            }
+        }
+        #expect(tagged >= 5, "the tagged fixtures have a reading order from their tree")
+    }
+}
