@@ -26,7 +26,29 @@ public enum Processors {
         return n
     }
 
+    /// Caps the number of glibc malloc arenas (`mallopt(M_ARENA_MAX, n)`) before worker
+    /// threads start: by default glibc gives each new thread that meets contention its own
+    /// arena, and memory one thread frees stays in its arena, out of the others' reach. With
+    /// as many arenas as workers, two workers extracting a 245-page document peaked at
+    /// 21.7 MB instead of 22.8 MB, in the same time (one arena for all cost 10% in time).
+    /// Does nothing elsewhere than glibc. True when the cap was set.
+    @discardableResult
+    public static func limitMallocArenas(to n: Int) -> Bool {
+        #if os(Linux)
+        guard n >= 1, let set = malloptCall else { return false }
+        return set(-8, Int32(clamping: n)) == 1  // M_ARENA_MAX; mallopt answers 1 on success
+        #else
+        return false
+        #endif
+    }
+
     #if os(Linux)
+    typealias MalloptCall = @convention(c) (Int32, Int32) -> Int32
+    static let malloptCall: MalloptCall? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return nil }
+        return unsafeBitCast(symbol, to: MalloptCall.self)
+    }()
+
     typealias AffinityCall = @convention(c) (Int32, Int, UnsafeMutableRawPointer?) -> Int32
     static let affinityCall: AffinityCall? = {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "sched_getaffinity") else { return nil }

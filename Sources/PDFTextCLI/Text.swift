@@ -352,6 +352,7 @@ struct TextRun {
 
         let cores = Processors.available(online: ProcessInfo.processInfo.activeProcessorCount)
         let workers = settings.jobs ?? max(1, cores)
+        if workers > 1 { Processors.limitMallocArenas(to: workers) }
         let pipeline = OrderedPipeline<Prepared, Bytes>(
             count: inputs.count, workers: workers,
             open: { i in

@@ -27,4 +27,13 @@ import PDFCore
         #endif
     }
 
+    @Test("malloc arenas are capped through glibc's mallopt on Linux")
+    func mallocArenas() {
+        #expect(!Processors.limitMallocArenas(to: 0), "no cap below one arena")
+        #if os(Linux)
+        #expect(Processors.limitMallocArenas(to: 64), "glibc's mallopt is found and accepts M_ARENA_MAX")
+        #else
+        #expect(!Processors.limitMallocArenas(to: 64))
+        #endif
+    }
 }
