@@ -83,7 +83,13 @@ enum FileStructure {
                     entries[k] = v
                 }
             }
-            for (k, v) in entries where loaded.entries[k] == nil { loaded.entries[k] = v }
+            if loaded.entries.isEmpty {
+                // The newest section (or the first with entries): taken whole, not merged
+                // entry by entry (two hash lookups each, 42,669 of them in a tagged manual).
+                loaded.entries = entries
+            } else {
+                for (k, v) in entries where loaded.entries[k] == nil { loaded.entries[k] = v }
+            }
             // The newest trailer speaks for the document (an update may drop /Info on
             // purpose); older ones only fill in what a damaged newest one lacks to open the
             // file at all.

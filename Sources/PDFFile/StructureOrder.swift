@@ -231,34 +231,60 @@ public struct StructureOrder: Sendable {
             }
         }
 
+        /// The entries of an element, marked-content or object reference that the walk reads.
+        struct ElementKeys {
+            var type: PDFObject?, pg: PDFObject?, s: PDFObject?, mcid: PDFObject?
+            var stm: PDFObject?, obj: PDFObject?, k: PDFObject?
+            static let typeKey: Name = "Type", pgKey: Name = "Pg", sKey: Name = "S", mcidKey: Name = "MCID"
+            static let stmKey: Name = "Stm", objKey: Name = "Obj", kKey: Name = "K"
+
+            /// One pass over the entries (a later duplicate replacing an earlier one, as
+            /// a lookup would find it).
+            init(_ d: DictionaryEntries) {
+                d.forEach { key, value in
+                    switch key {
+                    case Self.kKey: k = value
+                    case Self.sKey: s = value
+                    case Self.pgKey: pg = value
+                    case Self.typeKey: type = value
+                    case Self.mcidKey: mcid = value
+                    case Self.stmKey: stm = value
+                    case Self.objKey: obj = value
+                    default: break
+                    }
+                }
+            }
+        }
+
         mutating func visitDictionary(_ d: DictionaryEntries, id: ObjectID?, page: Int?, role: String?, depth: Int) {
-            let type = store.name(d["Type"])
-            let ownPage = self.page(of: d["Pg"])
+            let e = ElementKeys(d)
+            let type = store.name(e.type)
+            let ownPage = self.page(of: e.pg)
             let here = ownPage ?? page
             // A marked-content reference (also when /Type is missing but /MCID is there).
-            if type == "MCR" || (type == nil && d["S"] == nil && d["MCID"] != nil) {
-                guard let mcid = store.integer(d["MCID"]) else {
+            if type == "MCR" || (type == nil && e.s == nil && e.mcid != nil) {
+                guard let mcid = store.integer(e.mcid) else {
                     log.append(.structureTreeDamaged, .warning, "marked-content reference without an integer /MCID", objectNumber: id?.number)
                     return
                 }
-                if let stm = d["Stm"] {
+                if let stm = e.stm {
                     streamReferences.append(StreamContentReference(pageIndex: here, stream: stm.reference, mcid: mcid, role: role))
                 } else {
                     place(mcid: mcid, page: here, role: role)
                 }
                 return
             }
-            if type == "OBJR" || (type == nil && d["S"] == nil && d["Obj"] != nil) {
-                objectReferences.append(ObjectReference(pageIndex: here, object: d["Obj"]?.reference, role: role))
+            if type == "OBJR" || (type == nil && e.s == nil && e.obj != nil) {
+                objectReferences.append(ObjectReference(pageIndex: here, object: e.obj?.reference, role: role))
                 return
             }
             // A structure element: its kids take its page and its type (an element without
             // `/S`, which is damaged, passes on its parent's).
-            let elementRole = store.name(d["S"])?.string
+            let elementRole = store.name(e.s)?.string
             if elementRole == nil {
                 log.append(.structureTreeDamaged, .info, "structure element without /S", objectNumber: id?.number)
             }
-            guard let kids = d["K"] else { return }
+            guard let kids = e.k else { return }
             // A NonStruct element only groups (§14.8.4.2): its content keeps the parent's type.
             let passed = elementRole == "NonStruct" ? (role ?? elementRole) : (elementRole ?? role)
             visit(kids, page: here, role: passed, depth: depth + 1)

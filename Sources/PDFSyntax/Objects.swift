@@ -278,6 +278,19 @@ public struct DictionaryEntries: Sendable {
         }
     }
 
+    /// Calls `body` with each entry: as written (in file order, so that a later duplicate
+    /// key comes after the one it replaces), or the dictionary's in its own order. For a
+    /// reader that wants several keys of each of many dictionaries: one pass instead of a
+    /// scan per key.
+    public func forEach(_ body: (Name, PDFObject) -> Void) {
+        switch storage {
+        case .dictionary(let d):
+            for (k, v) in d.entries { body(k, v) }
+        case .written(let entries):
+            for e in entries { body(e.key, e.value) }
+        }
+    }
+
     /// The entries as a `PDFDictionary`.
     public var dictionary: PDFDictionary {
         switch storage {

@@ -278,6 +278,13 @@ private func literal(_ s: String) -> [UInt8] {
         #expect(e["S"] == .name("H1"))  // the later duplicate wins
         #expect(e.dictionary == d)
         #expect(DictionaryEntries(d)["Pg"] == .reference(ObjectID(4)))
+        // One pass over them: file order, so that the last of a key is what a lookup gives.
+        var seen: [(Name, PDFObject)] = []
+        e.forEach { seen.append(($0, $1)) }
+        #expect(seen.map(\.0) == written.map(\.key) && seen.map(\.1) == written.map(\.value))
+        var last: [Name: PDFObject] = [:]
+        DictionaryEntries(d).forEach { last[$0] = $1 }
+        #expect(last == d.entries)
     }
 
     @Test("nil for a stream, a non-dictionary, a bad header, and for anything the parser has to recover")
