@@ -48,11 +48,16 @@ struct Collecting {
 
     // Fonts: the page's list is deduplicated by summary; duplicates are keyed by the
     // font object itself (two fonts with one summary may encode differently).
+    // Per page these are few: arrays searched or indexed, not hash tables (each new
+    // hash-table type costs about 450 K instructions the first time a process makes one).
     var fontIndexByObject: [ObjectIdentifier: Int32] = [:]
-    var fontIndexBySummary: [FontSummary: Int32] = [:]
     var fontSerial: [ObjectIdentifier: Int32] = [:]
-    var fontNames: [Int32: String] = [:]
-    var noUnicode: [Int32: Int] = [:]
+    /// The page's fonts by summary, once there are more than `linearFonts` of them.
+    var summaryIndex: [FontSummary: Int32]? = nil
+    static let linearFonts = 64
+    /// By page font index: glyphs without Unicode, and the name of the first such glyph's font.
+    var noUnicode: [Int] = []
+    var fontNames: [String?] = []
 
     // Marked content.
     var spanStack: [Int32] = []
@@ -132,9 +137,14 @@ struct Collecting {
             } else {
                 page.scalars.append(contentsOf: e.glyph.unicode)
             }
-            if e.glyph.unicode.isEmpty || source == .none {
-                noUnicode[fontIndex, default: 0] += 1
-                if fontNames[fontIndex] == nil { fontNames[fontIndex] = e.font.summary.baseFont }
+            if e.glyph.unicode.isEmpty || source == .none, fontIndex >= 0 {
+                let k = Int(fontIndex)
+                if noUnicode.count <= k {
+                    noUnicode.append(contentsOf: repeatElement(0, count: k + 1 - noUnicode.count))
+                    fontNames.append(contentsOf: repeatElement(nil, count: k + 1 - fontNames.count))
+                }
+                noUnicode[k] += 1
+                if fontNames[k] == nil { fontNames[k] = e.font.summary.baseFont }
             }
         }
         let textEnd = Int32(clamping: page.scalars.count)
@@ -197,12 +207,20 @@ struct Collecting {
         let id = ObjectIdentifier(font)
         if let i = fontIndexByObject[id] { return i }
         let i: Int32
-        if let existing = fontIndexBySummary[font.summary] {
+        let summary = font.summary
+        // Asked once per font object of the page (`fontIndexByObject` keeps the answer): a
+        // search of the page's few fonts, or a hash table past `linearFonts` of them.
+        if page.fonts.count > Self.linearFonts && summaryIndex == nil {
+            var index: [FontSummary: Int32] = [:]
+            for (k, f) in page.fonts.enumerated() where index[f] == nil { index[f] = Int32(clamping: k) }
+            summaryIndex = index
+        }
+        if let existing = summaryIndex != nil ? summaryIndex?[summary] : page.fonts.firstIndex(of: summary).map({ Int32(clamping: $0) }) {
             i = existing
         } else {
             i = Int32(clamping: page.fonts.count)
-            page.fonts.append(font.summary)
-            fontIndexBySummary[font.summary] = i
+            page.fonts.append(summary)
+            summaryIndex?[summary] = i
         }
         fontIndexByObject[id] = i
         fontSerial[id] = Int32(clamping: fontSerial.count)
@@ -212,7 +230,7 @@ struct Collecting {
     func finish(diagnostics: DiagnosticLog) -> PageGlyphs {
         var result = page
         result.diagnostics.append(contentsOf: diagnostics)
-        for (font, count) in noUnicode.sorted(by: { $0.key < $1.key }) {
+        for (font, count) in noUnicode.enumerated() where count > 0 {
             let name = fontNames[font] ?? "?"
             result.diagnostics.append(.glyphUnmapped, .warning, "font \(name): \(count) glyphs have no Unicode")
         }

@@ -6,10 +6,57 @@ import Darwin
 
 /// How many processors this process may run on: the default number of parallel workers.
 public enum Processors {
+    /// The processors online, capped by a cgroup CPU quota (cgroup v2 `cpu.max`, else v1
+    /// `cpu.cfs_quota_us` over `cpu.cfs_period_us`, rounded up), as Foundation's
+    /// `ProcessInfo.activeProcessorCount` counts them, read with plain system calls: Foundation
+    /// reads those files through its URL and `Data` machinery, half a million instructions
+    /// at every start. At least 1.
+    public static func online() -> Int {
+        var n = 1
+        #if canImport(Glibc) || canImport(Darwin)
+        n = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        #endif
+        #if os(Linux)
+        if let quota = cgroupQuota() { n = min(n, quota) }
+        #endif
+        return n
+    }
+
+    #if os(Linux)
+    /// The CPUs a cgroup quota allows, rounded up; nil without a quota.
+    static func cgroupQuota() -> Int? {
+        func ratio(_ quota: Double, _ period: Double) -> Int? {
+            guard quota > 0, period > 0, quota.isFinite, period.isFinite else { return nil }
+            let v = (quota / period).rounded(.up)
+            return v < 1 ? 1 : Int(exactly: min(v, 1_048_576))
+        }
+        if let text = smallFile("/sys/fs/cgroup/cpu.max") {
+            let fields = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
+            guard fields.count >= 2, fields[0] != "max", let q = Double(fields[0]), let p = Double(fields[1]) else { return nil }
+            return ratio(q, p)
+        }
+        if let q = smallFile("/sys/fs/cgroup/cpu/cpu.cfs_quota_us").flatMap({ Double($0.trimmed) }),
+           let p = smallFile("/sys/fs/cgroup/cpu/cpu.cfs_period_us").flatMap({ Double($0.trimmed) }) {
+            return ratio(q, p)
+        }
+        return nil
+    }
+
+    /// The start of a small file (up to 255 bytes), or nil when it cannot be read.
+    static func smallFile(_ path: String) -> Substring? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, 255) }
+        guard n > 0 else { return nil }
+        return Substring(String(decoding: buffer[..<n], as: UTF8.self))
+    }
+    #endif
     /// The processors online, less those the process may not use: on Linux the CPU affinity
     /// mask (`taskset`, a container's cpuset, `numactl`), which `nproc` reads too, since
     /// parallel workers pinned to fewer cores only take turns on them and hold more memory.
-    /// `online` is the count to start from (Foundation's `activeProcessorCount`, which also
+    /// `online` is the count to start from (``online()``, which also
     /// follows a cgroup CPU quota); at least 1.
     public static func available(online: Int) -> Int {
         let n = max(1, online)
@@ -56,3 +103,14 @@ public enum Processors {
     }()
     #endif
 }
+
+#if os(Linux)
+extension Substring {
+    fileprivate var trimmed: Substring {
+        var s = self
+        while let c = s.last, c == "\n" || c == " " { s = s.dropLast() }
+        while let c = s.first, c == " " { s = s.dropFirst() }
+        return s
+    }
+}
+#endif

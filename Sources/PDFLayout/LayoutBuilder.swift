@@ -122,7 +122,6 @@ struct LayoutBuilder {
     mutating func collectItems() {
         let display = page.unscaledDisplayTransform
         items.reserveCapacity(page.glyphs.count)
-        var groupIndex: [Orientation: Int] = [:]
         var cachedRun: Int32 = -1, cachedVertical = false
         var cachedOrientation: Orientation? = nil
         // The text matrix the cached orientation was worked out for: runs in a row mostly
@@ -188,10 +187,12 @@ struct LayoutBuilder {
             }
             if orientation.isDiagonal && options.dropsDiagonalText { statistics.droppedDiagonal += 1; continue }
             let group: Int
-            if orientation == lastOrientation { group = lastGroup } else if let k = groupIndex[orientation] {
+            // A page has few orientations (4 upright, and diagonals in 5° steps): `groups` is
+            // searched when the orientation changes.
+            if orientation == lastOrientation { group = lastGroup } else if let k = groups.firstIndex(of: orientation) {
                 group = k
             } else {
-                group = groups.count; groups.append(orientation); groupIndex[orientation] = group
+                group = groups.count; groups.append(orientation)
             }
             lastOrientation = orientation; lastGroup = group
             let (fx, fy) = orientation.flow
@@ -742,7 +743,8 @@ struct LayoutBuilder {
         let text = String(String.UnicodeScalarView(s)).lowercased()
         guard text.unicodeScalars.count <= 30 else { return false }
         let tokens = text.split { !($0.isLetter || $0.isNumber) }
-        let words: Set<Substring> = ["page", "seite", "página", "pagina", "p", "of", "von", "de", "sur", "pp"]
+        // Ten words: an array (a set's first use costs a process more than the search).
+        let words: [Substring] = ["page", "seite", "página", "pagina", "p", "of", "von", "de", "sur", "pp"]
         var numbers = 0
         for t in tokens {
             if t.allSatisfy({ $0.isASCII && $0.isNumber }) || (t.count <= 8 && t.allSatisfy { "ivxlcdm".contains($0) }) {

@@ -37,6 +37,7 @@ public enum XRefTableReader {
         guard case .keyword(.xref, _) = lexer.next() else { return nil }
         var entries: [Int: XRefEntry] = [:]
         var total = 0
+        var highest = -1
         subsections: while true {
             let before = lexer.position
             let t = lexer.next()
@@ -82,7 +83,11 @@ public enum XRefTableReader {
                         diagnostics.append(.xrefSubsectionShifted, .info, "xref subsection starts at 1 but holds object 0; read as starting at 0", offset: entryStart)
                     }
                     let number = first + i
-                    if entries[number] == nil {
+                    // The first entry of a number counts. Numbers above every one stored so
+                    // far (each subsection counts up; most tables are one) need no lookup.
+                    let isNew = number > highest || entries[number] == nil
+                    highest = max(highest, number)
+                    if isNew {
                         if kind == UInt8(ascii: "n") {
                             entries[number] = off > 0 || number != 0 ? .inFile(offset: Int(clamping: off), generation: Int(clamping: gen)) : .free
                         } else {

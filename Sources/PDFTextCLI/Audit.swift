@@ -146,7 +146,7 @@ public struct AuditCommand: ParsableCommand {
         var failed = false
         var written = 0
         Self.audit(files: files, passwords: passwords.candidates, options: options, selected: selected,
-                   workers: jobs ?? max(1, Processors.available(online: ProcessInfo.processInfo.activeProcessorCount))) { file in
+                   workers: jobs ?? max(1, Processors.available(online: Processors.online()))) { file in
             if case .unreadable(let message, let code) = file.outcome {
                 printError(message)
                 status = max(status, code)

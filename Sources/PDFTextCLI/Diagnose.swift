@@ -57,7 +57,7 @@ public struct Diagnose: ParsableCommand {
         let limits = thresholds.values
         let files = self.files
         let pipeline = OrderedPipeline<TextExtractor, PageDiagnosis>(
-            count: files.count, workers: Processors.available(online: ProcessInfo.processInfo.activeProcessorCount),
+            count: files.count, workers: Processors.available(online: Processors.online()),
             open: { i in
                 Opening.open(path: files[i], passwords: candidates).map { document, _ in
                     (TextExtractor(document: document), selection.pages(count: document.pageCount, first: first, last: last))

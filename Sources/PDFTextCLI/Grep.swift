@@ -200,7 +200,7 @@ struct GrepRun {
             return o
         }()
         let pipeline = OrderedPipeline<Prepared, PageResult>(
-            count: files.count, workers: command.jobs ?? max(1, Processors.available(online: ProcessInfo.processInfo.activeProcessorCount)),
+            count: files.count, workers: command.jobs ?? max(1, Processors.available(online: Processors.online())),
             open: { i in
                 switch Opening.open(path: files[i], passwords: passwords) {
                 case .failure(let f): return .failure(f)

@@ -292,7 +292,7 @@ struct IndexRun {
         let sources = copySources
         let progress = ProgressBar.enabled(command.progress, inputs: max(2, items.count), quiet: command.quiet)
             ? ProgressBar(total: items.count, terminal: isatty(2) != 0) : nil
-        let workers = command.jobs ?? max(1, Processors.available(online: ProcessInfo.processInfo.activeProcessorCount))
+        let workers = command.jobs ?? max(1, Processors.available(online: Processors.online()))
 
         // A page record, or nil for a page not extracted because its file's budget was spent.
         let pipeline = OrderedPipeline<Prepared, SearchIndex.PageRecord?>(

@@ -350,7 +350,7 @@ struct TextRun {
         let progress = ProgressBar.enabled(settings.progress, inputs: inputs.count, quiet: settings.quiet)
             ? ProgressBar(total: inputs.count, terminal: isatty(2) != 0) : nil
 
-        let cores = Processors.available(online: ProcessInfo.processInfo.activeProcessorCount)
+        let cores = Processors.available(online: Processors.online())
         let workers = settings.jobs ?? max(1, cores)
         if workers > 1 { Processors.limitMallocArenas(to: workers) }
         let pipeline = OrderedPipeline<Prepared, Bytes>(

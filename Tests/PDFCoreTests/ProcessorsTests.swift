@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import PDFCore
+@testable import PDFCore
 
 @Suite struct ProcessorsTests {
     /// The CPUs of `Cpus_allowed_list` in /proc/self/status ("0-3,6"), which `nproc` and
@@ -34,6 +34,16 @@ import PDFCore
         #expect(Processors.limitMallocArenas(to: 64), "glibc's mallopt is found and accepts M_ARENA_MAX")
         #else
         #expect(!Processors.limitMallocArenas(to: 64))
+        #endif
+    }
+
+    @Test("the processors online, quota included, are Foundation's count read without Foundation")
+    func onlineMatchesFoundation() {
+        #expect(Processors.online() == max(1, ProcessInfo.processInfo.activeProcessorCount))
+        #if os(Linux)
+        // A file that cannot be read is no quota; a small file reads whole.
+        #expect(Processors.smallFile("/nonexistent/cpu.max") == nil)
+        #expect(Processors.smallFile("/proc/self/stat")?.isEmpty == false)
         #endif
     }
 }

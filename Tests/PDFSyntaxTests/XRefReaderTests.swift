@@ -72,6 +72,18 @@ import Testing
         #expect(t.trailer["Root"] == .reference(ObjectID(1)))
     }
 
+    @Test("subsections that overlap or go back: the first entry of a number counts")
+    func overlapping() throws {
+        let t = try #require(try read("xref\n0 3\n0000000000 65535 f\r\n0000000017 00000 n\r\n0000000030 00000 n\r\n"
+            + "1 2\n0000000500 00000 n\r\n0000000600 00000 n\r\n3 1\n0000000700 00000 n\r\n"
+            + "0 1\n0000000800 00000 n\r\ntrailer\n<< /Size 4 >>"))
+        #expect(t.entries[0] == .free)
+        #expect(t.entries[1] == .inFile(offset: 17, generation: 0))
+        #expect(t.entries[2] == .inFile(offset: 30, generation: 0))
+        #expect(t.entries[3] == .inFile(offset: 700, generation: 0))
+        #expect(t.entries.count == 4)
+    }
+
     @Test("entries separated by bare CR, bare LF or spaces")
     func lineEndings() throws {
         let t = try #require(try read("xref\r0 2\r0000000000 65535 f \r0000000017 00000 n\rtrailer<</Size 2>>"))

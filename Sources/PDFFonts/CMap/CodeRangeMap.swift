@@ -233,9 +233,15 @@ struct Codespace: Sendable {
     let ranges: [CodespaceRange]
 
     init(_ ranges: [CodespaceRange]) {
-        var seen = Set<CodespaceRange>()
+        // Usually a few (one CMap's reader stops at `maxRanges`): a search; a set only for
+        // the longer lists a `usecmap` chain can gather.
         var unique: [CodespaceRange] = []
-        for r in ranges where r.length > 0 && seen.insert(r).inserted { unique.append(r) }
+        if ranges.count <= Self.maxRanges {
+            for r in ranges where r.length > 0 && !unique.contains(r) { unique.append(r) }
+        } else {
+            var seen = Set<CodespaceRange>()
+            for r in ranges where r.length > 0 && seen.insert(r).inserted { unique.append(r) }
+        }
         // Stable by length: shorter codes are tried first.
         self.ranges = unique.enumerated().sorted {
             ($0.element.length, $0.offset) < ($1.element.length, $1.offset)

@@ -116,7 +116,7 @@ final class FindState: Sendable {
 
 extension PDFDocument {
     /// How many pages past the one being reported a search reads ahead, in parallel.
-    public static var findPagesAhead: Int { max(2, Processors.available(online: ProcessInfo.processInfo.activeProcessorCount)) }
+    public static var findPagesAhead: Int { max(2, Processors.available(online: Processors.online())) }
 
     /// The delegate told about find progress. Held weakly, as PDFKit holds it.
     public var delegate: (any PDFDocumentDelegate)? {
