@@ -50,8 +50,12 @@ struct Collecting {
     // font object itself (two fonts with one summary may encode differently).
     // Per page these are few: arrays searched or indexed, not hash tables (each new
     // hash-table type costs about 450 K instructions the first time a process makes one).
-    var fontIndexByObject: [ObjectIdentifier: Int32] = [:]
-    var fontSerial: [ObjectIdentifier: Int32] = [:]
+    /// The font objects met on the page, in order (a font's serial is its place here), and
+    /// the page font index of each.
+    var fontObjects: [ObjectIdentifier] = []
+    var fontObjectIndex: [Int32] = []
+    /// Places in `fontObjects`, once there are more than `linearFonts` of them.
+    var fontObjectPlace: [ObjectIdentifier: Int]? = nil
     /// The page's fonts by summary, once there are more than `linearFonts` of them.
     var summaryIndex: [FontSummary: Int32]? = nil
     static let linearFonts = 64
@@ -92,8 +96,7 @@ struct Collecting {
     mutating func showGlyph(_ e: GlyphEvent) {
         let fontID = ObjectIdentifier(e.font)
         if fontID != lastFont {
-            lastFontIndex = index(of: e.font)
-            lastFontSerial = fontSerial[fontID] ?? lastFontIndex
+            (lastFontIndex, lastFontSerial) = index(of: e.font)
             lastFont = fontID
         }
         let fontIndex = lastFontIndex
@@ -203,12 +206,20 @@ struct Collecting {
 
     // MARK: Helpers
 
-    mutating func index(of font: Font) -> Int32 {
+    /// The page font index of a font object, and its serial (the order font objects were met).
+    mutating func index(of font: Font) -> (index: Int32, serial: Int32) {
         let id = ObjectIdentifier(font)
-        if let i = fontIndexByObject[id] { return i }
+        if fontObjects.count > Self.linearFonts && fontObjectPlace == nil {
+            var places: [ObjectIdentifier: Int] = [:]
+            for (k, o) in fontObjects.enumerated() { places[o] = k }
+            fontObjectPlace = places
+        }
+        if let k = fontObjectPlace != nil ? fontObjectPlace?[id] : fontObjects.firstIndex(of: id) {
+            return (fontObjectIndex[k], Int32(clamping: k))
+        }
         let i: Int32
         let summary = font.summary
-        // Asked once per font object of the page (`fontIndexByObject` keeps the answer): a
+        // Asked once per font object of the page (`fontObjects` keeps the answer): a
         // search of the page's few fonts, or a hash table past `linearFonts` of them.
         if page.fonts.count > Self.linearFonts && summaryIndex == nil {
             var index: [FontSummary: Int32] = [:]
@@ -222,9 +233,11 @@ struct Collecting {
             page.fonts.append(summary)
             summaryIndex?[summary] = i
         }
-        fontIndexByObject[id] = i
-        fontSerial[id] = Int32(clamping: fontSerial.count)
-        return i
+        let serial = Int32(clamping: fontObjects.count)
+        fontObjectPlace?[id] = fontObjects.count
+        fontObjects.append(id)
+        fontObjectIndex.append(i)
+        return (i, serial)
     }
 
     func finish(diagnostics: DiagnosticLog) -> PageGlyphs {

@@ -53,11 +53,18 @@ enum FileStructure {
             return nil
         }
         var loaded = Loaded(entries: [:], trailer: PDFDictionary(), sectionOffsets: [])
-        var visited: Set<Int> = []
+        // Offsets of the sections read (at most `maxXRefSections`): an array searched, since
+        // a set's first use costs a process more than the search.
+        var visited: [Int] = []
+        func firstVisit(_ offset: Int) -> Bool {
+            if visited.contains(offset) { return false }
+            visited.append(offset)
+            return true
+        }
         var next: Int? = start
         var first = true
         while let offset = next {
-            guard visited.insert(offset).inserted else {
+            guard firstVisit(offset) else {
                 log.append(.xrefPrevLoop, .warning, "cross-reference /Prev chain loops", offset: offset)
                 break
             }
@@ -76,7 +83,7 @@ enum FileStructure {
             var entries = section.entries
             // Hybrid file: the table's /XRefStm holds the objects in object streams (§7.5.8.4);
             // they come after this table's entries and before /Prev.
-            if section.kind == .table, let xs = section.trailer["XRefStm"]?.integer, visited.insert(xs).inserted,
+            if section.kind == .table, let xs = section.trailer["XRefStm"]?.integer, firstVisit(xs),
                let hidden = readSection(bytes: bytes, at: xs, headerOffset: headerOffset, limits: limits, log: &log), hidden.kind == .stream {
                 for (k, v) in hidden.entries {
                     if let existing = entries[k], existing != .free { continue }

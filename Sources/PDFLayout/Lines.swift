@@ -154,15 +154,26 @@ struct LineFinder {
             var touching = false }
         // A fragment's place in the content stream, by its first glyph (fragments come in
         // content order): two sides of a gap drawn apart have other text drawn between them.
-        var fragmentIndex: [Int32: Int]? = nil
+        // (Sorted pairs searched by halves: a hash table's type costs a process about 450 K
+        // instructions the first time. Of two fragments with one first glyph the later counts.)
+        var fragmentIndex: [(glyph: Int32, index: Int)]? = nil
         func drawnApart(_ a: Segment, _ b: Segment) -> Bool {
             if fragmentIndex == nil {
-                var index: [Int32: Int] = [:]
-                index.reserveCapacity(fragments.count)
-                for (k, f) in fragments.enumerated() { index[f.firstGlyph] = k }
-                fragmentIndex = index
+                var pairs = fragments.enumerated().map { (glyph: $0.element.firstGlyph, index: $0.offset) }
+                pairs.sort { $0.glyph != $1.glyph ? $0.glyph < $1.glyph : $0.index < $1.index }
+                fragmentIndex = pairs
             }
-            guard let i = fragmentIndex?[a.firstGlyph], let j = fragmentIndex?[b.firstGlyph] else { return false }
+            func place(_ glyph: Int32) -> Int? {
+                guard let pairs = fragmentIndex else { return nil }
+                // The last pair whose glyph is not above `glyph`.
+                var lo = 0, hi = pairs.count
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if pairs[mid].glyph <= glyph { lo = mid + 1 } else { hi = mid }
+                }
+                return lo > 0 && pairs[lo - 1].glyph == glyph ? pairs[lo - 1].index : nil
+            }
+            guard let i = place(a.firstGlyph), let j = place(b.firstGlyph) else { return false }
             return abs(i - j) > 1
         }
         // Super- and subscripts on baselines of their own (a footnote mark, a citation, an

@@ -27,10 +27,15 @@ public struct TextExtractor: Sendable {
     public var structureOrder: StructureOrder? { structure.value }
     let structure: Eventually<StructureOrder?>
 
-    /// - Parameter readsStructureConcurrently: read the structure tree on another thread
-    ///   while pages are interpreted (only their layout needs it), instead of before
-    ///   anything else. Worth it with more than one core: a tagged document's tree, read
-    ///   whole, can take as long as a tenth of its pages.
+    /// - Parameters:
+    ///   - document: the opened document.
+    ///   - extraction: what the content interpreter keeps (`ExtractionOptions.pageText` by
+    ///     default: page content and annotation appearances).
+    ///   - layout: the layout's options.
+    ///   - readsStructureConcurrently: read the structure tree on another thread while pages
+    ///     are interpreted (only their layout needs it), instead of before anything else.
+    ///     Worth it with more than one core: a tagged document's tree, read whole, can take
+    ///     as long as a tenth of its pages.
     public init(document: Document, extraction: ExtractionOptions = .pageText,
                 layout: LayoutOptions = LayoutOptions(), readsStructureConcurrently: Bool = false) {
         self.document = document
@@ -50,7 +55,7 @@ public struct TextExtractor: Sendable {
     public var pageCount: Int { document.pageCount }
 
     /// The document's headers and footers found by repetition (see
-    /// ``withRunningFurniture(pages:workers:)``); nil lays each page out alone.
+    /// ``withRunningFurniture(pages:workers:sampleBudget:)``); nil lays each page out alone.
     public private(set) var runningFurniture: RunningFurniture? = nil
     /// Glyphs of some of the pages read to find them (see `sampleBudget`), kept so that they
     /// are not interpreted twice; each is handed out once and then let go.
