@@ -271,43 +271,76 @@ final class CompositeFontDecoder: FontDecoder, Sendable {
     }
 }
 
-/// The glyphs of the codes a composite font has shown so far. Codes of one and two bytes
-/// (nearly all of them) sit in pages of 256 made on first use, found by index; longer ones in
-/// a dictionary. A dictionary for all of them hashed every glyph's code (SipHash), about 4% of
-/// a LuaTeX manual's instructions.
+/// The glyphs of the codes a composite font has shown so far: an open-addressing table
+/// (linear probing, a multiplicative hash of code and length) whose memory follows the codes
+/// stored. A `Dictionary` hashed every glyph's code with SipHash (about 4% of a LuaTeX
+/// manual's instructions); pages of 256 by code cost a font catalogue, whose codes spread
+/// over the whole two-byte range, 4 MB more.
 struct GlyphTable {
-    /// Page `(byteCount - 1) << 8 | code >> 8` of the one- and two-byte codes; empty until
-    /// a code of it is stored.
-    private var pages: [[FontGlyph?]] = []
-    private var others: [UInt64: FontGlyph] = [:]
+    private struct Slot {
+        /// `code | byteCount << 32`, plus 1 so that 0 marks an empty slot.
+        var key: UInt64 = 0
+        var glyph: FontGlyph? = nil
+    }
+    private var slots: [Slot] = []
     private(set) var count = 0
 
-    @inline(__always) private static func page(_ code: UInt32, _ byteCount: Int) -> Int? {
-        byteCount >= 1 && byteCount <= 2 && code <= 0xFFFF ? (byteCount - 1) << 8 | Int(code >> 8) : nil
+    @inline(__always) private static func key(_ code: UInt32, _ byteCount: Int) -> UInt64 {
+        (UInt64(code) | UInt64(truncatingIfNeeded: byteCount) << 32) &+ 1
+    }
+
+    @inline(__always) private func home(_ key: UInt64) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & (slots.count - 1)
+    }
+
+    /// The slot holding `key`, or the empty slot where it would go.
+    private func find(_ key: UInt64) -> Int {
+        var i = home(key)
+        while slots[i].key != 0 && slots[i].key != key { i = (i + 1) & (slots.count - 1) }
+        return i
     }
 
     subscript(code: UInt32, byteCount: Int) -> FontGlyph? {
         get {
-            guard let p = Self.page(code, byteCount) else { return others[UInt64(code) | UInt64(byteCount) << 32] }
-            guard p < pages.count, !pages[p].isEmpty else { return nil }
-            return pages[p][Int(code & 0xFF)]
+            guard !slots.isEmpty else { return nil }
+            let k = Self.key(code, byteCount)
+            let i = find(k)
+            return slots[i].key == k ? slots[i].glyph : nil
         }
         set {
-            guard let p = Self.page(code, byteCount) else {
-                let key = UInt64(code) | UInt64(byteCount) << 32
-                if others[key] == nil, newValue != nil { count += 1 } else if others[key] != nil, newValue == nil { count -= 1 }
-                others[key] = newValue
-                return
-            }
-            if pages.count <= p { pages.append(contentsOf: repeatElement([], count: p + 1 - pages.count)) }
-            if pages[p].isEmpty {
-                guard newValue != nil else { return }
-                pages[p] = [FontGlyph?](repeating: nil, count: 256)
-            }
-            let slot = Int(code & 0xFF)
-            if pages[p][slot] == nil, newValue != nil { count += 1 } else if pages[p][slot] != nil, newValue == nil { count -= 1 }
-            pages[p][slot] = newValue
+            let k = Self.key(code, byteCount)
+            guard let glyph = newValue else { remove(k); return }
+            if (count + 1) * 4 > slots.count * 3 { grow() }
+            let i = find(k)
+            if slots[i].key == 0 { count += 1 }
+            slots[i] = Slot(key: k, glyph: glyph)
         }
+    }
+
+    private mutating func grow() {
+        let old = slots
+        slots = [Slot](repeating: Slot(), count: max(16, old.count * 2))
+        for s in old where s.key != 0 { slots[find(s.key)] = s }
+    }
+
+    /// Removes `key`, shifting back the entries after it that probed past its slot.
+    private mutating func remove(_ key: UInt64) {
+        guard !slots.isEmpty else { return }
+        var i = find(key)
+        guard slots[i].key == key else { return }
+        count -= 1
+        let mask = slots.count - 1
+        var j = i
+        while true {
+            j = (j + 1) & mask
+            if slots[j].key == 0 { break }
+            let k = home(slots[j].key)
+            // The entry at j stays if its home lies cyclically in (i, j].
+            if i <= j ? (i < k && k <= j) : (i < k || k <= j) { continue }
+            slots[i] = slots[j]
+            i = j
+        }
+        slots[i] = Slot()
     }
 }
 
