@@ -139,8 +139,8 @@ public struct TextExtractor: Sendable {
     /// of that document's interpretation, and nothing on documents whose sampled pages fit.
     public static let defaultSampleBudget = 2 << 20
 
-    /// The most pages read (and kept) to find running furniture, whatever the options say:
-    /// their glyphs stay in memory until the extractor goes.
+    /// The most pages read to find running furniture, whatever the options say (those of
+    /// them kept for ``page(_:)`` are bounded by the sample budget).
     static let maxSamplePages = 64
 
     /// Up to `count` of `pages`: all of them when few, else pairs of consecutive entries
