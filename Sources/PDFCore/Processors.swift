@@ -42,15 +42,11 @@ public enum Processors {
         return nil
     }
 
-    /// The start of a small file (up to 255 bytes), or nil when it cannot be read.
+    /// A small file's text (up to 4 KB, through ``FileBytes``), or nil when it cannot be read
+    /// or is empty.
     static func smallFile(_ path: String) -> Substring? {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 256)
-        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, 255) }
-        guard n > 0 else { return nil }
-        return Substring(String(decoding: buffer[..<n], as: UTF8.self))
+        guard let bytes = try? FileBytes.read(path: path, maxBytes: 4096), !bytes.isEmpty else { return nil }
+        return Substring(String(decoding: bytes, as: UTF8.self))
     }
     #endif
     /// The processors online, less those the process may not use: on Linux the CPU affinity
