@@ -130,17 +130,16 @@ struct Collecting {
                 actualText = at
             }
         } else {
-            if source == .none && e.glyph.unicode.isEmpty {
+            let count = e.glyph.unicodeCount
+            if source == .none && count == 0 {
                 // Unknown text is marked, not dropped: one U+FFFD per glyph (as MuPDF does),
                 // so that every painted glyph has a character and consumers can count,
                 // select and flag it. The source `.none` says it is not text.
                 page.scalars.append("\u{FFFD}")
-            } else if e.glyph.unicode.count == 1 {
-                page.scalars.append(e.glyph.unicode[0])  // the usual case, without the generic append
             } else {
-                page.scalars.append(contentsOf: e.glyph.unicode)
+                e.glyph.appendUnicode(to: &page.scalars)
             }
-            if e.glyph.unicode.isEmpty || source == .none, fontIndex >= 0 {
+            if count == 0 || source == .none, fontIndex >= 0 {
                 let k = Int(fontIndex)
                 if noUnicode.count <= k {
                     noUnicode.append(contentsOf: repeatElement(0, count: k + 1 - noUnicode.count))

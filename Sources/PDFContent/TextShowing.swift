@@ -8,7 +8,7 @@ extension ContentInterpreter {
     func show(_ bytes: [UInt8]) {
         guard !budgetExceeded else { return }
         let font = currentFont()
-        var showing = beginShowing()
+        var showing = beginShowing(font)
         _ = show(bytes, font: font, &showing)
         endShowing(showing)
     }
@@ -27,7 +27,7 @@ extension ContentInterpreter {
         guard first < elements.count, !budgetExceeded else { return }
         let font = currentFont()
         let vertical = font.writingMode == 1
-        var showing = beginShowing()
+        var showing = beginShowing(font)
         for e in elements[first...] {
             switch e {
             case .string(let bytes):
@@ -57,17 +57,22 @@ extension ContentInterpreter {
     /// matrix and count in this local value, written back once (`endShowing`): each change
     /// of the interpreter's stored properties is checked for exclusivity at run time, which
     /// per glyph cost more than the glyph.
-    func beginShowing() -> StringShowing {
+    func beginShowing(_ font: Font) -> StringShowing {
         var flags = hiddenDepth > 0 ? extraFlags.union(.hidden) : extraFlags
         let mode = gs.renderingMode
         if mode.isInvisible || isTransparent(mode) { flags.insert(.invisible) }
         var fill = gs.fillColor, stroke = gs.strokeColor
         fill.alpha = gs.fillAlpha
         stroke.alpha = gs.strokeAlpha
+        let event = GlyphEvent(font: font, fontSize: gs.fontSize, code: 0, byteCount: 1,
+                               glyph: FontGlyph(unicode: [], source: .none, width: 0),
+                               origin: Point(x: 0, y: 0), quad: Quad(Rect(x0: 0, y0: 0, x1: 0, y1: 0)), advance: 0,
+                               textMatrix: .identity, renderingMode: mode, fillColor: fill, strokeColor: stroke,
+                               flags: flags, showSerial: showSerial)
         return StringShowing(textMatrix: textMatrix, glyphCount: glyphCount, flags: flags, serial: showSerial,
                              fontSize: gs.fontSize, horizontalScaling: gs.horizontalScaling,
                              charSpacing: gs.charSpacing, wordSpacing: gs.wordSpacing, rise: gs.rise,
-                             ctm: gs.ctm, clip: gs.clip, mode: mode, fill: fill, stroke: stroke)
+                             ctm: gs.ctm, clip: gs.clip, mode: mode, fill: fill, stroke: stroke, event: event)
     }
 
     func endShowing(_ showing: StringShowing) {
@@ -100,6 +105,11 @@ extension ContentInterpreter {
         let clip: ClipBox
         let mode: TextRenderingMode
         let fill: RGBA, stroke: RGBA
+        /// The event sent for each glyph: made once per string or array, with the font
+        /// and the fields that do not change, and filled in per glyph. A new event per
+        /// glyph took a reference to the font and gave it back, two atomic operations a
+        /// glyph.
+        var event: GlyphEvent
     }
 
     /// A `TJ` number: moves the position by −n/1000 of the font size (horizontally scaled
@@ -195,10 +205,15 @@ extension ContentInterpreter {
             return false
         }
         if showing.clip.excludes(quad) { flags.insert(.clipped) }
-        sink.showGlyph(GlyphEvent(font: font, fontSize: fs, code: code, byteCount: byteCount, glyph: g,
-                                  origin: origin, quad: quad, advance: advance, textMatrix: trm,
-                                  renderingMode: showing.mode, fillColor: showing.fill, strokeColor: showing.stroke,
-                                  flags: flags, showSerial: showing.serial))
+        showing.event.code = code
+        showing.event.byteCount = byteCount
+        showing.event.glyph = g
+        showing.event.origin = origin
+        showing.event.quad = quad
+        showing.event.advance = advance
+        showing.event.textMatrix = trm
+        showing.event.flags = flags
+        sink.showGlyph(showing.event)
         return true
     }
 

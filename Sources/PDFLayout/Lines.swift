@@ -132,11 +132,12 @@ struct LineFinder {
         guard !fragments.isEmpty else { return [] }
         // Rows: fragments sorted by baseline, a new row when the baseline moves by more than
         // the tolerance from the row's first fragment (a key sort: a strict weak ordering).
+        // (Fields read in place: a copy of each fragment per comparison took references to
+        // its arrays and gave them back.)
         let order = fragments.indices.sorted { a, b in
-            let fa = fragments[a], fb = fragments[b]
-            if fa.baseline != fb.baseline { return fa.baseline < fb.baseline }
-            if fa.x0 != fb.x0 { return fa.x0 < fb.x0 }
-            return fa.firstGlyph < fb.firstGlyph
+            if fragments[a].baseline != fragments[b].baseline { return fragments[a].baseline < fragments[b].baseline }
+            if fragments[a].x0 != fragments[b].x0 { return fragments[a].x0 < fragments[b].x0 }
+            return fragments[a].firstGlyph < fragments[b].firstGlyph
         }
         var rows: [[Segment]] = []
         var rowBaseline = 0.0, rowSize = 0.0
@@ -262,7 +263,11 @@ struct LineFinder {
         // same size within `stripeWindow` em above or below crosses it, and text lies on both of its sides
         // there (a column gutter or a cell border; a wide word space or a quad is crossed by
         // the lines around it).
-        let byBaseline = order.map { fragments[$0] }
+        // The fragments' extents only: the walks below copy an element per step, and a
+        // whole fragment's copy took references to its two arrays and gave them back.
+        struct Extent { var x0: Double, x1: Double, baseline: Double, size: Double }
+        let byBaseline = order.map { Extent(x0: fragments[$0].x0, x1: fragments[$0].x1,
+                                            baseline: fragments[$0].baseline, size: fragments[$0].size) }
         var rowOf = [Int](repeating: 0, count: byBaseline.count)
         do {
             var k = 0
@@ -433,7 +438,8 @@ struct LineFinder {
                     // its row at least `segmentGapRatio` away on both sides: the column between
                     // two header cells set further apart) neither closes nor narrows it. (A word
                     // between a letter-spaced line's wide spaces does.)
-                    if f.x0 > ra && f.x1 < rz && edgeIsDigit(f, last: false) && edgeIsDigit(f, last: true)
+                    if f.x0 > ra && f.x1 < rz && edgeIsDigit(fragments[order[k - step]], last: false)
+                        && edgeIsDigit(fragments[order[k - step]], last: true)
                         && isSetApart(k - step, size: size) { continue }
                     touched = true
                     if f.x0 <= ra && f.x1 < rz { ra = f.x1 }

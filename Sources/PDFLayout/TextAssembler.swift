@@ -93,7 +93,10 @@ struct TextAssembler {
     mutating func appendText(of glyph: Int32) -> Cluster? {
         let g = page.glyphs[Int(glyph)]
         let start = Int32(buffer.count)
-        for s in page.scalars[Int(g.text.lowerBound)..<Int(g.text.upperBound)] {
+        // By index, not through a slice: a slice of the page's scalars per glyph took a
+        // reference to the array and gave it back.
+        for k in Int(g.text.lowerBound)..<Int(g.text.upperBound) {
+            let s = page.scalars[k]
             let v = s.value
             if v < 0x20 || (v >= 0x7F && v < 0xA0) { continue }
             if v >= 0xFB00 && v <= 0xFEFF {
@@ -253,7 +256,9 @@ struct TextAssembler {
                 if order.count == clusters.count { clusters = order.map { clusters[$0] }; reordered = true }
                 if paragraph == .rightToLeft { direction = .rightToLeft }
             }
-        } else if orientation.angle == 0 || orientation.isDiagonal {
+        } else if pageMayHaveRightToLeft && (orientation.angle == 0 || orientation.isDiagonal) {
+            // `buffer` holds only the page's scalars, or what ligatures, presentation forms
+            // and accents become, none of them right to left unless the page has some.
             if clusters.contains(where: { !$0.isSpace && Bidi.hasRightToLeft(buffer[Int($0.start)..<Int($0.end)]) }) {
                 var text: [Unicode.Scalar] = []
                 for c in clusters where !c.isSpace { text.append(contentsOf: buffer[Int(c.start)..<Int(c.end)]) }
@@ -302,6 +307,12 @@ struct TextAssembler {
 
     func letters(_ c: Cluster) -> ArraySlice<Unicode.Scalar> { buffer[Int(c.start)..<Int(c.end)] }
 
+    /// Adds a cluster's letters to a word key (by index: a slice per cluster took a
+    /// reference to `buffer` and gave it back).
+    @inline(__always) func addLetters(_ c: Cluster, to k: inout WordKey) {
+        for i in Int(c.start)..<Int(c.end) { k.add(buffer[i]) }
+    }
+
     static func isHyphen(_ s: Unicode.Scalar) -> Bool {
         s == "-" || s.value == 0x2010 || s.value == 0x00AD
     }
@@ -326,7 +337,7 @@ struct TextAssembler {
     }
 
     func key(_ clusters: ArraySlice<Cluster>, into k: inout WordKey) {
-        for c in clusters where !c.isSpace { for s in letters(c) { k.add(s) } }
+        for c in clusters where !c.isSpace { addLetters(c, to: &k) }
     }
 
     /// Joins words broken by a hyphen at a line's end (`hyphenBreaks`) in every line but a
@@ -414,7 +425,7 @@ struct TextAssembler {
                     if !word.isEmpty { vocabulary.insert(word) }
                     word = WordKey()
                 } else {
-                    for s in letters(c) { word.add(s) }
+                    addLetters(c, to: &word)
                 }
             }
             if !word.isEmpty { vocabulary.insert(word) }
@@ -476,8 +487,8 @@ struct TextAssembler {
                     wordGlyph = -1
                     continue
                 }
-                for s in buffer[Int(c.start)..<Int(c.end)] {
-                    out.characters.append(LayoutCharacter(scalar: s, glyph: c.glyph))
+                for i in Int(c.start)..<Int(c.end) {
+                    out.characters.append(LayoutCharacter(scalar: buffer[i], glyph: c.glyph))
                 }
                 wordBounds = union(wordBounds, bounds(ofGlyph: c.glyph))
                 if let attached = attached(to: c.glyph) {

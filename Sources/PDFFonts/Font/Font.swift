@@ -12,9 +12,19 @@ extension Diagnostic.Code {
 }
 
 /// What a font says about one character code.
+///
+/// The text is kept inline when it has at most `FontGlyph.inlineScalars` scalars (nearly
+/// every glyph: a letter, a ligature of two or three), so that copying a glyph, once per
+/// glyph painted, touches no reference count; longer texts are kept in an array.
 public struct FontGlyph: Sendable {
-    /// The Unicode text (empty when unknown).
-    public var unicode: [Unicode.Scalar]
+    /// How many scalars of text are kept inline.
+    public static let inlineScalars = 3
+    /// The number of scalars of text.
+    @usableFromInline var scalarCount: UInt32
+    /// The first three scalars' values (0 past the count).
+    @usableFromInline var s0: UInt32, s1: UInt32, s2: UInt32
+    /// The whole text, when it is longer than `inlineScalars`.
+    @usableFromInline var long: [Unicode.Scalar]?
     public var source: UnicodeSource
     /// Horizontal advance in glyph space (1/1000 text-space unit for all but Type 3 fonts,
     /// whose glyph space is mapped by `Font.fontMatrix`).
@@ -29,8 +39,56 @@ public struct FontGlyph: Sendable {
     public init(unicode: [Unicode.Scalar], source: UnicodeSource, width: Double,
                 verticalOrigin: (x: Double, y: Double) = (0, 0), verticalAdvance: Double = 0,
                 glyphID: UInt32 = PositionedGlyph.unknownGlyphID) {
-        self.unicode = unicode; self.source = source; self.width = width
+        scalarCount = 0; s0 = 0; s1 = 0; s2 = 0; long = nil
+        self.source = source; self.width = width
         self.verticalOrigin = verticalOrigin; self.verticalAdvance = verticalAdvance; self.glyphID = glyphID
+        self.unicode = unicode
+    }
+
+    /// The Unicode text (empty when unknown). Reading it makes an array: per glyph, use
+    /// `unicodeCount`, `firstScalar` and `appendUnicode(to:)`.
+    public var unicode: [Unicode.Scalar] {
+        get {
+            if let long { return long }
+            var r: [Unicode.Scalar] = []
+            r.reserveCapacity(Int(scalarCount))
+            appendUnicode(to: &r)
+            return r
+        }
+        set {
+            scalarCount = UInt32(truncatingIfNeeded: newValue.count)
+            s0 = newValue.count > 0 ? newValue[0].value : 0
+            s1 = newValue.count > 1 ? newValue[1].value : 0
+            s2 = newValue.count > 2 ? newValue[2].value : 0
+            long = newValue.count > Self.inlineScalars ? newValue : nil
+        }
+    }
+
+    /// The number of scalars of text.
+    @inlinable public var unicodeCount: Int { Int(scalarCount) }
+
+    /// The first scalar of the text, if any.
+    @inlinable public var firstScalar: Unicode.Scalar? {
+        scalarCount > 0 ? Unicode.Scalar(s0) : nil
+    }
+
+    /// Appends the text to `scalars`, without making an array of its own.
+    @inlinable public func appendUnicode(to scalars: inout [Unicode.Scalar]) {
+        // The inline values came from scalars, so they are valid; `unsafelyUnwrapped`
+        // spares the check.
+        switch scalarCount {
+        case 0: return
+        case 1: scalars.append(Unicode.Scalar(s0).unsafelyUnwrapped)
+        case 2:
+            scalars.append(Unicode.Scalar(s0).unsafelyUnwrapped)
+            scalars.append(Unicode.Scalar(s1).unsafelyUnwrapped)
+        case 3:
+            scalars.append(Unicode.Scalar(s0).unsafelyUnwrapped)
+            scalars.append(Unicode.Scalar(s1).unsafelyUnwrapped)
+            scalars.append(Unicode.Scalar(s2).unsafelyUnwrapped)
+        default:
+            if let long { scalars.append(contentsOf: long) }
+        }
     }
 }
 
