@@ -49,10 +49,12 @@ let package = Package(
             name: "CFreeType", pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
         // ICU stays behind plain C functions: importing ICU headers into Swift next to
-        // Foundation clashes with Foundation's bundled ICU (see docs/ARCHITECTURE.md).
+        // Foundation clashes with Foundation's bundled ICU (see docs/ARCHITECTURE.md). The
+        // shim loads libicuuc with dlopen on first use instead of linking it, so that a
+        // process that needs no bidi, normalisation or search folding never loads it.
         .target(
             name: "CPDFUnicode",
-            linkerSettings: [.linkedLibrary("icuuc")]),
+            linkerSettings: [.linkedLibrary("dl")]),
 
         .target(name: "PDFCore"),
         .target(name: "PDFSyntax", dependencies: ["PDFCore"]),

@@ -139,8 +139,12 @@ enum {
 int32_t pdfu_search_fold(const uint16_t *input, int32_t inputLength, int32_t flags,
                          uint16_t *output, int32_t outputCapacity, int32_t *outLength);
 
-/// The ICU version this build links against, as "major.minor".
+/// The version of the ICU loaded, as "major.minor" ("unavailable" when it cannot be loaded).
 const char *pdfu_icu_version(void);
+/// Whether ICU could be loaded (it is loaded on the first call of any function here; when
+/// it cannot be, a warning is printed once and the functions fail: PDFU_FAILURE, or for the
+/// per-character queries the code point itself and Bidi_Class ON).
+int32_t pdfu_icu_available(void);
 
 #ifdef __cplusplus
 }
