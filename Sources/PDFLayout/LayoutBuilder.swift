@@ -127,6 +127,9 @@ struct LayoutBuilder {
         // The text matrix the cached orientation was worked out for: runs in a row mostly
         // share it (TeX starts a run at every kern), and then the orientation is the same.
         var cachedMatrix = (a: Double.nan, b: Double.nan, c: Double.nan, d: Double.nan)
+        // The run of the glyph before, and its effective size and marked-content span: read
+        // once per run, not copied out of the run per glyph.
+        var sizedRun: Int32 = -1, runSize = 0.0, runSpan: Int32 = -1
         var lastOrientation: Orientation? = nil, lastGroup = 0
         // The last item that took an ActualText span's text, and its marked-content span.
         // `sized`: the item's box is that of a glyph with an advance (not a mark's pen position).
@@ -157,11 +160,15 @@ struct LayoutBuilder {
             let spanContinuation = g.text.lowerBound >= g.text.upperBound && g.unicodeSource == .actualText
                 && actualTextItem.map { $0.span == page.runs[Int(g.run)].markedContent } == true
             guard g.text.lowerBound < g.text.upperBound || spanContinuation else { continue }
-            let run = page.runs[Int(g.run)]
+            if g.run != sizedRun {
+                sizedRun = g.run
+                runSize = page.runs[Int(g.run)].effectiveSize
+                runSpan = page.runs[Int(g.run)].markedContent
+            }
             // The orientation is the run's (and the writing mode's): worked out once per run.
             let vertical = f.contains(.vertical)
             let orientation: Orientation
-            let m = run.textMatrix
+            let m = page.runs[Int(g.run)].textMatrix
             if g.run == cachedRun && vertical == cachedVertical, let c = cachedOrientation {
                 orientation = c
             } else if vertical == cachedVertical, let c = cachedOrientation,
@@ -199,7 +206,7 @@ struct LayoutBuilder {
             let (nx, ny) = (-fy, fx)
             let o = display.apply(g.origin)
             guard o.x.isFinite, o.y.isFinite else { continue }
-            var size = run.effectiveSize
+            var size = runSize
             if !(size.isFinite && size > 0.01) { size = max(0.01, g.quad.bounds.height) }
             let along = o.x * fx + o.y * fy
             var across = o.x * nx + o.y * ny
@@ -248,8 +255,8 @@ struct LayoutBuilder {
                 let limit = options.cancelledSpaceAdvance * size
                 if advance.isFinite, advance < limit, boxExtent >= 1.5 * limit, advance < 0.5 * boxExtent { continue }
             }
-            actualTextItem = g.unicodeSource == .actualText && run.markedContent >= 0
-                ? (items.count, run.markedContent, abs(Double(g.advance)) > 0.01 * size) : nil
+            actualTextItem = g.unicodeSource == .actualText && runSpan >= 0
+                ? (items.count, runSpan, abs(Double(g.advance)) > 0.01 * size) : nil
             items.append(Item(glyph: Int32(i), x0: along, x1: along + extent, baseline: across,
                               size: size, group: group, isSpace: isSpace, isCJK: first.isCJKLike,
                               isAlphanumeric: first.isLetterOrDigit, isMark: first.isCombiningMark))
