@@ -168,7 +168,16 @@ public struct PageExtractor: Sendable {
         interpreter.extraFlags.insert(.annotation)
         defer { interpreter.extraFlags = saved }
         for annotObject in annots.prefix(store.limits.maxAnnotationsPerPage) {
-            guard let annot = store.resolveOnce(annotObject).dictionary else { continue }
+            // Its entries as written where possible: the few keys below are looked up in
+            // them, and a hash table is built only for a form field or FreeText without an
+            // appearance (a hyperlinked document has thousands of link annotations).
+            let annot: DictionaryEntries
+            switch store.resolveOnceForLookup(annotObject) {
+            case .dictionary(let d): annot = d
+            case .other(let o):
+                guard let d = o.dictionary else { continue }
+                annot = DictionaryEntries(d)
+            }
             interpreter.sink.beginAnnotation(objectID: annotObject.reference)
             defer { interpreter.sink.endAnnotation() }
             if store.name(annot["Subtype"]) == "Popup" { continue }
@@ -179,8 +188,8 @@ public struct PageExtractor: Sendable {
             guard let normal = store.dictionary(annot["AP"])?["N"],
                   store.resolve(normal).stream != nil || store.dictionary(normal) != nil else {
                 // No appearance: a field value or FreeText is laid out as a viewer would.
-                if options.synthesizeAppearances,
-                   let synthetic = SynthesizedAppearance.make(annot, rect: rect, store: store, acroForm: acroForm, fontCache: fonts) {
+                if options.synthesizeAppearances, SynthesizedAppearance.mayMake(subtype: store.name(annot["Subtype"])),
+                   let synthetic = SynthesizedAppearance.make(annot.dictionary, rect: rect, store: store, acroForm: acroForm, fontCache: fonts) {
                     interpreter.gs = GraphicsState()
                     interpreter.gs.ctm = Matrix(a: 1, b: 0, c: 0, d: 1, e: rect.x0, f: rect.y0)
                     interpreter.run(synthetic.content, resources: synthetic.resources)

@@ -13,6 +13,12 @@ struct SynthesizedAppearance {
     var resources: PDFDictionary
 
     /// The appearance of `annot`, or nil when it has no text to show.
+    /// Whether `make` can give an appearance to an annotation of this /Subtype: FreeText and
+    /// Widget only (for the others it gives nil without reading anything else).
+    static func mayMake(subtype: Name?) -> Bool {
+        subtype == "FreeText" || subtype == "Widget"
+    }
+
     static func make(_ annot: PDFDictionary, rect: Rect, store: ObjectStore, acroForm: PDFDictionary?,
                      fontCache: FontCache) -> SynthesizedAppearance? {
         let subtype = store.name(annot["Subtype"])?.string
