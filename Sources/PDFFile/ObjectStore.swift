@@ -243,7 +243,7 @@ public final class ObjectStore: Sendable {
         return .other(resolved)
     }
 
-    func writtenEntries(_ id: ObjectID) -> [(key: Name, value: PDFObject)]? {
+    func writtenEntries(_ id: ObjectID) -> [DictionaryEntry]? {
         let (cached, encrypted, entry) = state.withLock { ($0.objects[id.number] != nil, $0.decryptor != nil, $0.xref.entries[id.number]) }
         guard !cached, !encrypted, case .inFile(let offset, _)? = entry, offset >= 0, offset < bytes.count,
               limits.maxRecursionDepth >= 1 else { return nil }

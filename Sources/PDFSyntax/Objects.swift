@@ -136,6 +136,12 @@ public struct PDFDictionary: Sendable, Hashable, CustomStringConvertible {
         for e in written { entries[e.key] = e.value }
         self.entries = entries
     }
+    /// Entries as the parser gathers them (see ``DictionaryEntry``).
+    public init(written: ArraySlice<DictionaryEntry>) {
+        var entries = [Name: PDFObject](minimumCapacity: written.count)
+        for e in written { entries[e.key] = e.value }
+        self.entries = entries
+    }
     public subscript(_ key: Name) -> PDFObject? {
         get { entries[key] }
         set { entries[key] = newValue }
@@ -250,6 +256,15 @@ extension Token {
     }
 }
 
+/// A dictionary entry as written: what the parser gathers before it builds a dictionary, and
+/// what ``DictionaryEntries`` keeps. A struct, not a `(key:value:)` tuple: arrays of tuples are
+/// copied and destroyed through the runtime's generic tuple witnesses, entry by entry.
+public struct DictionaryEntry: Sendable, Equatable {
+    public var key: Name
+    public var value: PDFObject
+    @inlinable public init(key: Name, value: PDFObject) { self.key = key; self.value = value }
+}
+
 /// A dictionary's entries for a few lookups: either a `PDFDictionary`, or the entries as
 /// written (from ``Parser/parseIndirectDictionaryEntries()``), searched from the end so that a
 /// later duplicate key wins as it does in a `PDFDictionary`. For walks over many small
@@ -257,12 +272,12 @@ extension Token {
 public struct DictionaryEntries: Sendable {
     enum Storage: Sendable {
         case dictionary(PDFDictionary)
-        case written([(key: Name, value: PDFObject)])
+        case written([DictionaryEntry])
     }
     let storage: Storage
 
     public init(_ dictionary: PDFDictionary) { storage = .dictionary(dictionary) }
-    public init(written entries: [(key: Name, value: PDFObject)]) { storage = .written(entries) }
+    public init(written entries: [DictionaryEntry]) { storage = .written(entries) }
 
     public subscript(_ key: Name) -> PDFObject? {
         switch storage {
@@ -295,7 +310,7 @@ public struct DictionaryEntries: Sendable {
     public var dictionary: PDFDictionary {
         switch storage {
         case .dictionary(let d): return d
-        case .written(let entries): return PDFDictionary(written: entries)
+        case .written(let entries): return PDFDictionary(written: entries[...])
         }
     }
 }

@@ -21,7 +21,7 @@ public struct Parser: Sendable {
     var itemScratch: [PDFObject] = []
     /// The same for dictionaries' entries, so that each dictionary's table is allocated
     /// once at its final size instead of being rehashed as it grows.
-    var entryScratch: [(key: Name, value: PDFObject)] = []
+    var entryScratch: [DictionaryEntry] = []
 
     public init(bytes: [UInt8], position: Int = 0, end: Int? = nil, limits: Limits = .default) {
         self.lexer = Lexer(bytes: bytes, position: position, end: end)
@@ -163,7 +163,7 @@ public struct Parser: Sendable {
                 default:
                     if let value = try parseObject(startingWith: valueToken, depth: depth) {
                         // `null` values are as if the key were absent (§7.3.7).
-                        if !value.isNull { entryScratch.append((key, value)) }
+                        if !value.isNull { entryScratch.append(DictionaryEntry(key: key, value: value)) }
                     }
                 }
             default:
@@ -184,7 +184,7 @@ public struct Parser: Sendable {
     /// object with ``parseIndirectObject(resolveLength:)``. Where it returns entries, that
     /// would give the dictionary of exactly these entries (a later duplicate key replacing an
     /// earlier one; `null` values left out).
-    public mutating func parseIndirectDictionaryEntries() -> (ObjectID, [(key: Name, value: PDFObject)])? {
+    public mutating func parseIndirectDictionaryEntries() -> (ObjectID, [DictionaryEntry])? {
         guard case .integer(let num) = lexer.next(), num >= 0,
               case .integer(let gen) = lexer.next(), gen >= 0,
               case .keyword(.obj, _) = lexer.next(),

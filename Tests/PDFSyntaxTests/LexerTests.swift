@@ -256,7 +256,7 @@ private func literal(_ s: String) -> [UInt8] {
 /// `parseIndirectDictionaryEntries` gives a plain dictionary's entries as written, and
 /// declines (nil) whatever the full parser would recover or read as something else.
 @Suite struct WrittenEntriesTests {
-    func entries(_ s: String) -> (ObjectID, [(key: Name, value: PDFObject)])? {
+    func entries(_ s: String) -> (ObjectID, [DictionaryEntry])? {
         var p = Parser(bytes: Array(s.utf8))
         return p.parseIndirectDictionaryEntries()
     }
