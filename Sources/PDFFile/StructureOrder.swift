@@ -122,6 +122,9 @@ public struct StructureOrder: Sendable {
         /// Pages whose `/Pg` did not resolve, reported once each.
         var unknownPages: Set<Int> = []
         var unplacedMCIDs = 0
+        /// The roles met so far as strings: a document has few (`P`, `Span`, `Link`, …), and
+        /// making a string of a name per element cost more than the rest of the element.
+        var roleStrings: [(name: Name, string: String)] = []
 
         init(store: ObjectStore, pageIndex: [Int: Int], maxNodes: Int) {
             self.store = store
@@ -237,6 +240,7 @@ public struct StructureOrder: Sendable {
             var stm: PDFObject?, obj: PDFObject?, k: PDFObject?
             static let typeKey: Name = "Type", pgKey: Name = "Pg", sKey: Name = "S", mcidKey: Name = "MCID"
             static let stmKey: Name = "Stm", objKey: Name = "Obj", kKey: Name = "K"
+            static let mcrType: Name = "MCR", objrType: Name = "OBJR"
 
             /// One pass over the entries (a later duplicate replacing an earlier one, as
             /// a lookup would find it).
@@ -256,13 +260,21 @@ public struct StructureOrder: Sendable {
             }
         }
 
+        /// A role name as a string, from `roleStrings` when met before (up to 64 of them).
+        mutating func roleString(_ name: Name) -> String {
+            for r in roleStrings where r.name == name { return r.string }
+            let string = name.string
+            if roleStrings.count < 64 { roleStrings.append((name, string)) }
+            return string
+        }
+
         mutating func visitDictionary(_ d: DictionaryEntries, id: ObjectID?, page: Int?, role: String?, depth: Int) {
             let e = ElementKeys(d)
             let type = store.name(e.type)
             let ownPage = self.page(of: e.pg)
             let here = ownPage ?? page
             // A marked-content reference (also when /Type is missing but /MCID is there).
-            if type == "MCR" || (type == nil && e.s == nil && e.mcid != nil) {
+            if type == ElementKeys.mcrType || (type == nil && e.s == nil && e.mcid != nil) {
                 guard let mcid = store.integer(e.mcid) else {
                     log.append(.structureTreeDamaged, .warning, "marked-content reference without an integer /MCID", objectNumber: id?.number)
                     return
@@ -274,13 +286,13 @@ public struct StructureOrder: Sendable {
                 }
                 return
             }
-            if type == "OBJR" || (type == nil && e.s == nil && e.obj != nil) {
+            if type == ElementKeys.objrType || (type == nil && e.s == nil && e.obj != nil) {
                 objectReferences.append(ObjectReference(pageIndex: here, object: e.obj?.reference, role: role))
                 return
             }
             // A structure element: its kids take its page and its type (an element without
             // `/S`, which is damaged, passes on its parent's).
-            let elementRole = store.name(e.s)?.string
+            let elementRole = store.name(e.s).map { roleString($0) }
             if elementRole == nil {
                 log.append(.structureTreeDamaged, .info, "structure element without /S", objectNumber: id?.number)
             }
