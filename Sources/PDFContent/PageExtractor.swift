@@ -167,12 +167,13 @@ public struct PageExtractor: Sendable {
         let saved = interpreter.extraFlags
         interpreter.extraFlags.insert(.annotation)
         defer { interpreter.extraFlags = saved }
+        var reader: ObjectStore.EntryReader? = nil
         for annotObject in annots.prefix(store.limits.maxAnnotationsPerPage) {
             // Its entries as written where possible: the few keys below are looked up in
             // them, and a hash table is built only for a form field or FreeText without an
             // appearance (a hyperlinked document has thousands of link annotations).
             let annot: DictionaryEntries
-            switch store.resolveOnceForLookup(annotObject) {
+            switch store.resolveOnceForLookup(annotObject, reader: &reader) {
             case .dictionary(let d): annot = d
             case .other(let o):
                 guard let d = o.dictionary else { continue }

@@ -235,7 +235,21 @@ public final class ObjectStore: Sendable {
     /// a fifth of reading a tagged document's structure tree). Anything else goes through
     /// ``resolveOnce(_:)``, with the same result.
     public func resolveOnceForLookup(_ object: PDFObject) -> LookupObject {
-        if case .reference(let id) = object, let entries = writtenEntries(id) {
+        var reader: EntryReader? = nil
+        return resolveOnceForLookup(object, reader: &reader)
+    }
+
+    /// A parser kept between calls of ``resolveOnceForLookup(_:reader:)``: a walk over many
+    /// objects makes one instead of one per object (making and freeing a parser cost about a
+    /// tenth of reading a structure element).
+    public struct EntryReader: Sendable {
+        var parser: Parser
+    }
+
+    /// ``resolveOnceForLookup(_:)`` with a parser kept in `reader` (nil at first) for the
+    /// next call.
+    public func resolveOnceForLookup(_ object: PDFObject, reader: inout EntryReader?) -> LookupObject {
+        if case .reference(let id) = object, let entries = writtenEntries(id, reader: &reader) {
             return .dictionary(DictionaryEntries(written: entries))
         }
         let resolved = resolveOnce(object)
@@ -244,11 +258,19 @@ public final class ObjectStore: Sendable {
     }
 
     func writtenEntries(_ id: ObjectID) -> [DictionaryEntry]? {
+        var reader: EntryReader? = nil
+        return writtenEntries(id, reader: &reader)
+    }
+
+    func writtenEntries(_ id: ObjectID, reader: inout EntryReader?) -> [DictionaryEntry]? {
         let (cached, encrypted, entry) = state.withLock { ($0.objects[id.number] != nil, $0.decryptor != nil, $0.xref.entries[id.number]) }
         guard !cached, !encrypted, case .inFile(let offset, _)? = entry, offset >= 0, offset < bytes.count,
               limits.maxRecursionDepth >= 1 else { return nil }
-        var parser = Parser(bytes: bytes, position: offset, limits: limits)
-        guard let (found, entries) = parser.parseIndirectDictionaryEntries(), found.number == id.number else { return nil }
+        if reader == nil { reader = EntryReader(parser: Parser(bytes: bytes, limits: limits)) }
+        // Diagnostics of an object that failed (and was then read in full) are not kept.
+        if !reader!.parser.diagnostics.isEmpty { reader!.parser.diagnostics = DiagnosticLog(capacity: limits.maxDiagnostics) }
+        reader!.parser.position = offset
+        guard let (found, entries) = reader!.parser.parseIndirectDictionaryEntries(), found.number == id.number else { return nil }
         return entries
     }
 

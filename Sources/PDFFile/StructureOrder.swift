@@ -125,6 +125,8 @@ public struct StructureOrder: Sendable {
         /// The roles met so far as strings: a document has few (`P`, `Span`, `Link`, …), and
         /// making a string of a name per element cost more than the rest of the element.
         var roleStrings: [(name: Name, string: String)] = []
+        /// One parser for all the elements read.
+        var entryReader: ObjectStore.EntryReader? = nil
 
         init(store: ObjectStore, pageIndex: [Int: Int], maxNodes: Int) {
             self.store = store
@@ -216,7 +218,7 @@ public struct StructureOrder: Sendable {
             }
             // Each element is read once: not kept in the store's cache, and an element's
             // few keys are looked up in its entries as written.
-            switch store.resolveOnceForLookup(object) {
+            switch store.resolveOnceForLookup(object, reader: &entryReader) {
             case .dictionary(let d):
                 visitDictionary(d, id: object.reference, page: page, role: role, depth: depth)
             case .other(.integer(let mcid)):

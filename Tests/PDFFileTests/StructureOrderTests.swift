@@ -286,6 +286,11 @@ import Testing
         #expect(doc.store.writtenEntries(ObjectID(22)) != nil)
         #expect(doc.store.writtenEntries(ObjectID(26)) == nil)   // an array
         #expect(doc.store.writtenEntries(ObjectID(27)) == nil)   // damaged: the full parse reports it
+        // One reader for several objects, a failed one among them, reads each as a new one would.
+        var reader: ObjectStore.EntryReader? = nil
+        for n in [21, 27, 26, 24, 22, 25] {
+            #expect(doc.store.writtenEntries(ObjectID(n), reader: &reader) == doc.store.writtenEntries(ObjectID(n)), "object \(n)")
+        }
         _ = doc.store.object(ObjectID(22))
         #expect(doc.store.writtenEntries(ObjectID(22)) == nil)   // cached: the cached object is used
         if case .dictionary(let e) = doc.store.resolveOnceForLookup(.reference(ObjectID(22))) {
