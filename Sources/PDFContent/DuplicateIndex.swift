@@ -42,6 +42,18 @@ struct DuplicateIndex {
             | UInt64(UInt32(bitPattern: cy) & 0xFFF)
     }
 
+    /// The cell of a coordinate already clamped to ±1e9 (or NaN, from a degenerate matrix):
+    /// its index and its lower edge, `v.rounded(.down)`; NaN is cell 0 with a NaN edge. By
+    /// integer conversion: `rounded(.down)` called libm's `floor` and the saturating
+    /// conversion a generic function, twice per glyph.
+    @inline(__always)
+    static func cell(_ v: Double) -> (index: Int32, edge: Double) {
+        guard !v.isNaN else { return (0, v) }
+        var i = Int64(v)  // toward zero; |v| <= 1e9
+        if Double(i) > v { i -= 1 }
+        return (Int32(truncatingIfNeeded: i), Double(i))
+    }
+
     @inline(__always)
     private func slot(for key: UInt64) -> Int {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
@@ -63,8 +75,7 @@ struct DuplicateIndex {
     /// toward its nearest corner: four lookups.
     mutating func checkAndInsert(font: Int32, code: UInt32, origin: Point) -> Bool {
         let sx = min(max(origin.x / 2, -1e9), 1e9), sy = min(max(origin.y / 2, -1e9), 1e9)
-        let fx = sx.rounded(.down), fy = sy.rounded(.down)
-        let cx = Int32(saturating: fx), cy = Int32(saturating: fy)  // NaN (a degenerate matrix) is 0
+        let (cx, fx) = Self.cell(sx), (cy, fy) = Self.cell(sy)
         let nx: Int32 = sx - fx < 0.5 ? -1 : 1, ny: Int32 = sy - fy < 0.5 ? -1 : 1
         // The point's own cell first: its slot is also where the point goes.
         let key = Self.key(font: font, code: code, cx: cx, cy: cy)

@@ -397,6 +397,20 @@ import PDFTextModel
 }
 
 @Suite struct DuplicateIndexTests {
+    @Test("a coordinate's cell is its floor, as Int32(saturating: v.rounded(.down)) gives it, NaN included")
+    func cells() {
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 1, -1, 2.999999, -2.000001, 1e9, -1e9, 999_999_999.5,
+                                -999_999_999.5, 123.456, -123.456, .nan, 4503599627370495.5 / 1e7]
+        for k in 0..<2000 { values.append(Double(k - 1000) * 0.37) }
+        for v in values {
+            let (index, edge) = DuplicateIndex.cell(v)
+            #expect(index == Int32(saturating: v.rounded(.down)), "\(v)")
+            if v.isNaN { #expect(edge.isNaN) } else { #expect(edge == v.rounded(.down), "\(v)") }
+            // What the lookup decides from the edge: which neighbour cells a point is near.
+            #expect((v - edge < 0.5) == (v - v.rounded(.down) < 0.5), "\(v)")
+        }
+    }
+
     @Test("a repeat within 1 pt is found across cell edges; farther ones, other codes and fonts are not")
     func neighbourhood() {
         var index = DuplicateIndex(capacity: 4)
