@@ -74,6 +74,17 @@ struct Collecting {
     struct RunKey: Equatable {
         var font: Int32, size: Double, fill: RGBA, stroke: RGBA, mode: TextRenderingMode
         var span: Int32, serial: Int, writingMode: UInt8
+
+        /// Every field equal (`==` of each, so a NaN colour or size never matches), the
+        /// serial first: it is what differs between one string's run and the next. Written
+        /// out because the derived equality was a call per glyph.
+        @inline(__always) static func == (a: RunKey, b: RunKey) -> Bool {
+            a.serial == b.serial && a.font == b.font && a.span == b.span && a.size == b.size
+                && a.mode == b.mode && a.writingMode == b.writingMode
+                && a.fill.red == b.fill.red && a.fill.green == b.fill.green && a.fill.blue == b.fill.blue
+                && a.fill.alpha == b.fill.alpha && a.stroke.red == b.stroke.red && a.stroke.green == b.stroke.green
+                && a.stroke.blue == b.stroke.blue && a.stroke.alpha == b.stroke.alpha
+        }
     }
     var currentRun: RunKey?
 
@@ -106,7 +117,9 @@ struct Collecting {
                          mode: e.renderingMode, span: span, serial: e.showSerial,
                          writingMode: e.flags.contains(.vertical) ? 1 : 0)
         let glyphIndex = Int32(clamping: page.glyphs.count)
-        if key != currentRun {
+        var sameRun = false
+        if let current = currentRun { sameRun = current == key }
+        if !sameRun {
             currentRun = key
             page.runs.append(GlyphRun(font: fontIndex, fontSize: Float(e.fontSize), textMatrix: e.textMatrix,
                                       renderingMode: e.renderingMode, fillColor: e.fillColor,
