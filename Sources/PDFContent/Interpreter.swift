@@ -125,15 +125,18 @@ public final class ContentInterpreter<Sink: ContentSink> {
     public internal(set) var diagnostics = CappedLog()
     /// Operators executed so far (every stream of the page), each form or appearance run
     /// counting `options.formRunCost` more.
-    public internal(set) var operatorCount = 0
+    // The counters below are read and written per operator or per string: not checked for
+    // exclusivity at run time (each check cost about 60 instructions). They are plain
+    // integers, never passed `inout`, and one interpreter runs on one thread.
+    @exclusivity(unchecked) public internal(set) var operatorCount = 0
     /// The 0-based index of the operator being executed within its own stream (the page's
     /// contents, a form XObject or an appearance stream); sinks read it to locate events.
-    public internal(set) var operatorIndex = 0
-    public internal(set) var glyphCount = 0
+    @exclusivity(unchecked) public internal(set) var operatorIndex = 0
+    @exclusivity(unchecked) public internal(set) var glyphCount = 0
     /// Set when a budget of `options` ran out: interpretation stopped there.
     public internal(set) var budgetExceeded = false
     /// Operators drawn from the document's budget and not spent yet.
-    var workCredit = 0
+    @exclusivity(unchecked) var workCredit = 0
 
     /// Flags added to every glyph (`.annotation` while running an appearance stream).
     public var extraFlags: GlyphFlags = []
@@ -151,7 +154,7 @@ public final class ContentInterpreter<Sink: ContentSink> {
     var colorSpaces: ColorSpaceReader
     var textMatrix = Matrix.identity
     var lineMatrix = Matrix.identity
-    var showSerial = 0
+    @exclusivity(unchecked) var showSerial = 0
     var markedDepth = 0
     var formStack: [ObjectID] = []
     /// q-stack and marked-content depth when the current stream began: a stream cannot pop

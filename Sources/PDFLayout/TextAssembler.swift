@@ -417,7 +417,11 @@ struct TextAssembler {
 
     /// Every word on the page (as `WordKey`s).
     func pageVocabulary(_ lines: [PendingLine]) -> Set<WordKey> {
-        var vocabulary = Set<WordKey>()
+        // Room for every word at once (at most one per space, and one more per line): grown
+        // by doubling, the set hashed its words again at each growth.
+        var words = 0
+        for line in lines { words += 1; for c in line.clusters where c.isSpace { words += 1 } }
+        var vocabulary = Set<WordKey>(minimumCapacity: words)
         for line in lines {
             var word = WordKey()
             for c in line.clusters {
