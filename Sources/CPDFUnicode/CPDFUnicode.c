@@ -88,8 +88,6 @@ static int icu(void) {
     return icu_loaded;
 }
 
-int32_t pdfu_icu_available(void) { return icu(); }
-
 static int32_t map_status(UErrorCode status) {
     if (status == U_BUFFER_OVERFLOW_ERROR) return PDFU_BUFFER_TOO_SMALL;
     if (status == U_STRINGPREP_PROHIBITED_ERROR) return PDFU_PROHIBITED;

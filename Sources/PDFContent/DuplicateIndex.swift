@@ -42,15 +42,17 @@ struct DuplicateIndex {
             | UInt64(UInt32(bitPattern: cy) & 0xFFF)
     }
 
-    /// The cell of a coordinate already clamped to ±1e9 (or NaN, from a degenerate matrix):
-    /// its index and its lower edge, `v.rounded(.down)`; NaN is cell 0 with a NaN edge. By
-    /// integer conversion: `rounded(.down)` called libm's `floor` and the saturating
-    /// conversion a generic function, twice per glyph.
+    /// The cell of a coordinate (NaN, from a degenerate matrix, included): its index and its
+    /// lower edge, `v.rounded(.down)` for |v| <= 1e9 (callers clamp to that; beyond it, the
+    /// clamped value's); NaN is cell 0 with a NaN edge. By integer conversion:
+    /// `rounded(.down)` called libm's `floor` and the saturating conversion a generic
+    /// function, twice per glyph.
     @inline(__always)
     static func cell(_ v: Double) -> (index: Int32, edge: Double) {
         guard !v.isNaN else { return (0, v) }
-        var i = Int64(v)  // toward zero; |v| <= 1e9
-        if Double(i) > v { i -= 1 }
+        let c = min(max(v, -1e9), 1e9)  // so that the conversion below cannot trap
+        var i = Int64(c)  // toward zero
+        if Double(i) > c { i -= 1 }
         return (Int32(truncatingIfNeeded: i), Double(i))
     }
 

@@ -409,6 +409,10 @@ import PDFTextModel
             // What the lookup decides from the edge: which neighbour cells a point is near.
             #expect((v - edge < 0.5) == (v - v.rounded(.down) < 0.5), "\(v)")
         }
+        // Past the bound callers clamp to, the clamped value's cell, never a trap.
+        #expect(DuplicateIndex.cell(.infinity) == (1_000_000_000, 1e9))
+        #expect(DuplicateIndex.cell(-.infinity) == (-1_000_000_000, -1e9))
+        #expect(DuplicateIndex.cell(1e300) == (1_000_000_000, 1e9))
     }
 
     @Test("a repeat within 1 pt is found across cell edges; farther ones, other codes and fonts are not")

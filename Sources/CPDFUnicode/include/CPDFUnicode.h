@@ -141,10 +141,9 @@ int32_t pdfu_search_fold(const uint16_t *input, int32_t inputLength, int32_t fla
 
 /// The version of the ICU loaded, as "major.minor" ("unavailable" when it cannot be loaded).
 const char *pdfu_icu_version(void);
-/// Whether ICU could be loaded (it is loaded on the first call of any function here; when
-/// it cannot be, a warning is printed once and the functions fail: PDFU_FAILURE, or for the
-/// per-character queries the code point itself and Bidi_Class ON).
-int32_t pdfu_icu_available(void);
+// ICU is loaded on the first call of any function here; when it cannot be, a warning is
+// printed once and the functions fail: PDFU_FAILURE, or for the per-character queries the
+// code point itself and Bidi_Class ON.
 
 #ifdef __cplusplus
 }

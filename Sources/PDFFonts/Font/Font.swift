@@ -46,7 +46,7 @@ public struct FontGlyph: Sendable {
     }
 
     /// The Unicode text (empty when unknown). Reading it makes an array: per glyph, use
-    /// `unicodeCount`, `firstScalar` and `appendUnicode(to:)`.
+    /// `unicodeCount` and `appendUnicode(to:)`.
     public var unicode: [Unicode.Scalar] {
         get {
             if let long { return long }
@@ -66,11 +66,6 @@ public struct FontGlyph: Sendable {
 
     /// The number of scalars of text.
     @inlinable public var unicodeCount: Int { Int(scalarCount) }
-
-    /// The first scalar of the text, if any.
-    @inlinable public var firstScalar: Unicode.Scalar? {
-        scalarCount > 0 ? Unicode.Scalar(s0) : nil
-    }
 
     /// Appends the text to `scalars`, without making an array of its own.
     @inlinable public func appendUnicode(to scalars: inout [Unicode.Scalar]) {
