@@ -1,34 +1,59 @@
 import PDFCore
 
 /// A spatial hash of painted glyphs for fake-bold detection: the same code of the same font
-/// painted again less than 1 pt from an earlier painting. Cells are 1 pt squares keyed by
+/// painted again less than 1 pt from an earlier painting. Cells are 2 pt squares keyed by
 /// (font, code, cell x, cell y) in one open-addressing table of packed 64-bit keys; the
-/// points of a cell form a linked list in flat arrays, so recording a glyph allocates
+/// points of a cell form a linked list in a flat array, so recording a glyph allocates
 /// nothing once the arrays have grown.
-struct DuplicateIndex {
+///
+/// One index belongs to one page's collector (a class: the collector is its only owner).
+/// Its tables are raw memory it allocates and frees itself: asked once per glyph, the
+/// lookups and the insertion read and write them without the bounds and uniqueness checks
+/// of arrays (those were half of the index's 280 instructions a glyph).
+final class DuplicateIndex {
     /// An open-addressing slot: the cell's key, its newest point (-1 for an empty slot) and
-    /// how many points it keeps. One array of slots, so a probe reads one element.
+    /// how many points it keeps. One table of slots, so a probe reads one element.
     private struct Slot {
         var key: UInt64 = 0
         var head: Int32 = -1
-        var count: UInt8 = 0
+        var count: UInt32 = 0
     }
     /// A recorded origin and the next older point of its cell (-1 at the end).
     private struct Entry {
-        var origin: Point
+        var x: Double
+        var y: Double
         var next: Int32
     }
-    private var slots: [Slot]
-    private var entries: [Entry] = []
-    private var used = 0
-    private var mask: Int
-    static let perCell: UInt8 = 16
+    @exclusivity(unchecked) private var slots: UnsafeMutablePointer<Slot>
+    /// The number of slots less one (a power of two less one).
+    @exclusivity(unchecked) private var mask: Int
+    /// Slots in use.
+    @exclusivity(unchecked) private var used = 0
+    @exclusivity(unchecked) private var entries: UnsafeMutablePointer<Entry>
+    @exclusivity(unchecked) private var entryCount = 0
+    @exclusivity(unchecked) private var entryCapacity: Int
+    static let perCell: UInt32 = 16
 
     init(capacity: Int = 4096) {
+        let points = max(16, min(capacity, 1 << 24))
         var n = 16
-        while n < capacity * 2 { n <<= 1 }
-        slots = [Slot](repeating: Slot(), count: n)
+        while n < points * 2 { n <<= 1 }
+        slots = Self.emptySlots(n)
         mask = n - 1
+        // A page's collector reserves its points (`reserve(points:)`) before the first glyph.
+        entryCapacity = min(points, 1024)
+        entries = .allocate(capacity: entryCapacity)
+    }
+
+    deinit {
+        slots.deallocate()
+        entries.deallocate()
+    }
+
+    private static func emptySlots(_ n: Int) -> UnsafeMutablePointer<Slot> {
+        let p = UnsafeMutablePointer<Slot>.allocate(capacity: n)
+        p.initialize(repeating: Slot(), count: n)
+        return p
     }
 
     @inline(__always)
@@ -43,10 +68,9 @@ struct DuplicateIndex {
     }
 
     /// The cell of a coordinate (NaN, from a degenerate matrix, included): its index and its
-    /// lower edge, `v.rounded(.down)` for |v| <= 1e9 (callers clamp to that; beyond it, the
-    /// clamped value's); NaN is cell 0 with a NaN edge. By integer conversion:
-    /// `rounded(.down)` called libm's `floor` and the saturating conversion a generic
-    /// function, twice per glyph.
+    /// lower edge, `v.rounded(.down)` for |v| <= 1e9 (beyond it, the clamped value's); NaN
+    /// is cell 0 with a NaN edge. By integer conversion: `rounded(.down)` called libm's
+    /// `floor` and the saturating conversion a generic function, twice per glyph.
     @inline(__always)
     static func cell(_ v: Double) -> (index: Int32, edge: Double) {
         guard !v.isNaN else { return (0, v) }
@@ -56,15 +80,10 @@ struct DuplicateIndex {
         return (Int32(truncatingIfNeeded: i), Double(i))
     }
 
-    @inline(__always)
-    private func slot(for key: UInt64) -> Int {
-        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
-    }
-
     /// The slot holding `key`, or the empty slot where it would go.
     @inline(__always)
     private func find(_ key: UInt64) -> Int {
-        var s = slot(for: key)
+        var s = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
         while true {
             let slot = slots[s]
             if slot.head < 0 || slot.key == key { return s }
@@ -72,32 +91,36 @@ struct DuplicateIndex {
         }
     }
 
+    /// Whether the cell's list holds a point less than 1 pt from (x, y).
+    @inline(__always)
+    private func near(_ head: Int32, _ x: Double, _ y: Double) -> Bool {
+        var p = head
+        while p >= 0 {
+            let e = entries[Int(p)]
+            let dx = e.x - x, dy = e.y - y
+            if dx * dx + dy * dy < 1 { return true }
+            p = e.next
+        }
+        return false
+    }
+
     /// Whether a painting within 1 pt was recorded before; records this one. Cells are
     /// 2 pt wide, so a 1 pt circle touches at most the point's cell and the three cells
     /// toward its nearest corner: four lookups.
-    mutating func checkAndInsert(font: Int32, code: UInt32, origin: Point) -> Bool {
-        let sx = min(max(origin.x / 2, -1e9), 1e9), sy = min(max(origin.y / 2, -1e9), 1e9)
+    func checkAndInsert(font: Int32, code: UInt32, origin: Point) -> Bool {
+        let x = origin.x, y = origin.y
+        let sx = min(max(x / 2, -1e9), 1e9), sy = min(max(y / 2, -1e9), 1e9)
         let (cx, fx) = Self.cell(sx), (cy, fy) = Self.cell(sy)
         let nx: Int32 = sx - fx < 0.5 ? -1 : 1, ny: Int32 = sy - fy < 0.5 ? -1 : 1
         // The point's own cell first: its slot is also where the point goes.
         let key = Self.key(font: font, code: code, cx: cx, cy: cy)
         var s = find(key)
-        var found = false
-        search: for i in 0..<2 {
-            let dx: Int32 = i == 0 ? 0 : nx
-            for j in 0..<2 {
-                let dy: Int32 = j == 0 ? 0 : ny
-                var p = i == 0 && j == 0 ? slots[s].head : slots[find(Self.key(font: font, code: code, cx: cx &+ dx, cy: cy &+ dy))].head
-                while p >= 0 {
-                    let e = entries[Int(p)]
-                    let ddx = e.origin.x - origin.x, ddy = e.origin.y - origin.y
-                    if ddx * ddx + ddy * ddy < 1 { found = true; break search }
-                    p = e.next
-                }
-            }
-        }
+        let found = near(slots[s].head, x, y)
+            || near(slots[find(Self.key(font: font, code: code, cx: cx, cy: cy &+ ny))].head, x, y)
+            || near(slots[find(Self.key(font: font, code: code, cx: cx &+ nx, cy: cy))].head, x, y)
+            || near(slots[find(Self.key(font: font, code: code, cx: cx &+ nx, cy: cy &+ ny))].head, x, y)
         if slots[s].head < 0 {
-            if (used + 1) * 2 > slots.count {
+            if (used + 1) * 2 > mask + 1 {
                 grow()
                 s = find(key)
             }
@@ -105,27 +128,45 @@ struct DuplicateIndex {
         } else if slots[s].count >= Self.perCell {
             return found
         }
-        entries.append(Entry(origin: origin, next: slots[s].head))
-        slots[s] = Slot(key: key, head: Int32(truncatingIfNeeded: entries.count - 1), count: slots[s].count &+ 1)
+        if entryCount == entryCapacity { growEntries() }
+        entries[entryCount] = Entry(x: x, y: y, next: slots[s].head)
+        slots[s] = Slot(key: key, head: Int32(truncatingIfNeeded: entryCount), count: slots[s].count &+ 1)
+        entryCount += 1
         return found
     }
 
     /// Room for `points` recorded points (a page's glyphs) without growing; only while empty.
-    mutating func reserve(points: Int) {
-        guard entries.isEmpty, points > 0 else { return }
-        entries.reserveCapacity(points)
-        var n = slots.count
+    func reserve(points: Int) {
+        guard entryCount == 0, points > 0 else { return }
+        let points = min(points, 1 << 24)
+        if points > entryCapacity {
+            entries.deallocate()
+            entries = .allocate(capacity: points)
+            entryCapacity = points
+        }
+        var n = mask + 1
         while n < points * 2 { n <<= 1 }
-        if n > slots.count {
-            slots = [Slot](repeating: Slot(), count: n)
+        if n > mask + 1 {
+            slots.deallocate()
+            slots = Self.emptySlots(n)
             mask = n - 1
         }
     }
 
-    private mutating func grow() {
-        let old = slots
-        slots = [Slot](repeating: Slot(), count: old.count * 2)
-        mask = slots.count - 1
-        for slot in old where slot.head >= 0 { slots[find(slot.key)] = slot }
+    private func growEntries() {
+        let capacity = entryCapacity * 2
+        let grown = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
+        grown.moveInitialize(from: entries, count: entryCount)
+        entries.deallocate()
+        entries = grown
+        entryCapacity = capacity
+    }
+
+    private func grow() {
+        let old = slots, oldCount = mask + 1
+        slots = Self.emptySlots(oldCount * 2)
+        mask = oldCount * 2 - 1
+        for i in 0..<oldCount where old[i].head >= 0 { slots[find(old[i].key)] = old[i] }
+        old.deallocate()
     }
 }

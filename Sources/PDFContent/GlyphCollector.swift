@@ -89,7 +89,7 @@ struct Collecting {
     var currentRun: RunKey?
 
     // Fake-bold detection: origins by font, code and 1-pt cell.
-    var duplicates = DuplicateIndex()
+    let duplicates = DuplicateIndex()
     // The last font seen, so that a run of glyphs needs no dictionary lookups.
     var lastFont: ObjectIdentifier? = nil
     var lastFontIndex: Int32 = 0

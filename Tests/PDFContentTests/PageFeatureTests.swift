@@ -417,7 +417,7 @@ import PDFTextModel
 
     @Test("a repeat within 1 pt is found across cell edges; farther ones, other codes and fonts are not")
     func neighbourhood() {
-        var index = DuplicateIndex(capacity: 4)
+        let index = DuplicateIndex(capacity: 4)
         let pairs: [(Point, Point, Bool)] = [
             (Point(x: 1.99, y: 5), Point(x: 2.01, y: 5), true),      // across a 2 pt cell edge
             (Point(x: 10, y: 10), Point(x: 10.7, y: 10.7), true),     // diagonal, 0.99 pt
@@ -439,6 +439,42 @@ import PDFTextModel
         for k in 0..<5000 { _ = index.checkAndInsert(font: 3, code: UInt32(k), origin: Point(x: Double(k), y: 0)) }
         let again = index.checkAndInsert(font: 1, code: 0, origin: Point(x: 2.0, y: 5))
         #expect(again)
+    }
+
+    @Test("answers as a plain dictionary of 2 pt cells does, with 16 points kept a cell, through growth")
+    func matchesPlainCells() {
+        let index = DuplicateIndex(capacity: 4)
+        var cells: [UInt64: [Point]] = [:]
+        func reference(_ font: Int32, _ code: UInt32, _ p: Point) -> Bool {
+            let sx = min(max(p.x / 2, -1e9), 1e9), sy = min(max(p.y / 2, -1e9), 1e9)
+            let (cx, fx) = DuplicateIndex.cell(sx), (cy, fy) = DuplicateIndex.cell(sy)
+            let nx: Int32 = sx - fx < 0.5 ? -1 : 1, ny: Int32 = sy - fy < 0.5 ? -1 : 1
+            var found = false
+            for (dx, dy) in [(0, 0), (0, ny), (nx, 0), (nx, ny)] {
+                let k = DuplicateIndex.key(font: font, code: code, cx: cx &+ dx, cy: cy &+ dy)
+                for q in cells[k, default: []] where (q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y) < 1 { found = true }
+            }
+            let own = DuplicateIndex.key(font: font, code: code, cx: cx, cy: cy)
+            if cells[own, default: []].count < Int(DuplicateIndex.perCell) { cells[own, default: []].append(p) }
+            return found
+        }
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        var found = 0
+        for k in 0..<30_000 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            // Dense spots (more than 16 points a cell), a wide field, and repeats.
+            let dense = k % 3 == 0
+            let x = dense ? Double(state >> 40 & 0xF) * 0.13 : Double(state >> 40 & 0xFFF) * 0.29 - 300
+            let y = dense ? Double(state >> 20 & 0xF) * 0.11 : Double(state >> 20 & 0xFFF) * 0.31 - 300
+            let code = UInt32(state >> 8 & 0x3), font = Int32(state & 1)
+            let p = Point(x: x, y: y)
+            let a = index.checkAndInsert(font: font, code: code, origin: p)
+            let b = reference(font, code, p)
+            #expect(a == b, "\(k): \(p)")
+            if a { found += 1 }
+            if a != b { break }
+        }
+        #expect(found > 1000 && found < 29_000, "both answers occur: \(found)")
     }
 }
 
@@ -493,7 +529,7 @@ import PDFTextModel
 
     @Test("NaN and infinite origins are never duplicates of anything, and do not trap")
     func duplicateIndexNaN() {
-        var index = DuplicateIndex(capacity: 4)
+        let index = DuplicateIndex(capacity: 4)
         for origin in [Point(x: .nan, y: 0), Point(x: .infinity, y: -.infinity), Point(x: 1e300, y: 1e300)] {
             let found = index.checkAndInsert(font: 1, code: 65, origin: origin)
             #expect(!found)

@@ -51,7 +51,7 @@ import PDFTextModel
 @Suite struct DuplicateIndexReserveTests {
     @Test("a reserved index finds the same duplicates as one that grows")
     func sameAnswers() {
-        var grown = DuplicateIndex(capacity: 4), reserved = DuplicateIndex(capacity: 4)
+        let grown = DuplicateIndex(capacity: 4), reserved = DuplicateIndex(capacity: 4)
         reserved.reserve(points: 20_000)
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         var duplicates = 0
