@@ -96,15 +96,16 @@ public struct Lexer: Sendable {
 
     mutating func readKeyword() -> Token {
         let start = position
-        position = bytes.withUnsafeBufferPointer { b in
+        let limit = end
+        let (stop, keyword) = bytes.withUnsafeBufferPointer { b -> (Int, Keyword) in
             var p = start
-            let stop = min(end, b.count)
+            let stop = min(limit, b.count)
             while p < stop, CharacterClass.isRegular(b[p]) { p &+= 1 }
-            return p
+            if p == start { p = min(start + 1, b.count) }  // a lone delimiter we have no use for
+            return (p, Keyword.classify(UnsafeBufferPointer(rebasing: b[start..<p])))
         }
-        if position == start { position += 1 }  // a lone delimiter we have no use for
-        let range = start..<position
-        return .keyword(Keyword.classify(bytes[range]), range)
+        position = stop
+        return .keyword(keyword, start..<stop)
     }
 
     /// A name after its slash; `#xx` becomes the byte xx, a `#` without two hex digits stays.
@@ -237,7 +238,70 @@ public struct Lexer: Sendable {
 
     /// ``readNumber()`` over the buffer's pointer: the token and the position after it
     /// (`start` when the bytes are not a number).
+    ///
+    /// Nearly every number in a file is an optional sign, at most 18 digits and perhaps a
+    /// fraction, ended by a byte that cannot go on a number: those are read by a loop of a
+    /// few instructions a digit, with no overflow checks (18 digits fit in 63 bits) and the
+    /// fraction summed exactly as ``scanAnyNumber(_:from:end:)`` sums it, so that both give
+    /// the same value. Anything else (a second sign or dot, an exponent, more digits, no
+    /// digit at all) is read again by ``scanAnyNumber(_:from:end:)``.
     static func scanNumber(_ b: UnsafeBufferPointer<UInt8>, from start: Int, end: Int) -> (Token?, Int) {
+        guard start < end, end <= b.count, let base = b.baseAddress else { return (nil, start) }
+        var p = start
+        var negative = false
+        let first = base[p]
+        if first == 0x2D {
+            negative = true
+            p &+= 1
+        } else if first == 0x2B {
+            p &+= 1
+        }
+        let digitsStart = p
+        var value: UInt64 = 0
+        while p < end {
+            let d = base[p] &- 0x30
+            guard d < 10 else { break }
+            value = value &* 10 &+ UInt64(d)
+            p &+= 1
+        }
+        let integerDigits = p &- digitsStart
+        /// Whether the byte at `q` would make the general scanner read on (or a number of
+        /// its own form): then the fast path gives way.
+        @inline(__always) func goesOn(_ q: Int) -> Bool {
+            guard q < end else { return false }
+            let c = base[q]
+            return c == 0x2E || c == 0x2D || c == 0x65 || c == 0x45
+        }
+        if integerDigits <= 18 {
+            if p < end, base[p] == 0x2E {
+                p &+= 1
+                var fraction: Double = 0
+                var scale: Double = 1
+                let fractionStart = p
+                while p < end {
+                    let d = base[p] &- 0x30
+                    guard d < 10 else { break }
+                    if scale < 1e300 {
+                        scale *= 10
+                        fraction += Double(d) / scale
+                    }
+                    p &+= 1
+                }
+                if integerDigits + (p &- fractionStart) > 0, !goesOn(p) {
+                    var v = Double(Int64(value)) + fraction
+                    if negative { v = -v }
+                    return (.real(v), p)
+                }
+            } else if integerDigits > 0, !goesOn(p) {
+                let i = Int64(value)
+                return (.integer(negative ? -i : i), p)
+            }
+        }
+        return scanAnyNumber(b, from: start, end: end)
+    }
+
+    /// Every number form ``readNumber()`` accepts (see there).
+    static func scanAnyNumber(_ b: UnsafeBufferPointer<UInt8>, from start: Int, end: Int) -> (Token?, Int) {
         guard start < end, end <= b.count else { return (nil, start) }
         var p = start
         var negative = false

@@ -2,7 +2,10 @@
 public enum Keyword: UInt8, Sendable {
     case `true`, `false`, null, obj, endobj, stream, endstream, R, xref, trailer, startxref, other
 
-    static func classify(_ bytes: ArraySlice<UInt8>) -> Keyword {
+    /// The keyword the bytes spell (`.other` for any other word). Over the file buffer's
+    /// pointer: a slice of the array would take a reference to it and give it back, for
+    /// each keyword of a file.
+    static func classify(_ bytes: UnsafeBufferPointer<UInt8>) -> Keyword {
         switch bytes.count {
         case 1: return bytes.first == UInt8(ascii: "R") ? .R : .other
         case 3:
@@ -27,7 +30,7 @@ public enum Keyword: UInt8, Sendable {
         }
     }
 
-    @inline(__always) static func equal(_ bytes: ArraySlice<UInt8>, _ s: StaticString) -> Bool {
+    @inline(__always) static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ s: StaticString) -> Bool {
         guard bytes.count == s.utf8CodeUnitCount else { return false }
         let p = s.utf8Start
         var k = 0

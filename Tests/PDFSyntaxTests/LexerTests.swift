@@ -310,3 +310,57 @@ private func literal(_ s: String) -> [UInt8] {
         }
     }
 }
+
+/// The fast number path gives what the general scanner gives, on every form.
+@Suite struct NumberFastPathTests {
+    func both(_ text: [UInt8]) -> ((Token?, Int), (Token?, Int)) {
+        text.withUnsafeBufferPointer { b in
+            (Lexer.scanNumber(b, from: 0, end: b.count), Lexer.scanAnyNumber(b, from: 0, end: b.count))
+        }
+    }
+
+    func same(_ a: (Token?, Int), _ b: (Token?, Int)) -> Bool {
+        guard a.1 == b.1 else { return false }
+        switch (a.0, b.0) {
+        case (nil, nil): return true
+        case (.real(let x)?, .real(let y)?): return x.bitPattern == y.bitPattern
+        case (let x?, let y?): return x == y
+        default: return false
+        }
+    }
+
+    @Test("written forms real files use, and odd ones, read the same by both paths")
+    func writtenForms() {
+        let forms = ["0", "-0", "+7", "123", "-45.25", "3.", ".5", "-.5", "+.75", "1.5.3", "4.-2", "--5", "-", "+", ".",
+                     "1e3", "1E-2", "2e", "1.5e+3x", "12345678901234567", "123456789012345678", "1234567890123456789",
+                     "99999999999999999999", "0.000000000000000000000001", "612.0 792", "12 0 R", "7/Name", "3(x)",
+                     "-12.375]", "1.2345678901234567890123", "00000000000000000000001"]
+        for f in forms {
+            let (fast, general) = both(Array(f.utf8))
+            #expect(same(fast, general), "\(f): \(String(describing: fast)) against \(String(describing: general))")
+        }
+        let (token, next) = both(Array("-45.25 ".utf8)).0
+        #expect(token == .real(-45.25) && next == 6)
+        let (integer, after) = both(Array("12 0 R".utf8)).0
+        #expect(integer == .integer(12) && after == 2)
+    }
+
+    @Test("random strings of number bytes read the same by both paths")
+    func randomForms() {
+        let alphabet = Array("0123456789.-+eE /]a".utf8)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<50_000 {
+            var text: [UInt8] = []
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let length = Int(state >> 59) + 1
+            for _ in 0..<length {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                // Digits most of the time, as in real numbers.
+                let k = Int(state >> 33) % 32
+                text.append(k < 13 ? alphabet[k % 10] : alphabet[k % alphabet.count])
+            }
+            let (fast, general) = both(text)
+            #expect(same(fast, general), "\(String(decoding: text, as: UTF8.self))")
+        }
+    }
+}
