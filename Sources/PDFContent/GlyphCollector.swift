@@ -175,20 +175,27 @@ struct Collecting {
         page.runs[Int(runIndex)].glyphs = start..<(glyphIndex + 1)
     }
 
+    /// The names a marked-content sequence is read by, made once (a name from a string
+    /// literal is built each time it is met: seven per sequence).
+    enum Keys {
+        static let mcid: Name = "MCID", actualText: Name = "ActualText", alt: Name = "Alt", lang: Name = "Lang"
+        static let expansion: Name = "E", artifact: Name = "Artifact", type: Name = "Type", subtype: Name = "Subtype"
+    }
+
     mutating func beginMarkedContent(tag: Name, properties: PDFDictionary?) {
         var span = MarkedContentSpan(tag: tag.string, parent: spanStack.last ?? -1)
         if let p = properties {
-            span.mcid = p["MCID"]?.integer
-            span.actualText = p["ActualText"]?.text
-            span.alt = p["Alt"]?.text
-            span.lang = p["Lang"]?.text
-            span.expansion = p["E"]?.text
-            if tag == "Artifact" {
-                span.artifactType = p["Type"]?.name?.string
-                span.artifactSubtype = p["Subtype"]?.name?.string
+            span.mcid = p[Keys.mcid]?.integer
+            span.actualText = p[Keys.actualText]?.text
+            span.alt = p[Keys.alt]?.text
+            span.lang = p[Keys.lang]?.text
+            span.expansion = p[Keys.expansion]?.text
+            if tag == Keys.artifact {
+                span.artifactType = p[Keys.type]?.name?.string
+                span.artifactSubtype = p[Keys.subtype]?.name?.string
             }
         }
-        if tag == "Artifact" { artifactDepth += 1 }
+        if tag == Keys.artifact { artifactDepth += 1 }
         page.markedContent.append(span)
         spanStack.append(Int32(clamping: page.markedContent.count - 1))
         if actualText == nil, let text = span.actualText {

@@ -772,15 +772,25 @@ struct LayoutBuilder {
         var rank: [Int: Int] = [:]
         for (r, m) in mcids.enumerated() where rank[m] == nil { rank[m] = r }
         guard !rank.isEmpty else { return nil }
+        // The rank of each marked-content span, worked out the first time one of its glyphs
+        // asks (-2: not yet, -1: none): a page's glyphs share few spans, and a dictionary
+        // lookup per glyph cost more than the rest of the ordering.
+        var spanRank = [Int](repeating: -2, count: page.markedContent.count)
         func glyphRank(_ glyph: Int32) -> Int? {
-            var span = page.runs[Int(page.glyphs[Int(glyph)].run)].markedContent
+            let first = page.runs[Int(page.glyphs[Int(glyph)].run)].markedContent
+            guard first >= 0 && Int(first) < spanRank.count else { return nil }
+            let known = spanRank[Int(first)]
+            if known != -2 { return known >= 0 ? known : nil }
+            var span = first
             var depth = 0
+            var found: Int? = nil
             while span >= 0 && Int(span) < page.markedContent.count && depth < 64 {
                 let s = page.markedContent[Int(span)]
-                if let m = s.mcid { return rank[m] }
+                if let m = s.mcid { found = rank[m]; break }
                 span = s.parent; depth += 1
             }
-            return nil
+            spanRank[Int(first)] = found ?? -1
+            return found
         }
         var covered = 0, total = 0
         var lineRanks: [[Int?]] = []
