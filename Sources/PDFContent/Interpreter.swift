@@ -170,6 +170,16 @@ public final class ContentInterpreter<Sink: ContentSink> {
     var pendingClip = false
     // Caches.
     var directFonts: [PDFDictionary: Font] = [:]
+    /// Fonts `Tf` found in the resources, by the stream run they were named in (`streamRun`)
+    /// and their name: a page switches among a few fonts hundreds of times, and each lookup
+    /// went through the resources, the object store and the shared font cache's lock
+    /// (3,300 instructions a `Tf` on a groff manual). Only fonts found in the run's own
+    /// resources are kept, so the diagnostics of a lookup elsewhere are given every time.
+    @exclusivity(unchecked) var namedFonts: [(run: Int, name: Name, font: Font)] = []
+    /// The stream run now going (`run(_:resources:)`: the page, a form, an appearance), and
+    /// how many have begun: each run has resources of its own.
+    @exclusivity(unchecked) var streamRun = 0
+    @exclusivity(unchecked) var streamRuns = 0
     var type3Boxes: [Type3Key: Rect?] = [:]
     lazy var fallbackFont: Font = fonts.font(.null)
 
@@ -203,6 +213,9 @@ public final class ContentInterpreter<Sink: ContentSink> {
                                    diagnostics: CappedLog(perCode: options.diagnosticsPerKind))
         let outerStackBase = stackBase, outerMarkedBase = markedBase
         let outerOperatorIndex = operatorIndex
+        let outerRun = streamRun
+        streamRuns += 1
+        streamRun = streamRuns
         operatorIndex = -1
         stackBase = saved.count
         markedBase = markedDepth
@@ -219,6 +232,7 @@ public final class ContentInterpreter<Sink: ContentSink> {
             stackBase = outerStackBase
             markedBase = outerMarkedBase
             operatorIndex = outerOperatorIndex
+            streamRun = outerRun
             diagnostics.merge(parser.diagnostics)
         }
         while let op = parser.next() {
@@ -442,16 +456,29 @@ public final class ContentInterpreter<Sink: ContentSink> {
     }
 
     func font(named name: Name, resources: PDFDictionary?) -> Font? {
-        guard let entry = resourceEntry("Font", name, in: resources) else {
+        for known in namedFonts where known.run == streamRun && known.name == name { return known.font }
+        let own = store.dictionary(resources?[InterpreterKeys.font])?[name]
+        guard let entry = own ?? resourceEntry(InterpreterKeys.font, name, in: resources) else {
             diagnostics.note(.resourceMissing, "font \(name) not in the resources; a fallback font is used")
             return fallbackFont
         }
-        if entry.reference != nil { return fonts.font(entry) }
-        guard let d = store.dictionary(entry) else { return fallbackFont }
-        if let f = directFonts[d] { return f }
-        let f = fonts.font(.dictionary(d))
-        if directFonts.count < 256 { directFonts[d] = f }
-        return f
+        let font: Font
+        if entry.reference != nil {
+            font = fonts.font(entry)
+        } else {
+            guard let d = store.dictionary(entry) else { return fallbackFont }
+            if let f = directFonts[d] {
+                font = f
+            } else {
+                font = fonts.font(.dictionary(d))
+                if directFonts.count < 256 { directFonts[d] = font }
+            }
+        }
+        if own != nil {
+            if namedFonts.count >= InterpreterKeys.maxNamedFonts { namedFonts.removeAll(keepingCapacity: true) }
+            namedFonts.append((streamRun, name, font))
+        }
+        return font
     }
 
     func applyExtGState(_ name: Name, resources: PDFDictionary?) {
@@ -612,4 +639,11 @@ public final class ContentInterpreter<Sink: ContentSink> {
         guard v.count == 4 else { return nil }
         return Rect(x0: v[0], y0: v[1], x1: v[2], y1: v[3])
     }
+}
+
+/// Constants of `ContentInterpreter` (a generic class has no static stored properties).
+enum InterpreterKeys {
+    static let font: Name = "Font"
+    /// The most fonts `ContentInterpreter.namedFonts` keeps before it starts again.
+    static let maxNamedFonts = 64
 }

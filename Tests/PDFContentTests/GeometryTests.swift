@@ -127,6 +127,23 @@ import PDFFonts
         #expect(near(p.glyphs[1].origin, 1, 1))
     }
 
+    @Test("a font name means the font of the resources it is used with, however often it is switched to")
+    func fontNamesFollowResources() throws {
+        // /F1 is Helvetica on the page and Courier in the form; the page switches back after
+        // each form, and the form is drawn twice.
+        var page = TestPage("BT /F1 10 Tf (A) Tj ET /X1 Do BT /F1 10 Tf (B) Tj ET /X1 Do BT /F1 10 Tf (C) Tj /F2 10 Tf (D) Tj /F1 10 Tf (E) Tj ET")
+        page.resources += " /XObject << /X1 20 0 R >>"
+        page.resources = page.resources.replacingOccurrences(of: "/F1 10 0 R", with: "/F1 10 0 R /F2 11 0 R")
+        page.objects = [(11, "<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>")]
+        page.streams = [(20, "/Subtype /Form /BBox [0 0 500 500] /Resources << /Font << /F1 11 0 R >> >>",
+                         "BT /F1 10 Tf 0 100 Td (x) Tj /F1 12 Tf (y) Tj ET")]
+        let p = try page.extract()
+        let fonts = p.glyphs.map { p.fonts[Int(p.runs[Int($0.run)].font)].baseFont }
+        let text = p.glyphs.map { String(Character(p.scalars[Int($0.text.lowerBound)])) }
+        #expect(text == ["A", "x", "y", "B", "x", "y", "C", "D", "E"])
+        #expect(fonts == ["Helvetica", "Courier", "Courier", "Helvetica", "Courier", "Courier", "Helvetica", "Courier", "Helvetica"])
+    }
+
     @Test("a form without /Resources uses the caller's")
     func formInheritsResources() throws {
         var page = TestPage("/X1 Do")
