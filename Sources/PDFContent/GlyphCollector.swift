@@ -121,6 +121,11 @@ struct Collecting {
         if let current = currentRun { sameRun = current == key }
         if !sameRun {
             currentRun = key
+            // The run before ends here (a run's glyphs are those painted until the next run
+            // begins; the last run is closed by `finish`): one write per run, not per glyph.
+            if let last = page.runs.indices.last {
+                page.runs[last].glyphs = page.runs[last].glyphs.lowerBound..<glyphIndex
+            }
             page.runs.append(GlyphRun(font: fontIndex, fontSize: Float(e.fontSize), textMatrix: e.textMatrix,
                                       renderingMode: e.renderingMode, fillColor: e.fillColor,
                                       strokeColor: e.strokeColor, markedContent: span,
@@ -171,8 +176,6 @@ struct Collecting {
         page.glyphs.append(PositionedGlyph(code: e.code, glyphID: e.glyph.glyphID, text: textStart..<textEnd,
                                            origin: e.origin, quad: e.quad, advance: Float(e.advance),
                                            run: runIndex, unicodeSource: source, flags: flags))
-        let start = page.runs[Int(runIndex)].glyphs.lowerBound
-        page.runs[Int(runIndex)].glyphs = start..<(glyphIndex + 1)
     }
 
     /// The names a marked-content sequence is read by, made once (a name from a string
@@ -261,6 +264,9 @@ struct Collecting {
 
     func finish(diagnostics: DiagnosticLog) -> PageGlyphs {
         var result = page
+        if let last = result.runs.indices.last {
+            result.runs[last].glyphs = result.runs[last].glyphs.lowerBound..<Int32(clamping: result.glyphs.count)
+        }
         result.diagnostics.append(contentsOf: diagnostics)
         for (font, count) in noUnicode.enumerated() where count > 0 {
             let name = fontNames[font] ?? "?"
