@@ -336,6 +336,70 @@ struct TextAssembler {
         }
     }
 
+    /// The words of a page (their non-empty `WordKey`s), in an open-addressing table of
+    /// their 64-bit hashes: a `Set<WordKey>` hashed each key again (SipHash) to place it,
+    /// the largest part of building the vocabulary. Answers as that set did: two keys are
+    /// the same word when their hashes are equal, and an empty key is never in it.
+    struct WordSet {
+        private var slots: [UInt64]
+        private var mask: Int
+        private var count = 0
+        /// Whether the word whose hash is 0 is in (0 marks an empty slot).
+        private var hasZero = false
+
+        init(minimumCapacity: Int) {
+            var n = 16
+            while n < max(minimumCapacity, 1) * 2 && n < 1 << 40 { n <<= 1 }
+            slots = [UInt64](repeating: 0, count: n)
+            mask = n - 1
+        }
+
+        @inline(__always) private func slot(_ hash: UInt64) -> Int {
+            // The FNV hash's low bits are weak: the high bits of a multiplication place it.
+            Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+        }
+
+        mutating func insert(_ key: WordKey) {
+            guard !key.isEmpty else { return }
+            let h = key.hash
+            if h == 0 { hasZero = true; return }
+            if (count + 1) * 2 > slots.count { grow() }
+            var s = slot(h)
+            while true {
+                let v = slots[s]
+                if v == h { return }
+                if v == 0 { slots[s] = h; count += 1; return }
+                s = (s + 1) & mask
+            }
+        }
+
+        func contains(_ key: WordKey) -> Bool {
+            guard !key.isEmpty else { return false }
+            let h = key.hash
+            if h == 0 { return hasZero }
+            var s = slot(h)
+            while true {
+                let v = slots[s]
+                if v == h { return true }
+                if v == 0 { return false }
+                s = (s + 1) & mask
+            }
+        }
+
+        private mutating func grow() {
+            let old = slots
+            slots = [UInt64](repeating: 0, count: old.count * 2)
+            mask = slots.count - 1
+            count = 0
+            for v in old where v != 0 {
+                var s = slot(v)
+                while slots[s] != 0 { s = (s + 1) & mask }
+                slots[s] = v
+                count += 1
+            }
+        }
+    }
+
     func key(_ clusters: ArraySlice<Cluster>, into k: inout WordKey) {
         for c in clusters where !c.isSpace { addLetters(c, to: &k) }
     }
@@ -343,7 +407,7 @@ struct TextAssembler {
     /// Joins words broken by a hyphen at a line's end (`hyphenBreaks`) in every line but a
     /// right-to-left one: lines running up or down a page turned a quarter are Latin too.
     mutating func joinHyphens(_ lines: inout [PendingLine]) {
-        var vocabulary: Set<WordKey>? = nil
+        var vocabulary: WordSet? = nil
         for k in 0..<max(0, lines.count - 1) where lines[k].block == lines[k + 1].block
             && lines[k].direction != .rightToLeft {
             guard let hyphenAlone = hyphenBreaks(lines[k].clusters[...], lines[k + 1].clusters[...],
@@ -379,7 +443,7 @@ struct TextAssembler {
     /// lower case, and (`hyphenJoining` `.evidenced`) the joined word is on the page or the
     /// compound with its hyphen is not. Nil when not; else whether the hyphen is a cluster
     /// of its own.
-    func hyphenBreaks(_ head: ArraySlice<Cluster>, _ tail: ArraySlice<Cluster>, vocabulary: inout Set<WordKey>?,
+    func hyphenBreaks(_ head: ArraySlice<Cluster>, _ tail: ArraySlice<Cluster>, vocabulary: inout WordSet?,
                       lines: [PendingLine]) -> Bool? {
         guard let last = head.last, last.end > last.start else { return nil }
         let hyphen = buffer[Int(last.end) - 1]
@@ -416,12 +480,12 @@ struct TextAssembler {
     }
 
     /// Every word on the page (as `WordKey`s).
-    func pageVocabulary(_ lines: [PendingLine]) -> Set<WordKey> {
+    func pageVocabulary(_ lines: [PendingLine]) -> WordSet {
         // Room for every word at once (at most one per space, and one more per line): grown
         // by doubling, the set hashed its words again at each growth.
         var words = 0
         for line in lines { words += 1; for c in line.clusters where c.isSpace { words += 1 } }
-        var vocabulary = Set<WordKey>(minimumCapacity: words)
+        var vocabulary = WordSet(minimumCapacity: words)
         for line in lines {
             var word = WordKey()
             for c in line.clusters {

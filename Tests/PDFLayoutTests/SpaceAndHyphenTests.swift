@@ -66,3 +66,43 @@ import Testing
         #expect(p.layout().text == "collects the village. And more\n")
     }
 }
+
+/// The page vocabulary's table answers as a `Set` of word keys does.
+@Suite struct WordSetTests {
+    @Test func answersAsASetOfKeys() {
+        var set = Set<TextAssembler.WordKey>()
+        var words = TextAssembler.WordSet(minimumCapacity: 4)
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        var keys: [TextAssembler.WordKey] = []
+        for k in 0..<20_000 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            var key = TextAssembler.WordKey()
+            // Short words from a small alphabet, so that many repeat; a few keys empty.
+            if k % 97 != 0 {
+                for j in 0..<(Int(state >> 60) % 5 + 1) {
+                    key.add(Unicode.Scalar(UInt8(0x61 + Int(state >> (8 * j + 3)) % 6)))
+                }
+            }
+            keys.append(key)
+            if k % 2 == 0 {
+                words.insert(key)
+                if !key.isEmpty { set.insert(key) }
+            }
+        }
+        // A key whose hash is 0 (the empty slot's mark) and an empty key.
+        var zero = TextAssembler.WordKey()
+        zero.hash = 0
+        zero.isEmpty = false
+        keys.append(zero)
+        keys.append(TextAssembler.WordKey())
+        var found = 0
+        for key in keys {
+            #expect(words.contains(key) == set.contains(key))
+            if set.contains(key) { found += 1 }
+        }
+        #expect(found > 1000 && found < keys.count, "both answers occur")
+        #expect(!words.contains(zero))
+        words.insert(zero)
+        #expect(words.contains(zero) && !words.contains(TextAssembler.WordKey()))
+    }
+}
