@@ -10,8 +10,9 @@ public struct GlyphEvent {
     /// The character code and its length in bytes.
     public var code: UInt32
     public var byteCount: Int
-    /// What the font says about the code (Unicode, source, width, glyph id).
-    public var glyph: FontGlyph
+    /// What the font says about the code (Unicode, source, width, glyph id), in plain
+    /// values; a text too long for it is read by ``unicode``.
+    public var glyph: GlyphInfo
     /// The glyph origin in page space (for vertical fonts: the pen position minus the
     /// position vector v).
     public var origin: Point
@@ -30,6 +31,14 @@ public struct GlyphEvent {
     /// Increases with every text-showing operator (`Tj`, `TJ`, `'`, `"`): glyphs of one
     /// operator share it.
     public var showSerial: Int
+
+    /// The code's Unicode text, however long (empty when unknown).
+    public var unicode: [Unicode.Scalar] {
+        if glyph.isLong { return font.glyph(code, byteCount: byteCount).unicode }
+        var scalars: [Unicode.Scalar] = []
+        glyph.appendUnicode(to: &scalars)
+        return scalars
+    }
 }
 
 /// A painted path reduced to its bounds.

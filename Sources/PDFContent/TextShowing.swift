@@ -65,7 +65,7 @@ extension ContentInterpreter {
         fill.alpha = gs.fillAlpha
         stroke.alpha = gs.strokeAlpha
         let event = GlyphEvent(font: font, fontSize: gs.fontSize, code: 0, byteCount: 1,
-                               glyph: FontGlyph(unicode: [], source: .none, width: 0),
+                               glyph: .empty,
                                origin: Point(x: 0, y: 0), quad: Quad(Rect(x0: 0, y0: 0, x1: 0, y1: 0)), advance: 0,
                                textMatrix: .identity, renderingMode: mode, fillColor: fill, strokeColor: stroke,
                                flags: flags, showSerial: showSerial)
@@ -162,7 +162,7 @@ extension ContentInterpreter {
     /// event. False when the page's glyph budget is spent (nothing more may be shown).
     func showCode(_ code: UInt32, byteCount: Int, font: Font, _ showing: inout StringShowing) -> Bool {
         let textMatrix = showing.textMatrix
-        let g = font.glyph(code, byteCount: byteCount)
+        let g = font.glyphInfo(code, byteCount: byteCount)
         let fm = font.fontMatrix
         let fs = showing.fontSize, th = showing.horizontalScaling
         let wordSpacing = (byteCount == 1 && code == 32) ? showing.wordSpacing : 0

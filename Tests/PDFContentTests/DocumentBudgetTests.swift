@@ -94,7 +94,7 @@ import PDFTestSupport
     final class FormCounter: ContentSink {
         var forms = 0
         var text = ""
-        func showGlyph(_ glyph: GlyphEvent) { text.unicodeScalars.append(contentsOf: glyph.glyph.unicode) }
+        func showGlyph(_ glyph: GlyphEvent) { text.unicodeScalars.append(contentsOf: glyph.unicode) }
         func beginMarkedContent(tag: Name, properties: PDFDictionary?) {}
         func endMarkedContent() {}
         func paintPath(_ path: PathEvent) {}

@@ -189,3 +189,35 @@ import PDFFonts
         #expect(near(p.glyphs[1].origin, 15, 10))
     }
 }
+
+/// Texts longer than the glyph event keeps inline come from the font, whole.
+@Suite struct LongGlyphTextTests {
+    @Test("a code mapped to five characters gives all five, in the page and in the event")
+    func longToUnicode() throws {
+        var page = TestPage("BT /F3 10 Tf <010203> Tj ET")
+        page.resources = "/Font << /F3 12 0 R >>"
+        page.objects = [(12, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 13 0 R >>")]
+        let cmap = """
+        /CIDInit /ProcSet findresource begin 12 dict begin begincmap
+        1 begincodespacerange <00> <FF> endcodespacerange
+        3 beginbfchar
+        <01> <00680065006C006C006F>
+        <02> <0041>
+        <03> <006600660069>
+        endbfchar endcmap CMapName currentdict /CMap defineresource pop end end
+        """
+        page.streams = [(13, "", cmap)]
+        let p = try page.extract()
+        #expect(p.glyphs.count == 3)
+        let texts = p.glyphs.map { String(String.UnicodeScalarView(p.scalars[Int($0.text.lowerBound)..<Int($0.text.upperBound)])) }
+        #expect(texts == ["hello", "A", "ffi"])
+        // The interpreter's events: the long text is read from the font.
+        let doc = try page.build()
+        let sink = RecordingSink()
+        let interpreter = ContentInterpreter(store: doc.store, fonts: FontCache(store: doc.store), options: ExtractionOptions(), sink: sink)
+        interpreter.run(Array("BT /F3 10 Tf <010203> Tj ET".utf8), resources: dictionary("<< /Font << /F3 12 0 R >> >>"))
+        #expect(sink.glyphs.map(\.glyph.isLong) == [true, false, false])
+        #expect(sink.glyphs.map { String(String.UnicodeScalarView($0.unicode)) } == ["hello", "A", "ffi"])
+        #expect(sink.text == "helloAffi")
+    }
+}

@@ -28,7 +28,7 @@ final class RecordingSink: ContentSink {
     var glyphs: [GlyphEvent] { events.compactMap { if case .glyph(let g) = $0 { return g }; return nil } }
     var images: [ImageEvent] { events.compactMap { if case .image(let i) = $0 { return i }; return nil } }
     var paths: [PathEvent] { events.compactMap { if case .path(let p) = $0 { return p }; return nil } }
-    var text: String { String(String.UnicodeScalarView(glyphs.flatMap(\.glyph.unicode))) }
+    var text: String { String(String.UnicodeScalarView(glyphs.flatMap(\.unicode))) }
 }
 
 /// Every operator of a content stream, and the parser's diagnostics.

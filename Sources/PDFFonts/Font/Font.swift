@@ -87,6 +87,53 @@ public struct FontGlyph: Sendable {
     }
 }
 
+/// What a font says about a code, in plain values only, so that copying it (once per glyph
+/// painted, into the interpreter's event) touches no reference count: a text longer than
+/// `FontGlyph.inlineScalars` is not kept (`isLong`), and is read from the font when needed
+/// (``Font/glyph(_:byteCount:)``).
+public struct GlyphInfo: Sendable {
+    @usableFromInline var scalarCount: UInt32
+    @usableFromInline var s0: UInt32, s1: UInt32, s2: UInt32
+    public var source: UnicodeSource
+    /// Horizontal advance in glyph space (see `FontGlyph.width`).
+    public var width: Double
+    /// Vertical writing: the position vector and the vertical advance (see `FontGlyph`).
+    public var verticalOrigin: (x: Double, y: Double)
+    public var verticalAdvance: Double
+    /// The glyph id when known, else `PositionedGlyph.unknownGlyphID`.
+    public var glyphID: UInt32
+
+    public init(_ g: FontGlyph) {
+        scalarCount = g.scalarCount; s0 = g.s0; s1 = g.s1; s2 = g.s2
+        source = g.source; width = g.width
+        verticalOrigin = g.verticalOrigin; verticalAdvance = g.verticalAdvance; glyphID = g.glyphID
+    }
+
+    /// What a font says about a code it has nothing for: no text, no width.
+    public static let empty = GlyphInfo(FontGlyph(unicode: [], source: .none, width: 0))
+
+    /// The number of scalars of text.
+    @inlinable public var unicodeCount: Int { Int(scalarCount) }
+
+    /// Whether the text is longer than this value keeps: read it from the font.
+    @inlinable public var isLong: Bool { scalarCount > UInt32(FontGlyph.inlineScalars) }
+
+    /// Appends the text to `scalars` (nothing when `isLong`: the font has it).
+    @inlinable public func appendUnicode(to scalars: inout [Unicode.Scalar]) {
+        switch scalarCount {
+        case 1: scalars.append(Unicode.Scalar(s0).unsafelyUnwrapped)
+        case 2:
+            scalars.append(Unicode.Scalar(s0).unsafelyUnwrapped)
+            scalars.append(Unicode.Scalar(s1).unsafelyUnwrapped)
+        case 3:
+            scalars.append(Unicode.Scalar(s0).unsafelyUnwrapped)
+            scalars.append(Unicode.Scalar(s1).unsafelyUnwrapped)
+            scalars.append(Unicode.Scalar(s2).unsafelyUnwrapped)
+        default: return
+        }
+    }
+}
+
 /// A Type 3 font's glyph procedures.
 public struct Type3Procedures: Sendable {
     /// The glyph procedure for each code that has one.
@@ -124,6 +171,8 @@ public final class Font: Sendable {
     /// The decoder of a simple font, called directly rather than through the `FontDecoder`
     /// existential once per glyph.
     let simpleDecoder: SimpleFontDecoder?
+    /// A simple font's 256 answers as plain values (``glyphInfo(_:byteCount:)``).
+    let simpleInfo: [GlyphInfo]?
 
     init(summary: FontSummary, writingMode: Int, fontMatrix: Matrix, ascent: Double, descent: Double,
          type3: Type3Procedures?, diagnostics: DiagnosticLog, decoder: FontDecoder,
@@ -132,6 +181,7 @@ public final class Font: Sendable {
         self.ascent = ascent; self.descent = descent; self.type3 = type3
         self.diagnostics = diagnostics; self.decoder = decoder
         self.simpleDecoder = decoder as? SimpleFontDecoder
+        self.simpleInfo = simpleDecoder.map { $0.table.map(GlyphInfo.init) }
         self.toUnicodeMap = toUnicodeMap; self.program = program; self.encodingNames = encodingNames
     }
 
@@ -170,5 +220,11 @@ public final class Font: Sendable {
     public func glyph(_ code: UInt32, byteCount: Int = 1) -> FontGlyph {
         if let simple = simpleDecoder { return simple.glyph(code, byteCount: byteCount) }
         return decoder.glyph(code, byteCount: byteCount)
+    }
+
+    /// ``glyph(_:byteCount:)`` as plain values (its text only when short: see ``GlyphInfo``).
+    public func glyphInfo(_ code: UInt32, byteCount: Int = 1) -> GlyphInfo {
+        if let table = simpleInfo { return code < UInt32(table.count) ? table[Int(code)] : .empty }
+        return GlyphInfo(decoder.glyph(code, byteCount: byteCount))
     }
 }
