@@ -69,20 +69,10 @@ public struct FontGlyph: Sendable {
 
     /// Appends the text to `scalars`, without making an array of its own.
     @inlinable public func appendUnicode(to scalars: inout [Unicode.Scalar]) {
-        // The inline values came from scalars, so they are valid; `unsafelyUnwrapped`
-        // spares the check.
-        switch scalarCount {
-        case 0: return
-        case 1: scalars.append(Unicode.Scalar(s0).unsafelyUnwrapped)
-        case 2:
-            scalars.append(Unicode.Scalar(s0).unsafelyUnwrapped)
-            scalars.append(Unicode.Scalar(s1).unsafelyUnwrapped)
-        case 3:
-            scalars.append(Unicode.Scalar(s0).unsafelyUnwrapped)
-            scalars.append(Unicode.Scalar(s1).unsafelyUnwrapped)
-            scalars.append(Unicode.Scalar(s2).unsafelyUnwrapped)
-        default:
+        if scalarCount > UInt32(Self.inlineScalars) {
             if let long { scalars.append(contentsOf: long) }
+        } else {
+            GlyphInfo.appendInline(scalarCount, s0, s1, s2, to: &scalars)
         }
     }
 }
@@ -120,7 +110,15 @@ public struct GlyphInfo: Sendable {
 
     /// Appends the text to `scalars` (nothing when `isLong`: the font has it).
     @inlinable public func appendUnicode(to scalars: inout [Unicode.Scalar]) {
-        switch scalarCount {
+        Self.appendInline(scalarCount, s0, s1, s2, to: &scalars)
+    }
+
+    /// Appends the first `count` of three inline scalar values (none when `count` is over
+    /// three). The values came from scalars, so they are valid: `unsafelyUnwrapped` spares
+    /// the check.
+    @inlinable static func appendInline(_ count: UInt32, _ s0: UInt32, _ s1: UInt32, _ s2: UInt32,
+                                        to scalars: inout [Unicode.Scalar]) {
+        switch count {
         case 1: scalars.append(Unicode.Scalar(s0).unsafelyUnwrapped)
         case 2:
             scalars.append(Unicode.Scalar(s0).unsafelyUnwrapped)
