@@ -179,6 +179,14 @@ public final class ContentInterpreter<Sink: ContentSink> {
     /// The stream run now going (`run(_:resources:)`: the page, a form, an appearance), and
     /// how many have begun: each run has resources of its own.
     @exclusivity(unchecked) var streamRun = 0
+    /// What composite fonts said about the page's codes (`glyphInfo(_:_:byteCount:)`): a
+    /// direct-mapped table in front of each font's shared answers, which are computed once
+    /// and then read under a lock (270 instructions a glyph on a LuaTeX manual). Allocated
+    /// on the first glyph of such a font.
+    @exclusivity(unchecked) var glyphInfos: [CachedGlyphInfo] = []
+    /// The fonts `glyphInfos` has answers of, kept alive with the interpreter so that no
+    /// other font takes an address the table knows (at most `InterpreterKeys.maxCachedFonts`).
+    @exclusivity(unchecked) var glyphInfoFonts: [Font] = []
     @exclusivity(unchecked) var streamRuns = 0
     var type3Boxes: [Type3Key: Rect?] = [:]
     lazy var fallbackFont: Font = fonts.font(.null)
@@ -455,6 +463,36 @@ public final class ContentInterpreter<Sink: ContentSink> {
         return e
     }
 
+    /// What `font` says about a code, through `glyphInfos` for fonts without a table.
+    @inline(__always)
+    func glyphInfo(_ font: Font, _ code: UInt32, byteCount: Int) -> GlyphInfo {
+        if let info = font.tableGlyphInfo(code) { return info }
+        return cachedGlyphInfo(font, code, byteCount: byteCount)
+    }
+
+    /// `glyphInfo(_:_:byteCount:)` for a font without a table of its own (kept out of line:
+    /// inlined, it made the glyph loop of every font larger).
+    @inline(never)
+    func cachedGlyphInfo(_ font: Font, _ code: UInt32, byteCount: Int) -> GlyphInfo {
+        let id = UInt(bitPattern: ObjectIdentifier(font))
+        if glyphInfos.isEmpty {
+            glyphInfos = [CachedGlyphInfo](repeating: CachedGlyphInfo(), count: InterpreterKeys.glyphInfoSlots)
+        }
+        var h = UInt64(truncatingIfNeeded: id >> 4) &* 0x9E37_79B9_7F4A_7C15
+        h ^= UInt64(code) | UInt64(truncatingIfNeeded: byteCount) << 32
+        h = h &* 0xBF58_476D_1CE4_E5B9
+        let slot = Int(truncatingIfNeeded: h >> 40) & (InterpreterKeys.glyphInfoSlots - 1)
+        let cached = glyphInfos[slot]
+        if cached.font == id && cached.code == code && cached.byteCount == byteCount { return cached.info }
+        let info = font.glyphInfo(code, byteCount: byteCount)
+        if glyphInfoFonts.last !== font && !glyphInfoFonts.contains(where: { $0 === font }) {
+            guard glyphInfoFonts.count < InterpreterKeys.maxCachedFonts else { return info }
+            glyphInfoFonts.append(font)
+        }
+        glyphInfos[slot] = CachedGlyphInfo(font: id, code: code, byteCount: byteCount, info: info)
+        return info
+    }
+
     func font(named name: Name, resources: PDFDictionary?) -> Font? {
         for known in namedFonts where known.run == streamRun && known.name == name { return known.font }
         let own = store.dictionary(resources?[InterpreterKeys.font])?[name]
@@ -641,8 +679,21 @@ public final class ContentInterpreter<Sink: ContentSink> {
     }
 }
 
+/// An entry of `ContentInterpreter.glyphInfos`: a font (its identity; 0 for none), a code
+/// and its length, and the font's answer.
+struct CachedGlyphInfo {
+    var font: UInt = 0
+    var code: UInt32 = 0
+    var byteCount = 0
+    var info = GlyphInfo.empty
+}
+
 /// Constants of `ContentInterpreter` (a generic class has no static stored properties).
 enum InterpreterKeys {
+    /// Entries of `ContentInterpreter.glyphInfos` (a power of two).
+    static let glyphInfoSlots = 1024
+    /// The most fonts `ContentInterpreter.glyphInfos` keeps answers of on a page.
+    static let maxCachedFonts = 256
     static let font: Name = "Font"
     /// The most fonts `ContentInterpreter.namedFonts` keeps before it starts again.
     static let maxNamedFonts = 64

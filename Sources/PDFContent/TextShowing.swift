@@ -162,7 +162,7 @@ extension ContentInterpreter {
     /// event. False when the page's glyph budget is spent (nothing more may be shown).
     func showCode(_ code: UInt32, byteCount: Int, font: Font, _ showing: inout StringShowing) -> Bool {
         let textMatrix = showing.textMatrix
-        let g = font.glyphInfo(code, byteCount: byteCount)
+        let g = glyphInfo(font, code, byteCount: byteCount)
         let fm = font.fontMatrix
         let fs = showing.fontSize, th = showing.horizontalScaling
         let wordSpacing = (byteCount == 1 && code == 32) ? showing.wordSpacing : 0

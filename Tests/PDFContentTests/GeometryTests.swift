@@ -221,3 +221,39 @@ import PDFFonts
         #expect(sink.text == "helloAffi")
     }
 }
+
+/// Composite fonts' answers are kept per page in a table of the interpreter's: the same
+/// codes of two fonts, switched back and forth, each get their own font's text.
+@Suite struct CompositeGlyphCacheTests {
+    @Test("two Identity-H fonts with different ToUnicode maps, 2,048 glyphs, each read right")
+    func twoFontsSameCodes() throws {
+        func hex(_ codes: ClosedRange<Int>) -> String {
+            "<" + codes.map { String(format: "%04X", $0) }.joined() + ">"
+        }
+        var content = "BT"
+        for _ in 0..<4 {
+            content += " /F1 10 Tf \(hex(0...255)) Tj /F2 10 Tf \(hex(0...255)) Tj"
+        }
+        content += " ET"
+        var page = TestPage(content)
+        page.resources = "/Font << /F1 30 0 R /F2 40 0 R >>"
+        func type0(_ n: Int, toUnicode: Int) -> [(Int, String)] {
+            [(n, "<< /Type /Font /Subtype /Type0 /BaseFont /T\(n) /Encoding /Identity-H /DescendantFonts [\(n + 1) 0 R] /ToUnicode \(toUnicode) 0 R >>"),
+             (n + 1, "<< /Type /Font /Subtype /CIDFontType2 /BaseFont /T\(n) /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /DW 500 >>")]
+        }
+        page.objects = type0(30, toUnicode: 32) + type0(40, toUnicode: 42)
+        func cmap(_ first: String) -> String {
+            "/CIDInit /ProcSet findresource begin 12 dict begin begincmap 1 begincodespacerange <0000> <FFFF> endcodespacerange "
+                + "1 beginbfrange <0000> <00FF> <\(first)> endbfrange endcmap CMapName currentdict /CMap defineresource pop end end"
+        }
+        page.streams = [(32, "", cmap("4E00")), (42, "", cmap("0100"))]
+        let p = try page.extract()
+        #expect(p.glyphs.count == 2048)
+        var expected: [Unicode.Scalar] = []
+        for _ in 0..<4 {
+            for c in 0...255 { expected.append(Unicode.Scalar(0x4E00 + c)!) }
+            for c in 0...255 { expected.append(Unicode.Scalar(0x0100 + c)!) }
+        }
+        #expect(p.scalars == expected)
+    }
+}

@@ -170,7 +170,7 @@ public final class Font: Sendable {
     /// existential once per glyph.
     let simpleDecoder: SimpleFontDecoder?
     /// A simple font's 256 answers as plain values (``glyphInfo(_:byteCount:)``).
-    let simpleInfo: [GlyphInfo]?
+    @usableFromInline let simpleInfo: [GlyphInfo]?
 
     init(summary: FontSummary, writingMode: Int, fontMatrix: Matrix, ascent: Double, descent: Double,
          type3: Type3Procedures?, diagnostics: DiagnosticLog, decoder: FontDecoder,
@@ -222,7 +222,15 @@ public final class Font: Sendable {
 
     /// ``glyph(_:byteCount:)`` as plain values (its text only when short: see ``GlyphInfo``).
     public func glyphInfo(_ code: UInt32, byteCount: Int = 1) -> GlyphInfo {
-        if let table = simpleInfo { return code < UInt32(table.count) ? table[Int(code)] : .empty }
+        if let info = tableGlyphInfo(code) { return info }
         return GlyphInfo(decoder.glyph(code, byteCount: byteCount))
+    }
+
+    /// ``glyphInfo(_:byteCount:)`` when the font has a table of its answers (simple fonts);
+    /// nil otherwise: then it asks a decoder that computes answers and keeps them behind a
+    /// lock, shared by every thread reading the font.
+    @inlinable public func tableGlyphInfo(_ code: UInt32) -> GlyphInfo? {
+        guard let table = simpleInfo else { return nil }
+        return code < UInt32(table.count) ? table[Int(code)] : .empty
     }
 }
