@@ -114,12 +114,9 @@ public struct TextExtractor: Sendable {
             }
             let glyphs = read.withLock { $0 }
             for j in round {
-                guard var page = glyphs[sample[j]] else { continue }
+                guard let page = glyphs[sample[j]] else { continue }
                 candidates[j] = RunningFurniture.candidates(page, options: options)
                 guard !full else { continue }
-                // Pages are allocated for the largest page read so far: a kept page gives
-                // back the room it does not use, so that the budget holds glyphs, not slack.
-                page.trimCapacity()
                 let bytes = page.approximateBytes
                 if bytes > sampleBudget - spent {
                     full = true
@@ -136,10 +133,9 @@ public struct TextExtractor: Sendable {
     }
 
     /// How many bytes of sampled pages' glyphs ``withRunningFurniture(pages:workers:sampleBudget:)``
-    /// keeps by default: 2 MiB, six or seven pages of a dense manual (kept pages first give
-    /// back the room their arrays do not use). Keeping every sampled page (12 by default)
-    /// held 4–5 MB for the whole run of a 116-page manual, half again the whole memory
-    /// MuPDF needs for it; interpreting the pages left out again costs about 7%
+    /// keeps by default: 2 MiB, four or five pages of a dense manual. Keeping every sampled page
+    /// (12 by default) held 4–5 MB for the whole run of a 116-page manual, half again the
+    /// whole memory MuPDF needs for it; interpreting the pages left out again costs about 7%
     /// of that document's interpretation, and nothing on documents whose sampled pages fit.
     public static let defaultSampleBudget = 2 << 20
 
@@ -195,20 +191,6 @@ final class SampledPages: Sendable {
 }
 
 extension PageGlyphs {
-    /// Gives back the room of arrays holding much more than they use (a quarter more than
-    /// their count, and at least 1 KiB), by copying them to arrays of their size.
-    mutating func trimCapacity() {
-        @inline(__always) func trim<T>(_ a: inout [T]) {
-            let spare = (a.capacity - a.count) * MemoryLayout<T>.stride
-            guard spare >= 1024, a.capacity - a.count > a.count / 4 else { return }
-            var b: [T] = []
-            b.reserveCapacity(a.count)
-            b.append(contentsOf: a)
-            a = b
-        }
-        trim(&glyphs); trim(&runs); trim(&scalars); trim(&paths); trim(&images); trim(&markedContent)
-    }
-
     /// About how many bytes the page's arrays hold (their capacity, not their count).
     var approximateBytes: Int {
         glyphs.capacity * MemoryLayout<PositionedGlyph>.stride + runs.capacity * MemoryLayout<GlyphRun>.stride
