@@ -34,10 +34,19 @@ public struct GlyphEvent {
 
     /// The code's Unicode text, however long (empty when unknown).
     public var unicode: [Unicode.Scalar] {
-        if glyph.isLong { return font.glyph(code, byteCount: byteCount).unicode }
         var scalars: [Unicode.Scalar] = []
-        glyph.appendUnicode(to: &scalars)
+        appendUnicode(to: &scalars)
         return scalars
+    }
+
+    /// Appends the code's Unicode text to `scalars`: from `glyph`, or from the font when
+    /// the text is too long for it.
+    @inline(__always) public func appendUnicode(to scalars: inout [Unicode.Scalar]) {
+        if glyph.isLong {
+            font.glyph(code, byteCount: byteCount).appendUnicode(to: &scalars)
+        } else {
+            glyph.appendUnicode(to: &scalars)
+        }
     }
 }
 

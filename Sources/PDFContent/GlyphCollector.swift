@@ -154,10 +154,8 @@ struct Collecting {
                 // so that every painted glyph has a character and consumers can count,
                 // select and flag it. The source `.none` says it is not text.
                 page.scalars.append("\u{FFFD}")
-            } else if e.glyph.isLong {
-                e.font.glyph(e.code, byteCount: e.byteCount).appendUnicode(to: &page.scalars)
             } else {
-                e.glyph.appendUnicode(to: &page.scalars)
+                e.appendUnicode(to: &page.scalars)
             }
             if count == 0 || source == .none, fontIndex >= 0 {
                 let k = Int(fontIndex)

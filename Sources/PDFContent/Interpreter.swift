@@ -179,6 +179,7 @@ public final class ContentInterpreter<Sink: ContentSink> {
     /// The stream run now going (`run(_:resources:)`: the page, a form, an appearance), and
     /// how many have begun: each run has resources of its own.
     @exclusivity(unchecked) var streamRun = 0
+    @exclusivity(unchecked) var streamRuns = 0
     /// What composite fonts said about the page's codes (`glyphInfo(_:_:byteCount:)`): a
     /// direct-mapped table in front of each font's shared answers, which are computed once
     /// and then read under a lock (270 instructions a glyph on a LuaTeX manual). Allocated
@@ -187,7 +188,6 @@ public final class ContentInterpreter<Sink: ContentSink> {
     /// The fonts `glyphInfos` has answers of, kept alive with the interpreter so that no
     /// other font takes an address the table knows (at most `InterpreterKeys.maxCachedFonts`).
     @exclusivity(unchecked) var glyphInfoFonts: [Font] = []
-    @exclusivity(unchecked) var streamRuns = 0
     var type3Boxes: [Type3Key: Rect?] = [:]
     lazy var fallbackFont: Font = fonts.font(.null)
 
