@@ -25,7 +25,7 @@ public struct TextExtractor: Sendable {
     /// The structure tree's reading order (tagged PDFs), read once; nil when the layout
     /// options do not use it. Read in the background, this waits until it is read.
     public var structureOrder: StructureOrder? { structure.value }
-    let structure: Eventually<StructureOrder?>
+    var structure: Eventually<StructureOrder?>
 
     /// - Parameters:
     ///   - document: the opened document.
@@ -64,6 +64,7 @@ public struct TextExtractor: Sendable {
     /// The glyphs and layout of page `index` (0-based).
     public func page(_ index: Int) -> PageText {
         let glyphs = sampled.take(index) ?? extractor.extract(pageIndex: index)
+        if !structure.isReady { readAhead() }
         let layout = analyzeLayout(glyphs, options: layout, structureOrder: structureOrder?.mcids(forPage: index),
                                    runningFurniture: runningFurniture)
         return PageText(glyphs: glyphs, layout: layout)
@@ -132,6 +133,35 @@ public struct TextExtractor: Sendable {
         return copy
     }
 
+    /// This extractor, reading ahead while the structure tree is still being read: a
+    /// tagged page's layout waits for the tree (read on another thread when
+    /// `readsStructureConcurrently` was given), and a large tree can take as long as a tenth
+    /// of the document's pages. Until it is read, a ``page(_:)`` that would wait interprets
+    /// the next of `pages` not yet begun instead and keeps their glyphs for their turn (up to
+    /// `budget` bytes at a time), so that every core stays busy; the layouts then follow
+    /// without waiting. Without a tree to wait for, nothing is read ahead.
+    /// - Parameters:
+    ///   - pages: the 0-based indices of the pages about to be extracted, in the order they
+    ///     will be asked for.
+    ///   - budget: the most bytes of glyphs read ahead and not yet handed out
+    ///     (``defaultReadAheadBudget``); 0 reads nothing ahead.
+    public func readingAhead(pages: [Int], budget: Int = TextExtractor.defaultReadAheadBudget) -> TextExtractor {
+        var copy = self
+        copy.sampled = sampled.planning(pages.filter { $0 >= 0 && $0 < pageCount }, budget: max(0, budget))
+        return copy
+    }
+
+    /// How many bytes of glyphs ``readingAhead(pages:budget:)`` holds at most by default.
+    public static let defaultReadAheadBudget = 4 << 20
+
+    /// Interprets planned pages ahead of their turn until the structure tree is read, the
+    /// plan is done or the budget is spent.
+    func readAhead() {
+        while !structure.isReady, let next = sampled.claimReadAhead() {
+            sampled.keepReadAhead(extractor.extract(pageIndex: next), for: next)
+        }
+    }
+
     /// How many bytes of sampled pages' glyphs ``withRunningFurniture(pages:workers:sampleBudget:)``
     /// keeps by default: 2 MiB, four or five pages of a dense manual. Keeping every sampled page
     /// (12 by default) held 4–5 MB for the whole run of a 116-page manual, half again the
@@ -175,6 +205,9 @@ final class Eventually<Value: Sendable>: Sendable {
         done.leave()
     }
 
+    /// True once the value is there (never waits).
+    var isReady: Bool { result.withLock { $0 != nil } }
+
     var value: Value {
         done.wait()
         // Set before `done` was left (or at init); `wait` orders the read after it.
@@ -182,12 +215,85 @@ final class Eventually<Value: Sendable>: Sendable {
     }
 }
 
-/// Pages read before their turn, each handed out once (``TextExtractor/page(_:)``).
+/// Pages read before their turn, each handed out once (``TextExtractor/page(_:)``): the
+/// running-furniture sample's, and those read ahead while the structure tree is read.
 final class SampledPages: Sendable {
-    private let pages = Mutex<[Int: PageGlyphs]>([:])
-    func keep(_ page: PageGlyphs, for index: Int) { pages.withLock { $0[index] = page } }
-    func take(_ index: Int) -> PageGlyphs? { pages.withLock { $0.removeValue(forKey: index) } }
-    var count: Int { pages.withLock { $0.count } }
+    private struct State {
+        var kept: [Int: PageGlyphs] = [:]
+        /// Read-ahead: the planned pages, the next of them to look at, the bytes allowed.
+        var plan: [Int] = []
+        var cursor = 0
+        var budget = 0
+        /// Pages read ahead and not yet handed out, with their bytes.
+        var ahead: [Int: Int] = [:]
+        var aheadBytes = 0
+        /// Pages ``TextExtractor/page(_:)`` has begun, and pages being read ahead (with a plan).
+        var started: Set<Int> = []
+        var reading: Set<Int> = []
+    }
+    private let state: Mutex<State>
+
+    init() { state = Mutex(State()) }
+    private init(_ s: State) { state = Mutex(s) }
+
+    func keep(_ page: PageGlyphs, for index: Int) { state.withLock { $0.kept[index] = page } }
+
+    /// The page's glyphs when read before, else nil; either way the page counts as begun.
+    func take(_ index: Int) -> PageGlyphs? {
+        state.withLock { s in
+            if !s.plan.isEmpty { s.started.insert(index) }
+            guard let page = s.kept.removeValue(forKey: index) else { return nil }
+            if let bytes = s.ahead.removeValue(forKey: index) { s.aheadBytes -= bytes }
+            return page
+        }
+    }
+
+    /// A copy with a read-ahead plan; the kept pages move to it.
+    func planning(_ pages: [Int], budget: Int) -> SampledPages {
+        var s = state.withLock { s in
+            let all = s
+            s.kept = [:]
+            s.ahead = [:]
+            s.aheadBytes = 0
+            return all
+        }
+        s.plan = budget > 0 ? pages : []
+        s.cursor = 0
+        s.budget = budget
+        return SampledPages(s)
+    }
+
+    /// The next planned page to read ahead (marked as being read), or nil when the plan is
+    /// done or the budget spent.
+    func claimReadAhead() -> Int? {
+        state.withLock { s in
+            guard s.aheadBytes < s.budget else { return nil }
+            while s.cursor < s.plan.count {
+                let p = s.plan[s.cursor]
+                s.cursor += 1
+                if s.started.contains(p) || s.kept[p] != nil || s.reading.contains(p) { continue }
+                s.reading.insert(p)
+                return p
+            }
+            return nil
+        }
+    }
+
+    /// Keeps a page read ahead, unless its turn came meanwhile (it was then read again).
+    func keepReadAhead(_ page: PageGlyphs, for index: Int) {
+        let dropped: PageGlyphs? = state.withLock { s in
+            s.reading.remove(index)
+            if s.started.contains(index) { return page }
+            let bytes = page.approximateBytes
+            s.kept[index] = page
+            s.ahead[index] = bytes
+            s.aheadBytes += bytes
+            return nil
+        }
+        _ = dropped  // let go outside the lock
+    }
+
+    var count: Int { state.withLock { $0.kept.count } }
 }
 
 extension PageGlyphs {

@@ -374,6 +374,7 @@ struct TextRun {
                     let extractor = TextExtractor(document: document, layout: layoutOptions,
                                                   readsStructureConcurrently: workers > 1)
                         .withRunningFurniture(pages: numbers.map { $0 - 1 }, workers: workers)
+                        .readingAhead(pages: numbers.map { $0 - 1 })
                     if styles { context.styling = StylingSource(document: document, structure: extractor.structureOrder) }
                     return .success((Prepared(extractor: extractor, context: context), numbers))
                 }
