@@ -1,10 +1,12 @@
 import PDFCore
 
 /// A spatial hash of painted glyphs for fake-bold detection: the same code of the same font
-/// painted again less than 1 pt from an earlier painting. Cells are 2 pt squares keyed by
+/// painted again less than 1 pt from an earlier painting. Cells are 8 pt squares keyed by
 /// (font, code, cell x, cell y) in one open-addressing table of packed 64-bit keys; the
 /// points of a cell form a linked list in a flat array, so recording a glyph allocates
-/// nothing once the arrays have grown.
+/// nothing once the arrays have grown. A point more than 1 pt inside its cell's edges (36
+/// of the cell's 64 square points) needs only its own cell looked up: about 1.6 lookups a
+/// glyph on average, where 2 pt cells needed four every time.
 ///
 /// One index belongs to one page's collector (a class: the collector is its only owner).
 /// Its tables are raw memory it allocates and frees itself: asked once per glyph, the
@@ -32,7 +34,15 @@ final class DuplicateIndex {
     @exclusivity(unchecked) private var entries: UnsafeMutablePointer<Entry>
     @exclusivity(unchecked) private var entryCount = 0
     @exclusivity(unchecked) private var entryCapacity: Int
-    static let perCell: UInt32 = 16
+    /// The most points a cell records (a bound on the scan of a cell made of hundreds of
+    /// paintings of one glyph at one place); later ones are still checked against them.
+    static let perCell: UInt32 = 64
+    /// The side of a cell, in points.
+    static let cellSize = 8.0
+    /// How close to a cell's edge (in points, beyond the 1 pt radius) a point must be for the
+    /// neighbouring cell to be looked up too: a margin for the rounding of `x / cellSize`,
+    /// so that no point within 1 pt is missed.
+    static let edgeMargin = 1e-3
 
     init(capacity: Int = 4096) {
         let points = max(16, min(capacity, 1 << 24))
@@ -104,21 +114,28 @@ final class DuplicateIndex {
         return false
     }
 
-    /// Whether a painting within 1 pt was recorded before; records this one. Cells are
-    /// 2 pt wide, so a 1 pt circle touches at most the point's cell and the three cells
-    /// toward its nearest corner: four lookups.
+    /// Whether a painting within 1 pt was recorded before; records this one. A 1 pt circle
+    /// reaches the neighbouring cell across an edge only when the point is within 1 pt of
+    /// that edge: its own cell, and up to three more (the point near a corner).
     func checkAndInsert(font: Int32, code: UInt32, origin: Point) -> Bool {
         let x = origin.x, y = origin.y
-        let sx = min(max(x / 2, -1e9), 1e9), sy = min(max(y / 2, -1e9), 1e9)
+        let sx = min(max(x / Self.cellSize, -1e9), 1e9), sy = min(max(y / Self.cellSize, -1e9), 1e9)
         let (cx, fx) = Self.cell(sx), (cy, fy) = Self.cell(sy)
-        let nx: Int32 = sx - fx < 0.5 ? -1 : 1, ny: Int32 = sy - fy < 0.5 ? -1 : 1
+        let reach = 1 + Self.edgeMargin, far = Self.cellSize - reach
+        let rx = (sx - fx) * Self.cellSize, ry = (sy - fy) * Self.cellSize
+        let nx: Int32 = rx < reach ? -1 : (rx > far ? 1 : 0)
+        let ny: Int32 = ry < reach ? -1 : (ry > far ? 1 : 0)
         // The point's own cell first: its slot is also where the point goes.
         let key = Self.key(font: font, code: code, cx: cx, cy: cy)
         var s = find(key)
-        let found = near(slots[s].head, x, y)
-            || near(slots[find(Self.key(font: font, code: code, cx: cx, cy: cy &+ ny))].head, x, y)
-            || near(slots[find(Self.key(font: font, code: code, cx: cx &+ nx, cy: cy))].head, x, y)
-            || near(slots[find(Self.key(font: font, code: code, cx: cx &+ nx, cy: cy &+ ny))].head, x, y)
+        var found = near(slots[s].head, x, y)
+        if !found && ny != 0 {
+            found = near(slots[find(Self.key(font: font, code: code, cx: cx, cy: cy &+ ny))].head, x, y)
+        }
+        if !found && nx != 0 {
+            found = near(slots[find(Self.key(font: font, code: code, cx: cx &+ nx, cy: cy))].head, x, y)
+                || (ny != 0 && near(slots[find(Self.key(font: font, code: code, cx: cx &+ nx, cy: cy &+ ny))].head, x, y))
+        }
         if slots[s].head < 0 {
             if (used + 1) * 2 > mask + 1 {
                 grow()

@@ -234,8 +234,14 @@ extension ContentInterpreter {
         let w = abs(width) < 1e-9 ? 0.05 : width
         // Vertical metrics through the font matrix's y scale (and its shear, if any).
         let y0 = low * fm.d + dy, y1 = high * fm.d + dy
-        let r = Quad(lowerLeft: Point(x: x, y: y0), lowerRight: Point(x: x + w, y: y0),
-                     upperRight: Point(x: x + w, y: y1), upperLeft: Point(x: x, y: y1))
-        return r.transformed(by: trm)
+        // The rectangle's corners through `trm`, each product made once: the same values,
+        // bit for bit, as `Quad.transformed(by:)` gives.
+        let x1 = x + w
+        let ax0 = trm.a * x, ax1 = trm.a * x1, bx0 = trm.b * x, bx1 = trm.b * x1
+        let cy0 = trm.c * y0, cy1 = trm.c * y1, dy0 = trm.d * y0, dy1 = trm.d * y1
+        return Quad(lowerLeft: Point(x: ax0 + cy0 + trm.e, y: bx0 + dy0 + trm.f),
+                    lowerRight: Point(x: ax1 + cy0 + trm.e, y: bx1 + dy0 + trm.f),
+                    upperRight: Point(x: ax1 + cy1 + trm.e, y: bx1 + dy1 + trm.f),
+                    upperLeft: Point(x: ax0 + cy1 + trm.e, y: bx0 + dy1 + trm.f))
     }
 }

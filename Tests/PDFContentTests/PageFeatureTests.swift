@@ -441,28 +441,32 @@ import PDFTextModel
         #expect(again)
     }
 
-    @Test("answers as a plain dictionary of 2 pt cells does, with 16 points kept a cell, through growth")
-    func matchesPlainCells() {
+    @Test("answers as a brute-force search of every recorded point does, with 64 points kept a cell, through growth")
+    func matchesBruteForce() {
         let index = DuplicateIndex(capacity: 4)
-        var cells: [UInt64: [Point]] = [:]
+        // Every recorded point by font and code (searched whole), and how many each 8 pt
+        // cell recorded (a cell records no more than `perCell`).
+        var recorded: [UInt64: [Point]] = [:]
+        var perCell: [UInt64: Int] = [:]
         func reference(_ font: Int32, _ code: UInt32, _ p: Point) -> Bool {
-            let sx = min(max(p.x / 2, -1e9), 1e9), sy = min(max(p.y / 2, -1e9), 1e9)
-            let (cx, fx) = DuplicateIndex.cell(sx), (cy, fy) = DuplicateIndex.cell(sy)
-            let nx: Int32 = sx - fx < 0.5 ? -1 : 1, ny: Int32 = sy - fy < 0.5 ? -1 : 1
-            var found = false
-            for (dx, dy) in [(0, 0), (0, ny), (nx, 0), (nx, ny)] {
-                let k = DuplicateIndex.key(font: font, code: code, cx: cx &+ dx, cy: cy &+ dy)
-                for q in cells[k, default: []] where (q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y) < 1 { found = true }
+            let glyph = DuplicateIndex.key(font: font, code: code, cx: 0, cy: 0)
+            let found = recorded[glyph, default: []].contains { q in
+                (q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y) < 1
             }
-            let own = DuplicateIndex.key(font: font, code: code, cx: cx, cy: cy)
-            if cells[own, default: []].count < Int(DuplicateIndex.perCell) { cells[own, default: []].append(p) }
+            let sx = min(max(p.x / DuplicateIndex.cellSize, -1e9), 1e9), sy = min(max(p.y / DuplicateIndex.cellSize, -1e9), 1e9)
+            let own = DuplicateIndex.key(font: font, code: code, cx: DuplicateIndex.cell(sx).index, cy: DuplicateIndex.cell(sy).index)
+            if perCell[own, default: 0] < Int(DuplicateIndex.perCell) {
+                perCell[own, default: 0] += 1
+                recorded[glyph, default: []].append(p)
+            }
             return found
         }
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
         var found = 0
-        for k in 0..<30_000 {
+        for k in 0..<8_000 {
             state = state &* 6364136223846793005 &+ 1442695040888963407
-            // Dense spots (more than 16 points a cell), a wide field, and repeats.
+            // Dense spots (more than 64 points a cell), a wide field with points near every
+            // cell edge and corner, and repeats.
             let dense = k % 3 == 0
             let x = dense ? Double(state >> 40 & 0xF) * 0.13 : Double(state >> 40 & 0xFFF) * 0.29 - 300
             let y = dense ? Double(state >> 20 & 0xF) * 0.11 : Double(state >> 20 & 0xFFF) * 0.31 - 300
@@ -474,7 +478,25 @@ import PDFTextModel
             if a { found += 1 }
             if a != b { break }
         }
-        #expect(found > 1000 && found < 29_000, "both answers occur: \(found)")
+        #expect(found > 500 && found < 7_500, "both answers occur: \(found)")
+    }
+
+    @Test("only the cells a 1 pt circle reaches are looked up: repeats across 8 pt cell edges and corners are found")
+    func edgesAndCorners() {
+        let index = DuplicateIndex(capacity: 4)
+        let pairs: [(Point, Point, Bool)] = [
+            (Point(x: 7.99, y: 3), Point(x: 8.01, y: 3), true),        // across a vertical edge
+            (Point(x: 3, y: -0.01), Point(x: 3, y: 0.01), true),       // across a horizontal edge
+            (Point(x: 0.3, y: 0.3), Point(x: -0.3, y: -0.3), true),    // across a corner, 0.85 pt
+            (Point(x: 15.5, y: 23.5), Point(x: 16.2, y: 24.2), true),  // the other corner
+            (Point(x: 6.9, y: 4), Point(x: 7.8, y: 4), true),          // inside one cell
+            (Point(x: 1.05, y: 4), Point(x: 0.06, y: 4), true),        // 0.99 pt, just past the margin
+            (Point(x: 7.5, y: 4), Point(x: 8.6, y: 4), false),         // 1.1 pt, across the edge
+        ]
+        for (n, (a, b, expected)) in pairs.enumerated() {
+            #expect(!index.checkAndInsert(font: 1, code: UInt32(n), origin: a))
+            #expect(index.checkAndInsert(font: 1, code: UInt32(n), origin: b) == expected, "\(a) \(b)")
+        }
     }
 }
 
