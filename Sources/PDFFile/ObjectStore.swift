@@ -262,10 +262,18 @@ public final class ObjectStore: Sendable {
         return writtenEntries(id, reader: &reader)
     }
 
-    func writtenEntries(_ id: ObjectID, reader: inout EntryReader?) -> [DictionaryEntry]? {
+    /// Where object `id` is written in the file, for a reader that reads its entries as
+    /// written: nil when it is not there to be read so (kept in the cache, in an object
+    /// stream, encrypted, out of range).
+    func writtenOffset(_ id: ObjectID) -> Int? {
         let (cached, encrypted, entry) = state.withLock { ($0.objects[id.number] != nil, $0.decryptor != nil, $0.xref.entries[id.number]) }
         guard !cached, !encrypted, case .inFile(let offset, _)? = entry, offset >= 0, offset < bytes.count,
               limits.maxRecursionDepth >= 1 else { return nil }
+        return offset
+    }
+
+    func writtenEntries(_ id: ObjectID, reader: inout EntryReader?) -> [DictionaryEntry]? {
+        guard let offset = writtenOffset(id) else { return nil }
         if reader == nil { reader = EntryReader(parser: Parser(bytes: bytes, limits: limits)) }
         // Diagnostics of an object that failed (and was then read in full) are not kept.
         if !reader!.parser.diagnostics.isEmpty { reader!.parser.diagnostics = DiagnosticLog(capacity: limits.maxDiagnostics) }

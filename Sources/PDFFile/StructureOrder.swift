@@ -61,6 +61,8 @@ public struct StructureOrder: Sendable {
     public private(set) var objectReferences: [ObjectReference] = []
 
     var orderByPage: [Int: [Int]] = [:]
+    /// How many elements were read from their bytes (`ElementScanner`).
+    var scannedElements = 0
     var rolesByPage: [Int: [Int: String]] = [:]
 
     /// MCIDs of the page's content stream in structure order; nil when the tree names
@@ -76,6 +78,12 @@ public struct StructureOrder: Sendable {
     public var pagesWithContent: [Int] { orderByPage.keys.sorted() }
 
     public init(document: Document, maxNodes: Int = StructureOrder.defaultMaxNodes) {
+        self.init(document: document, maxNodes: maxNodes, scansElements: true)
+    }
+
+    /// `scansElements`: read elements from their bytes where they can be (false parses every
+    /// element into objects: the same result, slower; for tests that compare the two).
+    init(document: Document, maxNodes: Int, scansElements: Bool) {
         let store = document.store
         let catalog = document.catalog
         let root = store.dictionary(catalog["StructTreeRoot"])
@@ -86,7 +94,7 @@ public struct StructureOrder: Sendable {
         for page in document.pages {
             if let id = page.objectID { pageIndex[id.number] = page.index }
         }
-        var walker = Walker(store: store, pageIndex: pageIndex, maxNodes: maxNodes)
+        var walker = Walker(store: store, pageIndex: pageIndex, maxNodes: maxNodes, scans: scansElements)
         walker.visit(kids, page: nil, role: nil, depth: 0)
         walker.flushPage()
         orderByPage = walker.order
@@ -94,6 +102,7 @@ public struct StructureOrder: Sendable {
         streamReferences = walker.streamReferences
         objectReferences = walker.objectReferences
         diagnostics = walker.log
+        scannedElements = walker.scanned
     }
 
     /// The depth-first walk; one per tree.
@@ -127,12 +136,20 @@ public struct StructureOrder: Sendable {
         var roleStrings: [(name: Name, string: String)] = []
         /// One parser for all the elements read.
         var entryReader: ObjectStore.EntryReader? = nil
+        /// Elements read from their bytes, when they can be (`ElementScanner`).
+        var scanner: ElementScanner
+        /// Whether elements are read from their bytes (false: every element is parsed into
+        /// objects, as tests compare), and how many were.
+        let scans: Bool
+        var scanned = 0
 
-        init(store: ObjectStore, pageIndex: [Int: Int], maxNodes: Int) {
+        init(store: ObjectStore, pageIndex: [Int: Int], maxNodes: Int, scans: Bool = true) {
             self.store = store
             self.pageIndex = pageIndex
             self.maxNodes = maxNodes
             self.log = DiagnosticLog(capacity: store.limits.maxDiagnostics)
+            self.scanner = ElementScanner(store: store)
+            self.scans = scans
         }
 
         /// A `/Pg` entry as a page index: nil when absent, or when it is not a page of the
@@ -216,8 +233,13 @@ public struct StructureOrder: Sendable {
                 log.append(.structureTreeLoop, .warning, "structure tree reaches an object twice", objectNumber: r.number)
                 return
             }
-            // Each element is read once: not kept in the store's cache, and an element's
-            // few keys are looked up in its entries as written.
+            // Each element is read once: from its bytes when it can be, else not kept in
+            // the store's cache, and its few keys looked up in its entries as written.
+            if scans, case .reference(let id) = object, let e = scanner.element(id, in: store) {
+                scanned += 1
+                visitScanned(e, id: id, page: page, role: role, depth: depth)
+                return
+            }
             switch store.resolveOnceForLookup(object, reader: &entryReader) {
             case .dictionary(let d):
                 visitDictionary(d, id: object.reference, page: page, role: role, depth: depth)

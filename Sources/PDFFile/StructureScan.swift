@@ -1,0 +1,199 @@
+import PDFCore
+import PDFSyntax
+
+/// Structure elements read straight from their bytes: the walk needs seven entries of each
+/// element (`/Type`, `/S`, `/Pg`, `/MCID`, `/Stm`, `/Obj`, `/K`) and reads its kids once, so
+/// the element's dictionary is scanned token by token and nothing is built for the other
+/// entries (a Chromium manual's 36,000 elements cost 540 M instructions when each was parsed
+/// into objects, most of it making and freeing arrays and dictionaries).
+///
+/// Only what the object parser reads without a diagnostic, and gives the same entries for, is
+/// taken: the header `N G obj <<`, entries whose keys are names, and for the seven entries a
+/// name, a reference or an integer as the walk expects it, `null`, or (for `/K`) kids that
+/// are integers, references, `null` and inline dictionaries of the same kind, alone or in
+/// one array. Anything else (a stream, a name with `#`, a string not closed, a nested array
+/// of kids, a value of another type) leaves the element to the object parser, whose
+/// diagnostics then say what is wrong: the scan gives up before the walk has used any of it.
+struct ElementScanner {
+    var lexer: Lexer
+    let maxNesting: Int
+
+    /// The entries of an element (or marked-content or object reference) the walk reads; a
+    /// later entry replaces an earlier one with the same key, and `null` is no entry.
+    struct Element {
+        var type: Name? = nil
+        var s: Name? = nil
+        var pg: ObjectID? = nil
+        var mcid: Int64? = nil
+        var stm: ObjectID? = nil
+        var obj: ObjectID? = nil
+        /// Where the value of `/K` starts.
+        var kids: Int? = nil
+        /// How deep the dictionary is nested in its object (1: the object's own).
+        var nesting = 1
+    }
+
+    init(store: ObjectStore) {
+        lexer = Lexer(bytes: store.bytes)
+        maxNesting = store.limits.maxNestingDepth
+    }
+
+    /// Object `id` read as an element from the file, or nil when the object parser must read it.
+    mutating func element(_ id: ObjectID, in store: ObjectStore) -> Element? {
+        guard maxNesting > 0, let offset = store.writtenOffset(id) else { return nil }
+        lexer.position = offset
+        guard case .integer(let number) = lexer.nextRaw(), number == Int64(id.number),
+              case .integer(let generation) = lexer.nextRaw(), generation >= 0,
+              lexer.nextRaw() == .keyword(.obj), lexer.nextRaw() == .dictOpen,
+              let element = body(nesting: 1) else { return nil }
+        if lexer.nextRaw() == .keyword(.stream) { return nil }
+        return element
+    }
+
+    /// The entries of a dictionary after its `<<` (at `lexer.position`), its kids checked;
+    /// nil when the object parser must read it. `nesting`: the dictionary's depth in its
+    /// object (1 for an indirect object's own dictionary).
+    mutating func body(nesting: Int) -> Element? {
+        var e = Element()
+        e.nesting = nesting
+        while true {
+            let key = lexer.nextRaw()
+            if key == .dictClose { return e }
+            guard case .name(let ks, let ke, false) = key else { return nil }
+            let valueStart = lexer.position
+            let value = lexer.nextRaw()
+            if value == .null { continue }
+            switch ke - ks {
+            case 1 where lexer.bytes(ks, ke, equal: "K"):
+                e.kids = valueStart
+                guard checkKids(value, nesting: nesting) else { return nil }
+            case 1 where lexer.bytes(ks, ke, equal: "S"):
+                guard case .name(let s, let t, false) = value else { return nil }
+                e.s = lexer.name(s, t)
+            case 2 where lexer.bytes(ks, ke, equal: "Pg"):
+                guard case .reference(let r) = value else { return nil }
+                e.pg = r
+            case 3 where lexer.bytes(ks, ke, equal: "Stm"):
+                guard case .reference(let r) = value else { return nil }
+                e.stm = r
+            case 3 where lexer.bytes(ks, ke, equal: "Obj"):
+                guard case .reference(let r) = value else { return nil }
+                e.obj = r
+            case 4 where lexer.bytes(ks, ke, equal: "Type"):
+                guard case .name(let s, let t, false) = value else { return nil }
+                e.type = lexer.name(s, t)
+            case 4 where lexer.bytes(ks, ke, equal: "MCID"):
+                guard case .integer(let n) = value else { return nil }
+                e.mcid = n
+            default:
+                guard lexer.skipRawValue(value, depth: nesting, maxDepth: maxNesting) else { return nil }
+            }
+        }
+    }
+
+    /// Whether the kids value starting with `first` is one the walk reads from the bytes:
+    /// an integer, a reference, `null`, an inline dictionary of the same kind, or an array
+    /// of those.
+    mutating func checkKids(_ first: RawToken, nesting: Int) -> Bool {
+        switch first {
+        case .integer, .reference, .null:
+            return true
+        case .dictOpen:
+            return nesting < maxNesting && body(nesting: nesting + 1) != nil
+        case .arrayOpen:
+            guard nesting < maxNesting else { return false }
+            while true {
+                switch lexer.nextRaw() {
+                case .arrayClose: return true
+                case .integer, .reference, .null: continue
+                case .dictOpen:
+                    guard nesting + 1 < maxNesting, body(nesting: nesting + 2) != nil else { return false }
+                default: return false
+                }
+            }
+        default:
+            return false
+        }
+    }
+}
+
+extension StructureOrder.Walker {
+    /// An element read by ``ElementScanner``, as ``visitDictionary(_:id:page:role:depth:)``
+    /// reads one from its entries.
+    mutating func visitScanned(_ e: ElementScanner.Element, id: ObjectID?, page: Int?, role: String?, depth: Int) {
+        let ownPage = e.pg.flatMap { self.page(of: .reference($0)) }
+        let here = ownPage ?? page
+        typealias Keys = StructureOrder.Walker.ElementKeys
+        if e.type == Keys.mcrType || (e.type == nil && e.s == nil && e.mcid != nil) {
+            guard let mcid = e.mcid else {
+                log.append(.structureTreeDamaged, .warning, "marked-content reference without an integer /MCID", objectNumber: id?.number)
+                return
+            }
+            if let stm = e.stm {
+                streamReferences.append(StructureOrder.StreamContentReference(pageIndex: here, stream: stm, mcid: Int(mcid), role: role))
+            } else {
+                place(mcid: Int(mcid), page: here, role: role)
+            }
+            return
+        }
+        if e.type == Keys.objrType || (e.type == nil && e.s == nil && e.obj != nil) {
+            objectReferences.append(StructureOrder.ObjectReference(pageIndex: here, object: e.obj, role: role))
+            return
+        }
+        let elementRole = e.s.map { roleString($0) }
+        if elementRole == nil {
+            log.append(.structureTreeDamaged, .info, "structure element without /S", objectNumber: id?.number)
+        }
+        guard let kids = e.kids else { return }
+        let passed = elementRole == "NonStruct" ? (role ?? elementRole) : (elementRole ?? role)
+        visitScannedKids(at: kids, nesting: e.nesting, page: here, role: passed, depth: depth + 1)
+    }
+
+    /// The kids value at `offset` (checked by ``ElementScanner/checkKids(_:nesting:)``), as
+    /// ``visit(_:page:role:depth:)`` walks the object it would be.
+    mutating func visitScannedKids(at offset: Int, nesting: Int, page: Int?, role: String?, depth: Int) {
+        var lexer = scanner.lexer
+        lexer.position = offset
+        switch lexer.nextRaw() {
+        case .integer(let n): visit(.integer(n), page: page, role: role, depth: depth)
+        case .reference(let r): visit(.reference(r), page: page, role: role, depth: depth)
+        case .null: visit(.null, page: page, role: role, depth: depth)
+        case .dictOpen: visitScannedInline(at: lexer.position, nesting: nesting + 1, page: page, role: role, depth: depth)
+        case .arrayOpen:
+            // As an array kid: counted, depth-checked, and its kids at its own depth.
+            guard admit() else { return }
+            guard depth <= store.limits.maxRecursionDepth else {
+                log.append(.structureTreeTooLarge, .warning, "structure tree deeper than \(store.limits.maxRecursionDepth); the deeper part is not read")
+                return
+            }
+            while true {
+                switch lexer.nextRaw() {
+                case .integer(let n): visit(.integer(n), page: page, role: role, depth: depth)
+                case .reference(let r): visit(.reference(r), page: page, role: role, depth: depth)
+                case .null: visit(.null, page: page, role: role, depth: depth)
+                case .dictOpen:
+                    visitScannedInline(at: lexer.position, nesting: nesting + 2, page: page, role: role, depth: depth)
+                    // Past the dictionary, to the next kid.
+                    _ = lexer.skipRawValue(.dictOpen, depth: 0, maxDepth: Int.max)
+                default: return
+                }
+                if reportedTooLarge { return }
+            }
+        default:
+            return
+        }
+    }
+
+    /// An inline dictionary kid after its `<<`, as ``visit(_:page:role:depth:)`` walks a
+    /// direct dictionary.
+    mutating func visitScannedInline(at offset: Int, nesting: Int, page: Int?, role: String?, depth: Int) {
+        guard admit() else { return }
+        guard depth <= store.limits.maxRecursionDepth else {
+            log.append(.structureTreeTooLarge, .warning, "structure tree deeper than \(store.limits.maxRecursionDepth); the deeper part is not read")
+            return
+        }
+        scanner.lexer.position = offset
+        guard let e = scanner.body(nesting: nesting) else { return }
+        visitScanned(e, id: nil, page: page, role: role, depth: depth)
+    }
+}
