@@ -95,7 +95,11 @@ public struct StructureOrder: Sendable {
             if let id = page.objectID { pageIndex[id.number] = page.index }
         }
         var walker = Walker(store: store, pageIndex: pageIndex, maxNodes: maxNodes, scans: scansElements)
-        walker.visit(kids, page: nil, role: nil, depth: 0)
+        store.bytes.withUnsafeBufferPointer { buffer in
+            walker.scanner = ElementScanner(buffer: buffer, store: store)
+            walker.visit(kids, page: nil, role: nil, depth: 0)
+            walker.scanner = nil
+        }
         walker.flushPage()
         orderByPage = walker.order
         rolesByPage = walker.roles
@@ -136,8 +140,9 @@ public struct StructureOrder: Sendable {
         var roleStrings: [(name: Name, string: String)] = []
         /// One parser for all the elements read.
         var entryReader: ObjectStore.EntryReader? = nil
-        /// Elements read from their bytes, when they can be (`ElementScanner`).
-        var scanner: ElementScanner
+        /// Elements read from their bytes, when they can be (`ElementScanner`): set for the
+        /// walk, over the store's bytes.
+        var scanner: ElementScanner? = nil
         /// Whether elements are read from their bytes (false: every element is parsed into
         /// objects, as tests compare), and how many were.
         let scans: Bool
@@ -148,7 +153,6 @@ public struct StructureOrder: Sendable {
             self.pageIndex = pageIndex
             self.maxNodes = maxNodes
             self.log = DiagnosticLog(capacity: store.limits.maxDiagnostics)
-            self.scanner = ElementScanner(store: store)
             self.scans = scans
         }
 
@@ -235,7 +239,7 @@ public struct StructureOrder: Sendable {
             }
             // Each element is read once: from its bytes when it can be, else not kept in
             // the store's cache, and its few keys looked up in its entries as written.
-            if scans, case .reference(let id) = object, let e = scanner.element(id, in: store) {
+            if scans, case .reference(let id) = object, let e = scanner?.element(id, in: store) {
                 scanned += 1
                 visitScanned(e, id: id, page: page, role: role, depth: depth)
                 return

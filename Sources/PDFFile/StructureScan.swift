@@ -15,7 +15,7 @@ import PDFSyntax
 /// of kids, a value of another type) leaves the element to the object parser, whose
 /// diagnostics then say what is wrong: the scan gives up before the walk has used any of it.
 struct ElementScanner {
-    var lexer: Lexer
+    var lexer: RawScanner
     let maxNesting: Int
 
     /// The entries of an element (or marked-content or object reference) the walk reads; a
@@ -33,20 +33,33 @@ struct ElementScanner {
         var nesting = 1
     }
 
-    init(store: ObjectStore) {
-        lexer = Lexer(bytes: store.bytes)
+    /// Over `buffer`, the store's bytes, which must outlive the scanner.
+    init(buffer: UnsafeBufferPointer<UInt8>, store: ObjectStore) {
+        lexer = RawScanner(buffer)
         maxNesting = store.limits.maxNestingDepth
+    }
+
+    /// The reference in `value`, or nil (the element is then left to the parser).
+    static func reference(_ value: RawToken) -> ObjectID? {
+        if case .reference(let r) = value { return r }
+        return nil
+    }
+
+    /// The name in `value` (not escaped), or nil (the element is then left to the parser).
+    func name(_ value: RawToken) -> Name? {
+        if case .name(let s, let t, false) = value { return lexer.name(s, t) }
+        return nil
     }
 
     /// Object `id` read as an element from the file, or nil when the object parser must read it.
     mutating func element(_ id: ObjectID, in store: ObjectStore) -> Element? {
         guard maxNesting > 0, let offset = store.writtenOffset(id) else { return nil }
         lexer.position = offset
-        guard case .integer(let number) = lexer.nextRaw(), number == Int64(id.number),
-              case .integer(let generation) = lexer.nextRaw(), generation >= 0,
-              lexer.nextRaw() == .keyword(.obj), lexer.nextRaw() == .dictOpen,
+        guard case .integer(let number) = lexer.next(), number == Int64(id.number),
+              case .integer(let generation) = lexer.next(), generation >= 0,
+              lexer.next() == .keyword(.obj), lexer.next() == .dictOpen,
               let element = body(nesting: 1) else { return nil }
-        if lexer.nextRaw() == .keyword(.stream) { return nil }
+        if lexer.next() == .keyword(.stream) { return nil }
         return element
     }
 
@@ -57,36 +70,36 @@ struct ElementScanner {
         var e = Element()
         e.nesting = nesting
         while true {
-            let key = lexer.nextRaw()
+            let key = lexer.next()
             if key == .dictClose { return e }
             guard case .name(let ks, let ke, false) = key else { return nil }
             let valueStart = lexer.position
-            let value = lexer.nextRaw()
+            let value = lexer.next()
             if value == .null { continue }
             switch ke - ks {
             case 1 where lexer.bytes(ks, ke, equal: "K"):
                 e.kids = valueStart
                 guard checkKids(value, nesting: nesting) else { return nil }
             case 1 where lexer.bytes(ks, ke, equal: "S"):
-                guard case .name(let s, let t, false) = value else { return nil }
-                e.s = lexer.name(s, t)
+                guard let n = name(value) else { return nil }
+                e.s = n
             case 2 where lexer.bytes(ks, ke, equal: "Pg"):
-                guard case .reference(let r) = value else { return nil }
+                guard let r = Self.reference(value) else { return nil }
                 e.pg = r
             case 3 where lexer.bytes(ks, ke, equal: "Stm"):
-                guard case .reference(let r) = value else { return nil }
+                guard let r = Self.reference(value) else { return nil }
                 e.stm = r
             case 3 where lexer.bytes(ks, ke, equal: "Obj"):
-                guard case .reference(let r) = value else { return nil }
+                guard let r = Self.reference(value) else { return nil }
                 e.obj = r
             case 4 where lexer.bytes(ks, ke, equal: "Type"):
-                guard case .name(let s, let t, false) = value else { return nil }
-                e.type = lexer.name(s, t)
+                guard let n = name(value) else { return nil }
+                e.type = n
             case 4 where lexer.bytes(ks, ke, equal: "MCID"):
                 guard case .integer(let n) = value else { return nil }
                 e.mcid = n
             default:
-                guard lexer.skipRawValue(value, depth: nesting, maxDepth: maxNesting) else { return nil }
+                guard lexer.skipValue(value, depth: nesting, maxDepth: maxNesting) else { return nil }
             }
         }
     }
@@ -103,7 +116,7 @@ struct ElementScanner {
         case .arrayOpen:
             guard nesting < maxNesting else { return false }
             while true {
-                switch lexer.nextRaw() {
+                switch lexer.next() {
                 case .arrayClose: return true
                 case .integer, .reference, .null: continue
                 case .dictOpen:
@@ -152,9 +165,9 @@ extension StructureOrder.Walker {
     /// The kids value at `offset` (checked by ``ElementScanner/checkKids(_:nesting:)``), as
     /// ``visit(_:page:role:depth:)`` walks the object it would be.
     mutating func visitScannedKids(at offset: Int, nesting: Int, page: Int?, role: String?, depth: Int) {
-        var lexer = scanner.lexer
+        guard var lexer = scanner?.lexer else { return }
         lexer.position = offset
-        switch lexer.nextRaw() {
+        switch lexer.next() {
         case .integer(let n): visit(.integer(n), page: page, role: role, depth: depth)
         case .reference(let r): visit(.reference(r), page: page, role: role, depth: depth)
         case .null: visit(.null, page: page, role: role, depth: depth)
@@ -167,14 +180,14 @@ extension StructureOrder.Walker {
                 return
             }
             while true {
-                switch lexer.nextRaw() {
+                switch lexer.next() {
                 case .integer(let n): visit(.integer(n), page: page, role: role, depth: depth)
                 case .reference(let r): visit(.reference(r), page: page, role: role, depth: depth)
                 case .null: visit(.null, page: page, role: role, depth: depth)
                 case .dictOpen:
                     visitScannedInline(at: lexer.position, nesting: nesting + 2, page: page, role: role, depth: depth)
                     // Past the dictionary, to the next kid.
-                    _ = lexer.skipRawValue(.dictOpen, depth: 0, maxDepth: Int.max)
+                    _ = lexer.skipValue(.dictOpen, depth: 0, maxDepth: Int.max)
                 default: return
                 }
                 if reportedTooLarge { return }
@@ -192,8 +205,9 @@ extension StructureOrder.Walker {
             log.append(.structureTreeTooLarge, .warning, "structure tree deeper than \(store.limits.maxRecursionDepth); the deeper part is not read")
             return
         }
-        scanner.lexer.position = offset
-        guard let e = scanner.body(nesting: nesting) else { return }
+        guard scanner != nil else { return }
+        scanner!.lexer.position = offset
+        guard let e = scanner!.body(nesting: nesting) else { return }
         visitScanned(e, id: nil, page: page, role: role, depth: depth)
     }
 }

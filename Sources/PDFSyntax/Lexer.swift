@@ -27,24 +27,33 @@ public struct Lexer: Sendable {
     /// megabytes, and that real files use to fill space), so that skipping costs about a
     /// load per eight bytes.
     public mutating func skipWhitespaceAndComments() {
-        let stop = end
-        var p = position
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            while p < stop {
-                let c = base[p]
-                if CharacterClass.isWhitespace(c) {
-                    p += 1
+        let (from, stop) = (position, end)
+        position = bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return from }
+            return Lexer.skipWhitespaceAndComments(base, from: from, end: stop)
+        }
+    }
+
+    /// The position of the first byte from `p` on (before `stop`) that is neither
+    /// whitespace nor in a comment (see ``skipWhitespaceAndComments()``).
+    @inline(__always) static func skipWhitespaceAndComments(_ base: UnsafePointer<UInt8>, from start: Int, end stop: Int) -> Int {
+        var p = start
+        while p < stop {
+            let c = base[p]
+            if CharacterClass.isWhitespace(c) {
+                p += 1
+                // A run of the same byte (not a lone space between tokens): eight at a time.
+                if p < stop, base[p] == c {
                     let run = UInt64(c) &* 0x0101_0101_0101_0101
                     while p &+ 8 <= stop, UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self) == run { p &+= 8 }
-                } else if c == 0x25 {  // %
-                    while p < stop, base[p] != 0x0A, base[p] != 0x0D { p &+= 1 }
-                } else {
-                    return
                 }
+            } else if c == 0x25 {  // %
+                while p < stop, base[p] != 0x0A, base[p] != 0x0D { p &+= 1 }
+            } else {
+                break
             }
         }
-        position = p
+        return p
     }
 
     /// Reads the next token.

@@ -8,8 +8,8 @@ public enum RawToken: Sendable, Equatable {
     case reference(ObjectID)
     case real
     case string
-    /// A name's bytes after the slash, `start..<end` in the lexer's buffer; `escaped` when
-    /// they hold a `#` (the name is then not those bytes).
+    /// A name's bytes after the slash, `start..<end` in the buffer; `escaped` when they hold
+    /// a `#` (the name is then not those bytes).
     case name(start: Int, end: Int, escaped: Bool)
     case `true`, `false`, null
     /// Any other keyword (`obj`, `stream`, a stray word, a stray `)` or `>`).
@@ -20,68 +20,111 @@ public enum RawToken: Sendable, Equatable {
     case unterminated
 }
 
-extension Lexer {
-    /// The next token, its value left unbuilt (see ``RawToken``).
-    public mutating func nextRaw() -> RawToken {
+/// Reads ``RawToken``s straight from a buffer's memory, with the ``Lexer``'s rules
+/// (whitespace, comments, delimiters, numbers as ``Lexer`` reads them) and none of its
+/// values: about a tenth of the instructions a token costs when its value is built. The
+/// buffer must outlive the scanner (use it inside `withUnsafeBufferPointer`).
+public struct RawScanner {
+    public let buffer: UnsafeBufferPointer<UInt8>
+    public var position: Int
+
+    public init(_ buffer: UnsafeBufferPointer<UInt8>, position: Int = 0) {
+        self.buffer = buffer
+        self.position = max(0, min(position, buffer.count))
+    }
+
+    @inline(__always) mutating func skipWhitespaceAndComments() {
+        guard let base = buffer.baseAddress else { return }
+        position = Lexer.skipWhitespaceAndComments(base, from: position, end: buffer.count)
+    }
+
+    /// The next token, its value left unbuilt.
+    public mutating func next() -> RawToken {
         skipWhitespaceAndComments()
+        let end = buffer.count
         guard position < end else { return .eof }
-        let c = bytes[position]
+        let c = buffer[position]
         switch c {
         case 0x2F:  // /
-            position += 1
+            position &+= 1
             let start = position
             var escaped = false
-            bytes.withUnsafeBufferPointer { b in
-                let limit = min(end, b.count)
-                while position < limit, CharacterClass.isRegular(b[position]) {
-                    if b[position] == 0x23 { escaped = true }
-                    position &+= 1
-                }
+            while position < end, CharacterClass.isRegular(buffer[position]) {
+                if buffer[position] == 0x23 { escaped = true }
+                position &+= 1
             }
             return .name(start: start, end: position, escaped: escaped)
         case 0x28:  // (
-            position += 1
+            position &+= 1
             return skipLiteralString() ? .string : .unterminated
         case 0x3C:  // <
-            if position + 1 < end, bytes[position + 1] == 0x3C {
-                position += 2
+            if position + 1 < end, buffer[position + 1] == 0x3C {
+                position &+= 2
                 return .dictOpen
             }
-            position += 1
-            while position < end, bytes[position] != 0x3E { position += 1 }
+            position &+= 1
+            while position < end, buffer[position] != 0x3E { position &+= 1 }
             guard position < end else { return .unterminated }
-            position += 1
+            position &+= 1
             return .string
         case 0x3E:  // >
-            if position + 1 < end, bytes[position + 1] == 0x3E {
-                position += 2
+            if position + 1 < end, buffer[position + 1] == 0x3E {
+                position &+= 2
                 return .dictClose
             }
-            position += 1
+            position &+= 1
             return .keyword(.other)
-        case 0x5B: position += 1; return .arrayOpen
-        case 0x5D: position += 1; return .arrayClose
-        case 0x7B: position += 1; return .braceOpen
-        case 0x7D: position += 1; return .braceClose
-        case 0x29: position += 1; return .keyword(.other)
-        case 0x30...0x39, 0x2B, 0x2D, 0x2E:
-            switch readNumber() {
-            case .integer(let i)?: return referenceOrInteger(i)
-            case .some: return .real
-            case nil: return keywordToken()
+        case 0x5B: position &+= 1; return .arrayOpen
+        case 0x5D: position &+= 1; return .arrayClose
+        case 0x7B: position &+= 1; return .braceOpen
+        case 0x7D: position &+= 1; return .braceClose
+        case 0x29: position &+= 1; return .keyword(.other)
+        case 0x30...0x39:
+            // Plain digits ended by a byte that cannot go on a number: most numbers of a
+            // dictionary (object numbers, generations, MCIDs).
+            var p = position, v: Int64 = 0
+            while p < end, p - position < 18, CharacterClass.isDigit(buffer[p]) {
+                v = v &* 10 &+ Int64(buffer[p] &- 0x30)
+                p &+= 1
             }
+            if p == end || !(CharacterClass.isRegular(buffer[p])) {
+                position = p
+                return referenceOrInteger(v)
+            }
+            return number()
+        case 0x2B, 0x2D, 0x2E:
+            return number()
         default:
-            return keywordToken()
+            return keyword()
         }
     }
 
-    private mutating func keywordToken() -> RawToken {
-        guard case .keyword(let k, _) = readKeyword() else { return .keyword(.other) }
-        switch k {
+    /// A number as ``Lexer`` reads it (a keyword when the bytes are not one).
+    private mutating func number() -> RawToken {
+        let (token, next) = Lexer.scanNumber(buffer, from: position, end: buffer.count)
+        switch token {
+        case .integer(let i)?:
+            position = next
+            return referenceOrInteger(i)
+        case .some:
+            position = next
+            return .real
+        case nil:
+            return keyword()
+        }
+    }
+
+    private mutating func keyword() -> RawToken {
+        let start = position, end = buffer.count
+        var p = start
+        while p < end, CharacterClass.isRegular(buffer[p]) { p &+= 1 }
+        if p == start { p = min(start + 1, end) }  // a lone delimiter
+        position = p
+        switch Keyword.classify(UnsafeBufferPointer(rebasing: buffer[start..<p])) {
         case .true: return .true
         case .false: return .false
         case .null: return .null
-        default: return .keyword(k)
+        case let k: return .keyword(k)
         }
     }
 
@@ -89,13 +132,19 @@ extension Lexer {
     /// integer with the position just after it.
     private mutating func referenceOrInteger(_ i: Int64) -> RawToken {
         guard i >= 0 else { return .integer(i) }
-        let saved = position
+        let saved = position, end = buffer.count
         skipWhitespaceAndComments()
-        if let c = peekByte(), CharacterClass.isDigit(c), case .integer(let g)? = readNumber(), g >= 0, g <= 65535 {
-            skipWhitespaceAndComments()
-            if let r = peekByte(), !CharacterClass.isDelimiter(r), !CharacterClass.isWhitespace(r),
-               case .keyword(.R, _) = readKeyword() {
-                return .reference(ObjectID(Int(clamping: i), Int(g)))
+        if position < end, CharacterClass.isDigit(buffer[position]) {
+            let (token, next) = Lexer.scanNumber(buffer, from: position, end: end)
+            if case .integer(let g)? = token, g >= 0, g <= 65535 {
+                position = next
+                skipWhitespaceAndComments()
+                // `R` as a keyword of its own: followed by a byte that ends a word.
+                if position < end, buffer[position] == 0x52,
+                   position + 1 == end || !CharacterClass.isRegular(buffer[position + 1]) {
+                    position &+= 1
+                    return .reference(ObjectID(Int(clamping: i), Int(g)))
+                }
             }
         }
         position = saved
@@ -106,66 +155,59 @@ extension Lexer {
     /// the byte after it. False when the data ends first.
     private mutating func skipLiteralString() -> Bool {
         var depth = 1
-        let found: Bool = bytes.withUnsafeBufferPointer { b in
-            let limit = min(end, b.count)
-            while position < limit {
-                let c = b[position]
+        let end = buffer.count
+        while position < end {
+            let c = buffer[position]
+            position &+= 1
+            if c == 0x5C {
+                guard position < end else { return false }
                 position &+= 1
-                if c == 0x5C {
-                    guard position < limit else { return false }
-                    position &+= 1
-                } else if c == 0x28 {
-                    depth += 1
-                } else if c == 0x29 {
-                    depth -= 1
-                    if depth == 0 { return true }
-                }
+            } else if c == 0x28 {
+                depth += 1
+            } else if c == 0x29 {
+                depth -= 1
+                if depth == 0 { return true }
             }
-            return false
         }
-        return found
+        return false
     }
 
     /// Passes over the value that starts with `first` (already read): true when it is a
     /// well-formed value (arrays and dictionaries closed, nested fewer than `maxDepth` deep
     /// counting from `depth`, each dictionary key a name with a value). False for anything
     /// a reader would have to recover from; the position is then unspecified.
-    public mutating func skipRawValue(_ first: RawToken, depth: Int, maxDepth: Int) -> Bool {
+    public mutating func skipValue(_ first: RawToken, depth: Int, maxDepth: Int) -> Bool {
         switch first {
         case .integer, .reference, .real, .string, .name, .true, .false, .null:
             return true
         case .arrayOpen:
             guard depth < maxDepth else { return false }
             while true {
-                let t = nextRaw()
+                let t = next()
                 if t == .arrayClose { return true }
-                guard skipRawValue(t, depth: depth + 1, maxDepth: maxDepth) else { return false }
+                guard skipValue(t, depth: depth + 1, maxDepth: maxDepth) else { return false }
             }
         case .dictOpen:
             guard depth < maxDepth else { return false }
             while true {
-                let key = nextRaw()
+                let key = next()
                 if key == .dictClose { return true }
                 guard case .name = key else { return false }
-                guard skipRawValue(nextRaw(), depth: depth + 1, maxDepth: maxDepth) else { return false }
+                guard skipValue(next(), depth: depth + 1, maxDepth: maxDepth) else { return false }
             }
         default:
             return false
         }
     }
 
-    /// Whether the bytes `start..<end` of the buffer spell `word` (an ASCII name).
-    public func bytes(_ start: Int, _ end: Int, equal word: StaticString) -> Bool {
-        guard end - start == word.utf8CodeUnitCount, start >= 0, end <= bytes.count else { return false }
-        return bytes.withUnsafeBufferPointer { b in
-            let w = word.utf8Start
-            for k in 0..<(end - start) where b[start + k] != w[k] { return false }
-            return true
-        }
+    /// Whether the bytes `start..<end` spell `word` (an ASCII name).
+    @inline(__always) public func bytes(_ start: Int, _ end: Int, equal word: StaticString) -> Bool {
+        guard end - start == word.utf8CodeUnitCount, start >= 0, end <= buffer.count else { return false }
+        let w = word.utf8Start
+        for k in 0..<(end - start) where buffer[start + k] != w[k] { return false }
+        return true
     }
 
-    /// The name made of the bytes `start..<end` of the buffer.
-    public func name(_ start: Int, _ end: Int) -> Name {
-        bytes.withUnsafeBufferPointer { Name(bytes: UnsafeBufferPointer(rebasing: $0[start..<end])) }
-    }
+    /// The name made of the bytes `start..<end`.
+    public func name(_ start: Int, _ end: Int) -> Name { Name(bytes: UnsafeBufferPointer(rebasing: buffer[start..<end])) }
 }

@@ -95,31 +95,62 @@ import Testing
 
     @Test("raw tokens: references as the parser reads them, strings and names passed over")
     func rawTokens() {
-        var l = Lexer(bytes: Array("12 0 R 5 0 obj 7 -1 R 3 65536 R (a(b)c\\)) <41 42> /Na#20me [1 2] << /A 1 >> true null 4.5 (open".utf8))
-        #expect(l.nextRaw() == .reference(ObjectID(12, 0)))
-        #expect(l.nextRaw() == .integer(5))
-        #expect(l.nextRaw() == .integer(0))
-        #expect(l.nextRaw() == .keyword(.obj))
-        #expect(l.nextRaw() == .integer(7))
-        #expect(l.nextRaw() == .integer(-1))
-        #expect(l.nextRaw() == .keyword(.R))
-        #expect(l.nextRaw() == .integer(3))
-        #expect(l.nextRaw() == .integer(65536))
-        #expect(l.nextRaw() == .keyword(.R))
-        #expect(l.nextRaw() == .string)
-        #expect(l.nextRaw() == .string)
-        guard case .name(let s, let e, true) = l.nextRaw() else { Issue.record("escaped name"); return }
-        #expect(e - s == 7)
-        let array = l.nextRaw(), arraySkipped = l.skipRawValue(array, depth: 0, maxDepth: 4)
-        let dict = l.nextRaw(), dictSkipped = l.skipRawValue(dict, depth: 0, maxDepth: 4)
-        #expect(array == .arrayOpen && arraySkipped && dict == .dictOpen && dictSkipped)
-        #expect(l.nextRaw() == .true && l.nextRaw() == .null && l.nextRaw() == .real)
-        #expect(l.nextRaw() == .unterminated)
-        var deep = Lexer(bytes: Array("[[[1]]]".utf8))
-        let deepFirst = deep.nextRaw(), deepSkipped = deep.skipRawValue(deepFirst, depth: 0, maxDepth: 2)
-        #expect(!deepSkipped, "nested deeper than allowed")
-        var unclosed = Lexer(bytes: Array("<< /A [1 2 >>".utf8))
-        let unclosedFirst = unclosed.nextRaw(), unclosedSkipped = unclosed.skipRawValue(unclosedFirst, depth: 0, maxDepth: 8)
-        #expect(!unclosedSkipped)
+        func tokens(_ text: String, _ body: (inout RawScanner) -> Void) {
+            Array(text.utf8).withUnsafeBufferPointer { b in
+                var l = RawScanner(b)
+                body(&l)
+            }
+        }
+        tokens("12 0 R 5 0 obj 7 -1 R 3 65536 R 4 0 Rx 8 % c\n 0 %d\n R (a(b)c\\)) <41 42> /Na#20me [1 2] << /A 1 >> true null 4.5 -3 1234567890123456789 (open") { l in
+            #expect(l.next() == .reference(ObjectID(12, 0)))
+            #expect(l.next() == .integer(5))
+            #expect(l.next() == .integer(0))
+            #expect(l.next() == .keyword(.obj))
+            #expect(l.next() == .integer(7))
+            #expect(l.next() == .integer(-1))
+            #expect(l.next() == .keyword(.R))
+            #expect(l.next() == .integer(3))
+            #expect(l.next() == .integer(65536))
+            #expect(l.next() == .keyword(.R))
+            #expect(l.next() == .integer(4))
+            #expect(l.next() == .integer(0))
+            #expect(l.next() == .keyword(.other), "Rx is not R")
+            #expect(l.next() == .reference(ObjectID(8, 0)), "comments between the parts")
+            #expect(l.next() == .string)
+            #expect(l.next() == .string)
+            guard case .name(let s, let e, true) = l.next() else { Issue.record("escaped name"); return }
+            #expect(e - s == 7)
+            let array = l.next(), arraySkipped = l.skipValue(array, depth: 0, maxDepth: 4)
+            let dict = l.next(), dictSkipped = l.skipValue(dict, depth: 0, maxDepth: 4)
+            #expect(array == .arrayOpen && arraySkipped && dict == .dictOpen && dictSkipped)
+            #expect(l.next() == .true && l.next() == .null && l.next() == .real)
+            #expect(l.next() == .integer(-3))
+            #expect(l.next() == .integer(1_234_567_890_123_456_789), "19 digits: read as the lexer reads them")
+            #expect(l.next() == .unterminated)
+            #expect(l.next() == .eof)
+        }
+        // The same numbers as the lexer gives.
+        let numbers = "0 7 42 123456789012345678 1234567890123456789 99999999999999999999 -5 +6 007 1.5 .5 4. 1e3 --5 4.-2"
+        tokens(numbers) { l in
+            var lexer = Lexer(bytes: Array(numbers.utf8))
+            while true {
+                let raw = l.next(), token = lexer.next()
+                if token == .eof { #expect(raw == .eof); break }
+                switch token {
+                case .integer(let i): #expect(raw == .integer(i), "\(i)")
+                case .real: #expect(raw == .real)
+                case .keyword(let k, _): #expect(raw == .keyword(k))
+                default: Issue.record("unexpected \(token)")
+                }
+            }
+        }
+        tokens("[[[1]]]") { l in
+            let first = l.next(), skipped = l.skipValue(first, depth: 0, maxDepth: 2)
+            #expect(!skipped, "nested deeper than allowed")
+        }
+        tokens("<< /A [1 2 >>") { l in
+            let first = l.next(), skipped = l.skipValue(first, depth: 0, maxDepth: 8)
+            #expect(!skipped)
+        }
     }
 }
