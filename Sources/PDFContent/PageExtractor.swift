@@ -169,6 +169,16 @@ public struct PageExtractor: Sendable {
         defer { interpreter.extraFlags = saved }
         var reader: ObjectStore.EntryReader? = nil
         for annotObject in annots.prefix(store.limits.maxAnnotationsPerPage) {
+            // An annotation with no appearance, and none to make, paints nothing: read from
+            // its bytes, without parsing it (most of a hyperlinked document's annotations are
+            // links, thousands of them).
+            if let id = annotObject.reference,
+               let (subtype, appearance) = store.scanWrittenDictionary(id, { AnnotationPeek.read(&$0, maxNesting: store.limits.maxNestingDepth) }),
+               !appearance, !(options.synthesizeAppearances && SynthesizedAppearance.mayMake(subtype: subtype)) {
+                interpreter.sink.beginAnnotation(objectID: id)
+                interpreter.sink.endAnnotation()
+                continue
+            }
             // Its entries as written where possible: the few keys below are looked up in
             // them, and a hash table is built only for a form field or FreeText without an
             // appearance (a hyperlinked document has thousands of link annotations).
@@ -261,5 +271,52 @@ extension PageGlyphs {
         if sizes.glyphs > 0 { glyphs.reserveCapacity(sizes.glyphs) }
         if sizes.runs > 0 { runs.reserveCapacity(sizes.runs) }
         if sizes.scalars > 0 { scalars.reserveCapacity(sizes.scalars) }
+    }
+}
+
+/// What a plainly written annotation says about painting it, read from its bytes: its
+/// `/Subtype` and whether it has an `/AP`. Nil (the annotation is then read in full) when an
+/// entry the painting decision reads refers to another object (`/Subtype`, `/F`, `/Rect` or
+/// one of its numbers), when it has optional content (`/OC`), or for anything the object
+/// parser would read otherwise (an escaped name, a value not closed, nesting too deep).
+enum AnnotationPeek {
+    static func read(_ s: inout RawScanner, maxNesting: Int) -> (subtype: Name?, appearance: Bool)? {
+        var subtype: Name? = nil, appearance = false
+        while true {
+            let key = s.next()
+            if key == .dictClose { return (subtype, appearance) }
+            guard case .name(let ks, let ke, false) = key else { return nil }
+            let value = s.next()
+            if value == .null { continue }  // as if absent
+            if s.bytes(ks, ke, equal: "Subtype") {
+                switch value {
+                case .name(let a, let b, false): subtype = s.name(a, b)
+                case .name, .reference: return nil
+                default: subtype = nil  // not a name: no subtype
+                }
+                guard s.skipValue(value, depth: 1, maxDepth: maxNesting) else { return nil }
+            } else if s.bytes(ks, ke, equal: "OC") {
+                return nil
+            } else if s.bytes(ks, ke, equal: "Rect") {
+                if value == .arrayOpen {
+                    while true {
+                        let t = s.next()
+                        if t == .arrayClose { break }
+                        switch t {
+                        case .integer, .real: continue
+                        default: return nil
+                        }
+                    }
+                } else if case .reference = value {
+                    return nil
+                } else {
+                    guard s.skipValue(value, depth: 1, maxDepth: maxNesting) else { return nil }
+                }
+            } else {
+                if s.bytes(ks, ke, equal: "AP") { appearance = true }
+                if s.bytes(ks, ke, equal: "F"), case .reference = value { return nil }
+                guard s.skipValue(value, depth: 1, maxDepth: maxNesting) else { return nil }
+            }
+        }
     }
 }

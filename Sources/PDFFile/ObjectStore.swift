@@ -402,11 +402,22 @@ public final class ObjectStore: Sendable {
     // MARK: Object streams
 
     func compressedObject(_ number: Int, streamNumber: Int, index: Int, depth: Int) -> PDFObject? {
+        guard let (data, start) = compressedLocation(number, streamNumber: streamNumber, index: index,
+                                                     contents: { objectStream($0, depth: depth) }) else { return nil }
+        var parser = Parser(bytes: data, position: start, limits: limits)
+        return try? parser.parseObject()
+    }
+
+    /// Where object `number` starts in the data of its object stream (`streamNumber`, or one
+    /// it extends), the streams read by `contents`: the header's `index` when it names the
+    /// object, else the last header entry that does.
+    func compressedLocation(_ number: Int, streamNumber: Int, index: Int,
+                            contents: (Int) -> ObjectStreamContents?) -> (data: [UInt8], start: Int)? {
         var visited: Set<Int> = []
         var current = streamNumber
         var first = true
         while visited.insert(current).inserted, visited.count <= limits.maxRecursionDepth {
-            guard let contents = objectStream(current, depth: depth) else { return nil }
+            guard let contents = contents(current) else { return nil }
             // The index says where; check the number, else search the stream, then /Extends.
             var slot: Int? = nil
             if first, index >= 0, index < contents.header.count, contents.header[index].number == number {
@@ -418,13 +429,38 @@ public final class ObjectStore: Sendable {
             if let slot {
                 let (start, overflow) = contents.first.addingReportingOverflow(contents.header[slot].offset)
                 guard !overflow, start >= 0, start < contents.data.count else { return nil }
-                var parser = Parser(bytes: contents.data, position: start, limits: limits)
-                return try? parser.parseObject()
+                return (contents.data, start)
             }
             guard let ext = contents.extends else { return nil }
             current = ext.number
         }
         return nil
+    }
+
+    /// Reads the dictionary of object `id` where it is written, without parsing it into
+    /// objects: `read` gets a scanner just after its `<<` and returns what it wants (nil
+    /// when it meets something it leaves to the parser). Nil, with nothing read, when the
+    /// object is not a dictionary written plainly: kept in the cache, encrypted, a stream, or
+    /// in an object stream not decoded yet (the parser decodes it, once, with its diagnostics).
+    public func scanWrittenDictionary<R>(_ id: ObjectID, _ read: (inout RawScanner) -> R?) -> R? {
+        if let offset = writtenOffset(id) {
+            return bytes.withUnsafeBufferPointer { buffer -> R? in
+                var scanner = RawScanner(buffer, position: offset)
+                guard scanner.enterIndirectDictionary(number: id.number), let r = read(&scanner),
+                      scanner.next() != .keyword(.stream) else { return nil }
+                return r
+            }
+        }
+        let (cached, encrypted, entry) = state.withLock { ($0.objects[id.number] != nil, $0.decryptor != nil, $0.xref.entries[id.number]) }
+        guard !cached, !encrypted, case .compressed(let streamNumber, let index)? = entry,
+              let (data, start) = compressedLocation(id.number, streamNumber: streamNumber, index: index, contents: { n in
+                  state.withLock { $0.objectStreams[n] }
+              }) else { return nil }
+        return data.withUnsafeBufferPointer { buffer -> R? in
+            var scanner = RawScanner(buffer, position: start)
+            guard scanner.next() == .dictOpen else { return nil }
+            return read(&scanner)
+        }
     }
 
     func objectStream(_ number: Int, depth: Int) -> ObjectStreamContents? {

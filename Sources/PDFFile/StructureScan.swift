@@ -55,10 +55,7 @@ struct ElementScanner {
     mutating func element(_ id: ObjectID, in store: ObjectStore) -> Element? {
         guard maxNesting > 0, let offset = store.writtenOffset(id) else { return nil }
         lexer.position = offset
-        guard case .integer(let number) = lexer.next(), number == Int64(id.number),
-              case .integer(let generation) = lexer.next(), generation >= 0,
-              lexer.next() == .keyword(.obj), lexer.next() == .dictOpen,
-              let element = body(nesting: 1) else { return nil }
+        guard lexer.enterIndirectDictionary(number: id.number), let element = body(nesting: 1) else { return nil }
         if lexer.next() == .keyword(.stream) { return nil }
         return element
     }

@@ -200,6 +200,14 @@ public struct RawScanner {
         }
     }
 
+    /// Reads `number G obj <<`, the start of an indirect object's dictionary: false (the
+    /// position then unspecified) for anything else.
+    public mutating func enterIndirectDictionary(number: Int) -> Bool {
+        guard case .integer(let n) = next(), n == Int64(number),
+              case .integer(let generation) = next(), generation >= 0 else { return false }
+        return next() == .keyword(.obj) && next() == .dictOpen
+    }
+
     /// Whether the bytes `start..<end` spell `word` (an ASCII name).
     @inline(__always) public func bytes(_ start: Int, _ end: Int, equal word: StaticString) -> Bool {
         guard end - start == word.utf8CodeUnitCount, start >= 0, end <= buffer.count else { return false }
