@@ -17,6 +17,9 @@ kernel maps 64 KB around each page touched, relocated data, libraries mutool doe
 """
 import argparse, collections, os, subprocess, sys, time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from wrapped_command import add_command_argument, wrapped_command  # noqa: E402
+
 
 def sample(pid):
     """Resident KB by (mapping, permissions), or None when the process is gone."""
@@ -42,11 +45,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--interval", type=float, default=0.005, help="seconds between samples")
     ap.add_argument("--top", type=int, default=25, help="mappings listed")
-    ap.add_argument("command", nargs=argparse.REMAINDER)
+    add_command_argument(ap)
     a = ap.parse_args()
-    command = a.command[1:] if a.command[:1] == ["--"] else a.command
-    if not command:
-        sys.exit("peak_mappings: no command given")
+    command = wrapped_command(ap, a)
     if not os.path.exists("/proc/self/smaps"):
         sys.exit("peak_mappings: needs Linux's /proc/PID/smaps")
     p = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
