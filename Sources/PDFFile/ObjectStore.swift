@@ -443,6 +443,8 @@ public final class ObjectStore: Sendable {
     /// object is not a dictionary written plainly: kept in the cache, encrypted, a stream, or
     /// in an object stream not decoded yet (the parser decodes it, once, with its diagnostics).
     public func scanWrittenDictionary<R>(_ id: ObjectID, _ read: (inout RawScanner) -> R?) -> R? {
+        // As `writtenEntries`: a dictionary the parser could not open is its to report.
+        guard limits.maxNestingDepth > 0 else { return nil }
         if let offset = writtenOffset(id) {
             return bytes.withUnsafeBufferPointer { buffer -> R? in
                 var scanner = RawScanner(buffer, position: offset)

@@ -11,6 +11,22 @@ extension Diagnostic.Code {
     public static let structureTreeDamaged = Diagnostic.Code("structureTreeDamaged")
 }
 
+/// An element's entries as the structure walk reads them, parsed into objects
+/// (`StructureOrder.Walker.ElementKeys`) or scanned from the bytes (`ElementScanner.Element`):
+/// one decision (`enterElement`) for both.
+protocol WalkedElement {
+    /// Whether `/S` and `/MCID` are there (whatever their type).
+    var hasS: Bool { get }
+    var hasMCID: Bool { get }
+    var pg: PDFObject? { get }
+    var stm: PDFObject? { get }
+    var obj: PDFObject? { get }
+    /// `/Type`, `/S` as names and `/MCID` as an integer, resolved.
+    func type(in store: ObjectStore) -> Name?
+    func role(in store: ObjectStore) -> Name?
+    func mcid(in store: ObjectStore) -> Int?
+}
+
 /// The reading order a tagged PDF's structure tree gives (ISO 32000-2 §14.7), per page, as
 /// marked-content ids (MCIDs): `/Root /StructTreeRoot /K` walked depth-first, kids in array
 /// order. Read once, when made; untagged files cost a dictionary lookup.
@@ -225,14 +241,20 @@ public struct StructureOrder: Sendable {
             currentRoles[mcid] = role ?? ""
         }
 
+        /// Counts a node at `depth`; false (reported) past the node cap or the recursion limit.
+        mutating func enter(depth: Int) -> Bool {
+            guard admit() else { return false }
+            guard depth <= store.limits.maxRecursionDepth else {
+                log.append(.structureTreeTooLarge, .warning, "structure tree deeper than \(store.limits.maxRecursionDepth); the deeper part is not read")
+                return false
+            }
+            return true
+        }
+
         /// Visits a kid (or the root's `/K`). `page` and `role` come from the nearest
         /// enclosing element.
         mutating func visit(_ object: PDFObject, page: Int?, role: String?, depth: Int) {
-            guard admit() else { return }
-            guard depth <= store.limits.maxRecursionDepth else {
-                log.append(.structureTreeTooLarge, .warning, "structure tree deeper than \(store.limits.maxRecursionDepth); the deeper part is not read")
-                return
-            }
+            guard enter(depth: depth) else { return }
             if let r = object.reference, !firstVisit(r.number) {
                 log.append(.structureTreeLoop, .warning, "structure tree reaches an object twice", objectNumber: r.number)
                 return
@@ -263,12 +285,18 @@ public struct StructureOrder: Sendable {
         }
 
         /// The entries of an element, marked-content or object reference that the walk reads.
-        struct ElementKeys {
+        struct ElementKeys: WalkedElement {
             var type: PDFObject?, pg: PDFObject?, s: PDFObject?, mcid: PDFObject?
             var stm: PDFObject?, obj: PDFObject?, k: PDFObject?
             static let typeKey: Name = "Type", pgKey: Name = "Pg", sKey: Name = "S", mcidKey: Name = "MCID"
             static let stmKey: Name = "Stm", objKey: Name = "Obj", kKey: Name = "K"
             static let mcrType: Name = "MCR", objrType: Name = "OBJR"
+
+            var hasS: Bool { s != nil }
+            var hasMCID: Bool { mcid != nil }
+            func type(in store: ObjectStore) -> Name? { store.name(type) }
+            func role(in store: ObjectStore) -> Name? { store.name(s) }
+            func mcid(in store: ObjectStore) -> Int? { store.integer(mcid) }
 
             /// One pass over the entries (a later duplicate replacing an earlier one, as
             /// a lookup would find it).
@@ -298,36 +326,42 @@ public struct StructureOrder: Sendable {
 
         mutating func visitDictionary(_ d: DictionaryEntries, id: ObjectID?, page: Int?, role: String?, depth: Int) {
             let e = ElementKeys(d)
-            let type = store.name(e.type)
+            guard let kidsTake = enterElement(e, id: id, page: page, role: role), let kids = e.k else { return }
+            visit(kids, page: kidsTake.page, role: kidsTake.role, depth: depth + 1)
+        }
+
+        /// What an element's entries make of it, parsed or scanned: a marked-content or object
+        /// reference is recorded (nil back); a structure element gives the page and the role
+        /// its kids take.
+        mutating func enterElement<E: WalkedElement>(_ e: E, id: ObjectID?, page: Int?, role: String?) -> (page: Int?, role: String?)? {
+            let type = e.type(in: store)
             let ownPage = self.page(of: e.pg)
             let here = ownPage ?? page
             // A marked-content reference (also when /Type is missing but /MCID is there).
-            if type == ElementKeys.mcrType || (type == nil && e.s == nil && e.mcid != nil) {
-                guard let mcid = store.integer(e.mcid) else {
+            if type == ElementKeys.mcrType || (type == nil && !e.hasS && e.hasMCID) {
+                guard let mcid = e.mcid(in: store) else {
                     log.append(.structureTreeDamaged, .warning, "marked-content reference without an integer /MCID", objectNumber: id?.number)
-                    return
+                    return nil
                 }
                 if let stm = e.stm {
                     streamReferences.append(StreamContentReference(pageIndex: here, stream: stm.reference, mcid: mcid, role: role))
                 } else {
                     place(mcid: mcid, page: here, role: role)
                 }
-                return
+                return nil
             }
-            if type == ElementKeys.objrType || (type == nil && e.s == nil && e.obj != nil) {
+            if type == ElementKeys.objrType || (type == nil && !e.hasS && e.obj != nil) {
                 objectReferences.append(ObjectReference(pageIndex: here, object: e.obj?.reference, role: role))
-                return
+                return nil
             }
             // A structure element: its kids take its page and its type (an element without
             // `/S`, which is damaged, passes on its parent's).
-            let elementRole = store.name(e.s).map { roleString($0) }
+            let elementRole = e.role(in: store).map { roleString($0) }
             if elementRole == nil {
                 log.append(.structureTreeDamaged, .info, "structure element without /S", objectNumber: id?.number)
             }
-            guard let kids = e.k else { return }
             // A NonStruct element only groups (§14.8.4.2): its content keeps the parent's type.
-            let passed = elementRole == "NonStruct" ? (role ?? elementRole) : (elementRole ?? role)
-            visit(kids, page: here, role: passed, depth: depth + 1)
+            return (here, elementRole == "NonStruct" ? (role ?? elementRole) : (elementRole ?? role))
         }
     }
 }

@@ -18,19 +18,29 @@ struct ElementScanner {
     var lexer: RawScanner
     let maxNesting: Int
 
-    /// The entries of an element (or marked-content or object reference) the walk reads; a
-    /// later entry replaces an earlier one with the same key, and `null` is no entry.
-    struct Element {
+    /// The entries of an element (or marked-content or object reference) the walk reads, as
+    /// the parsed path reads them (a later entry replacing an earlier one with the same key,
+    /// `null` no entry), with where its kids are written instead of the kids themselves.
+    struct Element: WalkedElement {
         var type: Name? = nil
         var s: Name? = nil
-        var pg: ObjectID? = nil
+        var page: ObjectID? = nil
         var mcid: Int64? = nil
-        var stm: ObjectID? = nil
-        var obj: ObjectID? = nil
+        var stream: ObjectID? = nil
+        var object: ObjectID? = nil
         /// Where the value of `/K` starts.
         var kids: Int? = nil
         /// How deep the dictionary is nested in its object (1: the object's own).
         var nesting = 1
+
+        var hasS: Bool { s != nil }
+        var hasMCID: Bool { mcid != nil }
+        var pg: PDFObject? { page.map { .reference($0) } }
+        var stm: PDFObject? { stream.map { .reference($0) } }
+        var obj: PDFObject? { object.map { .reference($0) } }
+        func type(in store: ObjectStore) -> Name? { type }
+        func role(in store: ObjectStore) -> Name? { s }
+        func mcid(in store: ObjectStore) -> Int? { mcid.map { Int($0) } }
     }
 
     /// Over `buffer`, the store's bytes, which must outlive the scanner.
@@ -39,15 +49,15 @@ struct ElementScanner {
         maxNesting = store.limits.maxNestingDepth
     }
 
-    /// The reference in `value`, or nil (the element is then left to the parser).
-    static func reference(_ value: RawToken) -> ObjectID? {
-        if case .reference(let r) = value { return r }
+    /// The unescaped name in `value`, or nil (the element is then left to the parser).
+    func name(_ value: RawToken) -> Name? {
+        if case .name(let s, let t, false) = value { return lexer.name(s, t) }
         return nil
     }
 
-    /// The name in `value` (not escaped), or nil (the element is then left to the parser).
-    func name(_ value: RawToken) -> Name? {
-        if case .name(let s, let t, false) = value { return lexer.name(s, t) }
+    /// The reference in `value`, or nil (the element is then left to the parser).
+    static func reference(_ value: RawToken) -> ObjectID? {
+        if case .reference(let r) = value { return r }
         return nil
     }
 
@@ -82,13 +92,13 @@ struct ElementScanner {
                 e.s = n
             case 2 where lexer.bytes(ks, ke, equal: "Pg"):
                 guard let r = Self.reference(value) else { return nil }
-                e.pg = r
+                e.page = r
             case 3 where lexer.bytes(ks, ke, equal: "Stm"):
                 guard let r = Self.reference(value) else { return nil }
-                e.stm = r
+                e.stream = r
             case 3 where lexer.bytes(ks, ke, equal: "Obj"):
                 guard let r = Self.reference(value) else { return nil }
-                e.obj = r
+                e.object = r
             case 4 where lexer.bytes(ks, ke, equal: "Type"):
                 guard let n = name(value) else { return nil }
                 e.type = n
@@ -128,83 +138,48 @@ struct ElementScanner {
 }
 
 extension StructureOrder.Walker {
-    /// An element read by ``ElementScanner``, as ``visitDictionary(_:id:page:role:depth:)``
-    /// reads one from its entries.
+    /// An element read by ``ElementScanner``: the same decision as a parsed one
+    /// (``enterElement(_:id:page:role:)``), then its kids from the bytes.
     mutating func visitScanned(_ e: ElementScanner.Element, id: ObjectID?, page: Int?, role: String?, depth: Int) {
-        let ownPage = e.pg.flatMap { self.page(of: .reference($0)) }
-        let here = ownPage ?? page
-        typealias Keys = StructureOrder.Walker.ElementKeys
-        if e.type == Keys.mcrType || (e.type == nil && e.s == nil && e.mcid != nil) {
-            guard let mcid = e.mcid else {
-                log.append(.structureTreeDamaged, .warning, "marked-content reference without an integer /MCID", objectNumber: id?.number)
-                return
-            }
-            if let stm = e.stm {
-                streamReferences.append(StructureOrder.StreamContentReference(pageIndex: here, stream: stm, mcid: Int(mcid), role: role))
-            } else {
-                place(mcid: Int(mcid), page: here, role: role)
-            }
-            return
-        }
-        if e.type == Keys.objrType || (e.type == nil && e.s == nil && e.obj != nil) {
-            objectReferences.append(StructureOrder.ObjectReference(pageIndex: here, object: e.obj, role: role))
-            return
-        }
-        let elementRole = e.s.map { roleString($0) }
-        if elementRole == nil {
-            log.append(.structureTreeDamaged, .info, "structure element without /S", objectNumber: id?.number)
-        }
-        guard let kids = e.kids else { return }
-        let passed = elementRole == "NonStruct" ? (role ?? elementRole) : (elementRole ?? role)
-        visitScannedKids(at: kids, nesting: e.nesting, page: here, role: passed, depth: depth + 1)
+        guard let kidsTake = enterElement(e, id: id, page: page, role: role), let kids = e.kids else { return }
+        visitScannedKids(at: kids, nesting: e.nesting, page: kidsTake.page, role: kidsTake.role, depth: depth + 1)
     }
 
     /// The kids value at `offset` (checked by ``ElementScanner/checkKids(_:nesting:)``), as
-    /// ``visit(_:page:role:depth:)`` walks the object it would be.
+    /// ``visit(_:page:role:depth:)`` walks the object it would be. `nesting`: that of the
+    /// element the kids belong to.
     mutating func visitScannedKids(at offset: Int, nesting: Int, page: Int?, role: String?, depth: Int) {
         guard var lexer = scanner?.lexer else { return }
         lexer.position = offset
-        switch lexer.next() {
+        let first = lexer.next()
+        guard first == .arrayOpen else {
+            visitScannedKid(first, &lexer, nesting: nesting + 1, page: page, role: role, depth: depth)
+            return
+        }
+        // As an array kid: counted, depth-checked, and its kids at its own depth.
+        guard enter(depth: depth) else { return }
+        while visitScannedKid(lexer.next(), &lexer, nesting: nesting + 2, page: page, role: role, depth: depth), !reportedTooLarge {}
+    }
+
+    /// One kid that is not an array, `token` read by `lexer`: false at anything else (the end
+    /// of the array). `nesting`: that of an inline dictionary kid.
+    @discardableResult
+    mutating func visitScannedKid(_ token: RawToken, _ lexer: inout RawScanner, nesting: Int, page: Int?, role: String?, depth: Int) -> Bool {
+        switch token {
         case .integer(let n): visit(.integer(n), page: page, role: role, depth: depth)
         case .reference(let r): visit(.reference(r), page: page, role: role, depth: depth)
         case .null: visit(.null, page: page, role: role, depth: depth)
-        case .dictOpen: visitScannedInline(at: lexer.position, nesting: nesting + 1, page: page, role: role, depth: depth)
-        case .arrayOpen:
-            // As an array kid: counted, depth-checked, and its kids at its own depth.
-            guard admit() else { return }
-            guard depth <= store.limits.maxRecursionDepth else {
-                log.append(.structureTreeTooLarge, .warning, "structure tree deeper than \(store.limits.maxRecursionDepth); the deeper part is not read")
-                return
+        case .dictOpen:
+            // As a direct dictionary: counted and depth-checked, read by the shared scanner,
+            // and passed over here, to the next kid.
+            if enter(depth: depth), scanner != nil {
+                scanner!.lexer.position = lexer.position
+                if let e = scanner!.body(nesting: nesting) { visitScanned(e, id: nil, page: page, role: role, depth: depth) }
             }
-            while true {
-                switch lexer.next() {
-                case .integer(let n): visit(.integer(n), page: page, role: role, depth: depth)
-                case .reference(let r): visit(.reference(r), page: page, role: role, depth: depth)
-                case .null: visit(.null, page: page, role: role, depth: depth)
-                case .dictOpen:
-                    visitScannedInline(at: lexer.position, nesting: nesting + 2, page: page, role: role, depth: depth)
-                    // Past the dictionary, to the next kid.
-                    _ = lexer.skipValue(.dictOpen, depth: 0, maxDepth: Int.max)
-                default: return
-                }
-                if reportedTooLarge { return }
-            }
+            _ = lexer.skipValue(.dictOpen, depth: 0, maxDepth: Int.max)
         default:
-            return
+            return false
         }
-    }
-
-    /// An inline dictionary kid after its `<<`, as ``visit(_:page:role:depth:)`` walks a
-    /// direct dictionary.
-    mutating func visitScannedInline(at offset: Int, nesting: Int, page: Int?, role: String?, depth: Int) {
-        guard admit() else { return }
-        guard depth <= store.limits.maxRecursionDepth else {
-            log.append(.structureTreeTooLarge, .warning, "structure tree deeper than \(store.limits.maxRecursionDepth); the deeper part is not read")
-            return
-        }
-        guard scanner != nil else { return }
-        scanner!.lexer.position = offset
-        guard let e = scanner!.body(nesting: nesting) else { return }
-        visitScanned(e, id: nil, page: page, role: role, depth: depth)
+        return true
     }
 }

@@ -106,15 +106,19 @@ public struct Lexer: Sendable {
     mutating func readKeyword() -> Token {
         let start = position
         let limit = end
-        let (stop, keyword) = bytes.withUnsafeBufferPointer { b -> (Int, Keyword) in
-            var p = start
-            let stop = min(limit, b.count)
-            while p < stop, CharacterClass.isRegular(b[p]) { p &+= 1 }
-            if p == start { p = min(start + 1, b.count) }  // a lone delimiter we have no use for
-            return (p, Keyword.classify(UnsafeBufferPointer(rebasing: b[start..<p])))
-        }
+        let (stop, keyword) = bytes.withUnsafeBufferPointer { Lexer.scanKeyword($0, from: start, end: limit) }
         position = stop
         return .keyword(keyword, start..<stop)
+    }
+
+    /// The word of regular bytes at `start` (a lone delimiter we have no use for, when there
+    /// is none) as a keyword, and the position after it.
+    @inline(__always) static func scanKeyword(_ b: UnsafeBufferPointer<UInt8>, from start: Int, end limit: Int) -> (Int, Keyword) {
+        var p = start
+        let stop = min(limit, b.count)
+        while p < stop, CharacterClass.isRegular(b[p]) { p &+= 1 }
+        if p == start { p = min(start + 1, b.count) }
+        return (p, Keyword.classify(UnsafeBufferPointer(rebasing: b[start..<p])))
     }
 
     /// A name after its slash; `#xx` becomes the byte xx, a `#` without two hex digits stays.

@@ -115,12 +115,9 @@ public struct RawScanner {
     }
 
     private mutating func keyword() -> RawToken {
-        let start = position, end = buffer.count
-        var p = start
-        while p < end, CharacterClass.isRegular(buffer[p]) { p &+= 1 }
-        if p == start { p = min(start + 1, end) }  // a lone delimiter
-        position = p
-        switch Keyword.classify(UnsafeBufferPointer(rebasing: buffer[start..<p])) {
+        let (next, keyword) = Lexer.scanKeyword(buffer, from: position, end: buffer.count)
+        position = next
+        switch keyword {
         case .true: return .true
         case .false: return .false
         case .null: return .null

@@ -224,8 +224,8 @@ final class SampledPages: Sendable {
         var plan: [Int] = []
         var cursor = 0
         var budget = 0
-        /// Pages read ahead and not yet handed out, with their bytes.
-        var ahead: [Int: Int] = [:]
+        /// Pages read ahead and not yet handed out, and their bytes.
+        var ahead: Set<Int> = []
         var aheadBytes = 0
         /// Pages ``TextExtractor/page(_:)`` has begun, and pages being read ahead (with a plan).
         var started: Set<Int> = []
@@ -243,7 +243,7 @@ final class SampledPages: Sendable {
         state.withLock { s in
             if !s.plan.isEmpty { s.started.insert(index) }
             guard let page = s.kept.removeValue(forKey: index) else { return nil }
-            if let bytes = s.ahead.removeValue(forKey: index) { s.aheadBytes -= bytes }
+            if s.ahead.remove(index) != nil { s.aheadBytes -= page.approximateBytes }
             return page
         }
     }
@@ -253,7 +253,7 @@ final class SampledPages: Sendable {
         var s = state.withLock { s in
             let all = s
             s.kept = [:]
-            s.ahead = [:]
+            s.ahead = []
             s.aheadBytes = 0
             return all
         }
@@ -284,10 +284,9 @@ final class SampledPages: Sendable {
         let dropped: PageGlyphs? = state.withLock { s in
             s.reading.remove(index)
             if s.started.contains(index) { return page }
-            let bytes = page.approximateBytes
             s.kept[index] = page
-            s.ahead[index] = bytes
-            s.aheadBytes += bytes
+            s.ahead.insert(index)
+            s.aheadBytes += page.approximateBytes
             return nil
         }
         _ = dropped  // let go outside the lock
