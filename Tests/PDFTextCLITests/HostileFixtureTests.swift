@@ -215,7 +215,7 @@ struct HostileFixtureTests {
         #expect(!r.timedOut, "\(what): still running after \(wallLimit) s")
         guard r.signal == nil, !r.timedOut else { return }
         #expect(r.seconds < secondsLimit, "\(what): \(r.seconds) s")
-        #expect(r.maxRSS < memoryLimit, "\(what): peak RSS \(r.maxRSS >> 20) MiB")
+        #expect(r.maxRSS < memoryLimit, "\(what): peak RSS \(r.maxRSS >> 20) MiB (\(r.rssEvidence))")
         #expect(run.allowed.contains(r.status), "\(what): exit \(r.status); stderr: \(r.stderrText.prefix(300))")
         if run.failures.contains(r.status) {
             let name = (fixture.path as NSString).lastPathComponent
@@ -342,6 +342,8 @@ enum Spawn {
         var timedOut: Bool
         var seconds: Double
         var maxRSS: Int
+        /// How `maxRSS` was decided: `ru_maxrss`, this process's mark and the polled mark, in MiB.
+        var rssEvidence: String = ""
         var stdout: [UInt8]
         var stderr: [UInt8]
         var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
@@ -369,6 +371,7 @@ enum Spawn {
         // The exec has happened by now (glibc's posix_spawn returns after it), so this bounds
         // the high-water mark the kernel may have carried over from this process.
         let parentHWM = highWaterMark(of: "self")
+        let parentReadable = parentHWM > 0
         var polledHWM = 0
         var status: Int32 = 0
         var usage = rusage()
@@ -394,19 +397,43 @@ enum Spawn {
         let err = (try? [UInt8](Data(contentsOf: URL(fileURLWithPath: errPath)))) ?? []
         // Linux keeps the larger of the old and new address space's high-water marks across
         // `execve`, and posix_spawn's child starts on this (test) process's address space: so
-        // `ru_maxrss` reports at least this process's peak. Above that it is the child's own;
-        // at or below it, the child's peak is the largest VmHWM polled while it ran.
+        // `ru_maxrss` reports at least this process's peak. Clearly above that it is the
+        // child's own; otherwise the child's peak is the largest VmHWM polled while it ran.
+        // The margin covers the kernel's approximate (per-CPU batched) RSS counters, which can
+        // put the mark recorded at `execve` a little above the one read here afterwards; and
+        // a mark that could not be read (0) never lets this process's peak pass as the child's.
         let reported = Int(usage.ru_maxrss) * 1024
-        let maxRSS = reported > parentHWM ? reported : polledHWM
+        let parentMark = max(parentHWM, highWaterMark(of: "self"))
+        let childsOwn = parentReadable && reported > parentMark + Self.inheritedMarkSlack
+        let maxRSS = childsOwn ? reported : polledHWM
         return Result(status: exited ? (status >> 8) & 0xFF : -1, signal: exited || timedOut ? nil : termSignal,
                       timedOut: timedOut, seconds: seconds, maxRSS: maxRSS,
+                      rssEvidence: "ru_maxrss \(reported >> 20), this process \(parentMark >> 20), polled \(polledHWM >> 20) MiB",
                       stdout: out, stderr: err)
     }
 
+    /// How far `ru_maxrss` must exceed this process's own high-water mark to count as the
+    /// child's peak rather than the mark inherited at `execve`.
+    static let inheritedMarkSlack = 16 << 20
+
     /// `VmHWM` of `/proc/<pid>/status` in bytes, 0 when it cannot be read (the process has
-    /// exited, or this is not Linux).
+    /// exited, or this is not Linux). Read with plain `open`/`read` into a fixed buffer,
+    /// retried when interrupted, so that a busy test process still gets an answer.
     static func highWaterMark(of pid: String) -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
+        var buffer = [UInt8](repeating: 0, count: 8192)
+        var length = 0
+        for _ in 0..<3 {
+            let fd = open("/proc/\(pid)/status", O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { if errno == EINTR || errno == EMFILE || errno == ENFILE { usleep(1000); continue }; return 0 }
+            length = 0
+            while length < buffer.count {
+                let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + length, $0.count - length) }
+                if n > 0 { length += n } else if n < 0 && errno == EINTR { continue } else { break }
+            }
+            close(fd)
+            if length > 0 { break }
+        }
+        let text = String(decoding: buffer[..<length], as: UTF8.self)
         for line in text.split(separator: "\n") where line.hasPrefix("VmHWM:") {
             let digits = line.dropFirst(6).filter(\.isNumber)
             return (Int(digits) ?? 0) * 1024
