@@ -87,6 +87,14 @@ struct Collecting {
         }
     }
     var currentRun: RunKey?
+    /// Whether the current run's key equals itself (no NaN size or colour).
+    var currentRunIsComparable = false
+
+    @inline(__always) func runKey(_ e: GlyphEvent, font: Int32, span: Int32) -> RunKey {
+        RunKey(font: font, size: e.fontSize, fill: e.fillColor, stroke: e.strokeColor,
+               mode: e.renderingMode, span: span, serial: e.showSerial,
+               writingMode: e.flags.contains(.vertical) ? 1 : 0)
+    }
 
     // Fake-bold detection: origins by font, code and 1-pt cell.
     let duplicates = DuplicateIndex()
@@ -113,14 +121,20 @@ struct Collecting {
         let fontIndex = lastFontIndex
         let serial = lastFontSerial
         let span = spanStack.last ?? -1
-        let key = RunKey(font: fontIndex, size: e.fontSize, fill: e.fillColor, stroke: e.strokeColor,
-                         mode: e.renderingMode, span: span, serial: e.showSerial,
-                         writingMode: e.flags.contains(.vertical) ? 1 : 0)
         let glyphIndex = Int32(clamping: page.glyphs.count)
+        // One text-showing operator's glyphs share its font, size, colours and mode (no
+        // operator runs inside a string, and forms are interpreted by the same interpreter
+        // with the same serial counter): so a glyph of the current run's operator, font and
+        // span is in the run, unless one of the run's values is NaN (a run of a NaN size or
+        // colour ends at every glyph, as the full comparison of `RunKey` says).
         var sameRun = false
-        if let current = currentRun { sameRun = current == key }
+        if let current = currentRun, current.serial == e.showSerial, current.span == span, current.font == fontIndex {
+            sameRun = currentRunIsComparable
+        }
         if !sameRun {
+            let key = runKey(e, font: fontIndex, span: span)
             currentRun = key
+            currentRunIsComparable = key == key
             // The run before ends here (a run's glyphs are those painted until the next run
             // begins; the last run is closed by `finish`): one write per run, not per glyph.
             if let last = page.runs.indices.last {

@@ -110,6 +110,21 @@ extension ContentInterpreter {
         /// glyph took a reference to the font and gave it back, two atomic operations a
         /// glyph.
         var event: GlyphEvent
+        /// The linear part (a, b, c, d) of the text matrix that `linear` was worked out for,
+        /// by bit pattern; NaN bits before the first glyph. Glyphs of a string only move the
+        /// text matrix, so its linear part, and what follows from it, is mostly the same
+        /// from one glyph to the next.
+        var linearKey: (UInt64, UInt64, UInt64, UInt64) = (.max, .max, .max, .max)
+        /// From the text matrix's linear part: Tm × CTM's a…d, Trm's a…d, and the lengths
+        /// of Tm × CTM's first and second rows (the page-space length of a unit advance).
+        var linear = LinearParts()
+    }
+
+    /// What `showCode` derives from the text matrix's linear part (see `StringShowing.linear`).
+    struct LinearParts {
+        var pa = 0.0, pb = 0.0, pc = 0.0, pd = 0.0
+        var ta = 0.0, tb = 0.0, tc = 0.0, td = 0.0
+        var rowX = 0.0, rowY = 0.0
     }
 
     /// A `TJ` number: moves the position by −n/1000 of the font size (horizontally scaled
@@ -166,9 +181,32 @@ extension ContentInterpreter {
         let fm = font.fontMatrix
         let fs = showing.fontSize, th = showing.horizontalScaling
         let wordSpacing = (byteCount == 1 && code == 32) ? showing.wordSpacing : 0
-        // Trm = [Tfs×Th 0 0 Tfs 0 Trise] × Tm × CTM
-        let textToPage = textMatrix.concatenating(showing.ctm)
-        let trm = Matrix(a: fs * th, b: 0, c: 0, d: fs, e: 0, f: showing.rise).concatenating(textToPage)
+        // Trm = [Tfs×Th 0 0 Tfs 0 Trise] × Tm × CTM. The linear parts are worked out when the
+        // text matrix's changes (the same expressions as `concatenating`, so the same bits);
+        // the translations per glyph.
+        let key = (textMatrix.a.bitPattern, textMatrix.b.bitPattern, textMatrix.c.bitPattern, textMatrix.d.bitPattern)
+        if key != showing.linearKey {
+            showing.linearKey = key
+            let m = showing.ctm
+            let p = Matrix(a: textMatrix.a * m.a + textMatrix.b * m.c, b: textMatrix.a * m.b + textMatrix.b * m.d,
+                           c: textMatrix.c * m.a + textMatrix.d * m.c, d: textMatrix.c * m.b + textMatrix.d * m.d,
+                           e: 0, f: 0)
+            let sa = fs * th
+            showing.linear = LinearParts(pa: p.a, pb: p.b, pc: p.c, pd: p.d,
+                                         ta: sa * p.a + 0 * p.c, tb: sa * p.b + 0 * p.d,
+                                         tc: 0 * p.a + fs * p.c, td: 0 * p.b + fs * p.d,
+                                         rowX: (p.a * p.a + p.b * p.b).squareRoot(),
+                                         rowY: (p.c * p.c + p.d * p.d).squareRoot())
+        }
+        let l = showing.linear
+        let ctm = showing.ctm
+        let textToPage = Matrix(a: l.pa, b: l.pb, c: l.pc, d: l.pd,
+                                e: textMatrix.e * ctm.a + textMatrix.f * ctm.c + ctm.e,
+                                f: textMatrix.e * ctm.b + textMatrix.f * ctm.d + ctm.f)
+        let rise = showing.rise
+        let trm = Matrix(a: l.ta, b: l.tb, c: l.tc, d: l.td,
+                         e: 0 * textToPage.a + rise * textToPage.c + textToPage.e,
+                         f: 0 * textToPage.b + rise * textToPage.d + textToPage.f)
         // Glyph space → text space (per unit of font size).
         let w0 = g.width * fm.a
         let extent = verticalExtent(font, code: code)
@@ -181,7 +219,7 @@ extension ContentInterpreter {
             origin = trm.apply(Point(x: 0, y: 0))
             quad = glyphQuad(x: 0, width: w0, low: extent.low, high: extent.high, fm: fm, trm: trm)
             let tx = (w0 * fs + showing.charSpacing + wordSpacing) * th
-            advance = abs(tx) * (textToPage.a * textToPage.a + textToPage.b * textToPage.b).squareRoot()
+            advance = abs(tx) * l.rowX
             showing.textMatrix = Matrix.translation(tx, 0).concatenating(textMatrix)
         } else {
             flags.insert(.vertical)
@@ -195,7 +233,7 @@ extension ContentInterpreter {
             quad = glyphQuad(x: -vx, width: w0, low: -w1Abs / max(abs(fm.d), 1e-12), high: 0, fm: fm, trm: trm)
             _ = vy
             let ty = w1 * fs + showing.charSpacing + wordSpacing
-            advance = abs(ty) * (textToPage.c * textToPage.c + textToPage.d * textToPage.d).squareRoot()
+            advance = abs(ty) * l.rowY
             showing.textMatrix = Matrix.translation(0, ty).concatenating(textMatrix)
         }
         guard origin.x.isFinite, origin.y.isFinite else { return true }

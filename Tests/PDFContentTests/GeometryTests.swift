@@ -66,6 +66,41 @@ import PDFFonts
         #expect(abs(p.glyphs[0].advance - 2.5) < 1e-5)
     }
 
+    @Test("each glyph's rendering matrix is [Tfs×Th 0 0 Tfs 0 Ts] × Tm × CTM, bit for bit, under a skewed CTM and text matrix")
+    func renderingMatrixPerGlyph() throws {
+        // A string, a TJ array with kerning, and a second string after a new Tm: the
+        // interpreter works the linear parts out once per text matrix, the translation per
+        // glyph; here every product is made in full, as `Matrix.concatenating` does.
+        let (sink, _) = try record("""
+            q 0.9 0.3 -0.2 1.1 15 25 cm BT /F1 11 Tf 80 Tz 2 Ts 0.7 Tc 1.2 0.4 -0.3 0.8 40 500 Tm             (AB) Tj [(C) -333 (DE)] TJ 0.5 -0.1 0.2 1.3 10 20 Tm (FG) Tj ET Q
+            """)
+        let events = sink.glyphs
+        #expect(events.count == 7)
+        let ctm = Matrix(a: 0.9, b: 0.3, c: -0.2, d: 1.1, e: 15, f: 25)
+        let fs = 11.0, th = 0.8, rise = 2.0, tc = 0.7, w0 = 0.5
+        var tm = Matrix(a: 1.2, b: 0.4, c: -0.3, d: 0.8, e: 40, f: 500)
+        var k = 0
+        func show(_ count: Int) {
+            for _ in 0..<count where k < events.count {
+                let textToPage = tm.concatenating(ctm)
+                let trm = Matrix(a: fs * th, b: 0, c: 0, d: fs, e: 0, f: rise).concatenating(textToPage)
+                let e = events[k]
+                #expect(e.textMatrix == trm, "glyph \(k): \(e.textMatrix) against \(trm)")
+                let tx = (w0 * fs + tc) * th
+                let advance = abs(tx) * (textToPage.a * textToPage.a + textToPage.b * textToPage.b).squareRoot()
+                #expect(e.advance == advance, "glyph \(k)")
+                tm = Matrix.translation(tx, 0).concatenating(tm)
+                k += 1
+            }
+        }
+        show(3)
+        tm = Matrix.translation(333.0 / 1000 * fs * th, 0).concatenating(tm)
+        show(2)
+        tm = Matrix(a: 0.5, b: -0.1, c: 0.2, d: 1.3, e: 10, f: 20)
+        show(2)
+        #expect(k == 7)
+    }
+
     @Test("TJ numbers move by −n/1000 × Tfs × Th")
     func tjKerning() throws {
         let o = try origins("BT /F1 10 Tf 0 100 Td [(A) -500 (B) 250 (C)] TJ ET")

@@ -109,7 +109,7 @@ public struct GlyphInfo: Sendable {
     @inlinable public var isLong: Bool { scalarCount > UInt32(FontGlyph.inlineScalars) }
 
     /// Appends the text to `scalars` (nothing when `isLong`: the font has it).
-    @inlinable public func appendUnicode(to scalars: inout [Unicode.Scalar]) {
+    @inlinable @inline(__always) public func appendUnicode(to scalars: inout [Unicode.Scalar]) {
         Self.appendInline(scalarCount, s0, s1, s2, to: &scalars)
     }
 
