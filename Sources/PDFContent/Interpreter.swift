@@ -349,9 +349,9 @@ public final class ContentInterpreter<Sink: ContentSink> {
             moveLine(0, -gs.leading)
             showSerial += 1
             show(s)
-        case .TJ(let elements):
+        case .TJ(let array):
             showSerial += 1
-            show(elements)
+            show(array)
 
         // Colour
         case .CS(let name):

@@ -22,6 +22,59 @@ public enum TextArrayElement: Sendable, Hashable {
     case adjustment(Double)
 }
 
+/// A `TJ` array: its strings' bytes one after another in one buffer, and its items in
+/// order, each a string (a range of the buffer) or an adjustment. Read this way, an array
+/// of many short strings (TeX writes a kern between every few letters) makes no array per
+/// string. Two text arrays are equal when their elements are.
+public struct TextArray: Sendable, Hashable {
+    /// One item: a string, `bytes[start..<end]`, or (when `start` is negative) an
+    /// adjustment.
+    public struct Item: Sendable, Hashable {
+        public var start: Int32
+        public var end: Int32
+        public var adjustment: Double
+
+        public static func string(_ range: Range<Int>) -> Item {
+            Item(start: Int32(truncatingIfNeeded: range.lowerBound), end: Int32(truncatingIfNeeded: range.upperBound), adjustment: 0)
+        }
+        public static func adjustment(_ n: Double) -> Item { Item(start: -1, end: -1, adjustment: n) }
+        public var isString: Bool { start >= 0 }
+    }
+
+    /// The strings' bytes, one after another.
+    public internal(set) var bytes: [UInt8]
+    /// The items in order.
+    public internal(set) var items: [Item]
+
+    init(bytes: [UInt8], items: [Item]) {
+        self.bytes = bytes
+        self.items = items
+    }
+
+    public init(_ elements: [TextArrayElement]) {
+        var bytes: [UInt8] = [], items: [Item] = []
+        for e in elements {
+            switch e {
+            case .string(let s):
+                let start = bytes.count
+                bytes.append(contentsOf: s)
+                items.append(.string(start..<bytes.count))
+            case .adjustment(let n):
+                items.append(.adjustment(n))
+            }
+        }
+        self.init(bytes: bytes, items: items)
+    }
+
+    /// The items as elements, each string an array of its own.
+    public var elements: [TextArrayElement] {
+        items.map { $0.isString ? .string(Array(bytes[Int($0.start)..<Int($0.end)])) : .adjustment($0.adjustment) }
+    }
+
+    public static func == (a: TextArray, b: TextArray) -> Bool { a.elements == b.elements }
+    public func hash(into hasher: inout Hasher) { hasher.combine(elements) }
+}
+
 /// An inline image (`BI … ID <data> EI`).
 public struct InlineImage: Sendable, Hashable {
     /// The image dictionary, abbreviated keys as written (`/W`, `/H`, `/CS`, …).
@@ -38,7 +91,7 @@ public enum Operator: Sendable, Hashable {
     // Text state.
     case Tc(Double), Tw(Double), Tz(Double), TL(Double), Tf(Name, Double), Tr(Int), Ts(Double)
     // Text showing.
-    case Tj([UInt8]), TJ([TextArrayElement]), quote([UInt8])
+    case Tj([UInt8]), TJ(TextArray), quote([UInt8])
     /// `aw ac string "`.
     case doubleQuote(wordSpacing: Double, charSpacing: Double, [UInt8])
     // Graphics state.
@@ -214,6 +267,13 @@ public struct ContentParser {
     /// The items of the arrays being read, innermost last: a `TJ` array is gathered here
     /// and copied out once at its size, instead of growing its own storage by doubling.
     var itemScratch: [PDFObject] = []
+    /// The strings and items of the `TJ` array being read (see `readTextArray`).
+    var textBytes: [UInt8] = []
+    var textItems: [TextArray.Item] = []
+    /// Whether `TJ` arrays are read by `readTextArray` (tests compare with the general way).
+    var readsTextArraysDirectly = true
+    /// How many `TJ` arrays `readTextArray` read.
+    var textArraysReadDirectly = 0
     /// Operands beyond this are dropped (the oldest first), with a diagnostic.
     public let maxOperands: Int
     public let maxNesting: Int
@@ -262,10 +322,50 @@ public struct ContentParser {
                 if let op { return op }
             case .arrayClose, .dictClose, .braceOpen, .braceClose:
                 diagnostics.note(.contentSyntax, "stray delimiter at offset \(start)")
+            case .arrayOpen where operands.isEmpty && readsTextArraysDirectly:
+                if let op = readTextArray() { return op }
+                if let o = readObject(token, depth: 0) { push(consume o) }
             default:
                 if let o = readObject(token, depth: 0) { push(consume o) }
             }
         }
+    }
+
+    /// A `TJ` array and its operator, read straight into `textBytes` and `textItems`: an
+    /// array of strings and numbers only, with `TJ` after it and no other operand. Anything
+    /// else gives nil with the lexer back after the `[`, to be read the general way (which
+    /// gives the same operator for such an array, by way of an object per item and an
+    /// array per string). The operator shares the scratch storage, which the next array
+    /// reuses once the operator has been let go.
+    mutating func readTextArray() -> Operator? {
+        let afterOpen = lexer.position
+        textBytes.removeAll(keepingCapacity: true)
+        textItems.removeAll(keepingCapacity: true)
+        // The general reading keeps the first `maxOperands * 64` items of an array.
+        let cap = maxOperands * 64
+        var count = 0
+        read: while true {
+            switch lexer.nextArrayItem(appendingStringsTo: &textBytes) {
+            case .string(let range):
+                if count < cap { textItems.append(.string(range)) } else { textBytes.removeSubrange(range) }
+                count += 1
+            case .number(let n):
+                if count < cap, let n { textItems.append(.adjustment(n)) }
+                count += 1
+            case .close:
+                break read
+            case .other:
+                lexer.position = afterOpen
+                return nil
+            }
+        }
+        if case .keyword(.other, let range) = lexer.next(),
+           bytes.withUnsafeBufferPointer({ OpCode.classify(UnsafeBufferPointer(rebasing: $0[range])) }) == .TJ {
+            textArraysReadDirectly += 1
+            return .TJ(TextArray(bytes: textBytes, items: textItems))
+        }
+        lexer.position = afterOpen
+        return nil
     }
 
     /// Consumes the operand: copying it onto the stack and destroying the original went
@@ -523,7 +623,7 @@ public struct ContentParser {
                 if let s = e.string { elements.append(.string(s.bytes)) }
                 else if let n = e.number { elements.append(.adjustment(n)) }
             }
-            return .TJ(elements)
+            return .TJ(TextArray(elements))
         case .gs, .CS, .cs, .Do, .sh, .BMC, .MP:
             guard let ops = take(1, range) else { return nil }
             guard let name = ops.first?.name else { return typeError(range) }

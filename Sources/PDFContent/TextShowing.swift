@@ -9,7 +9,7 @@ extension ContentInterpreter {
         guard !budgetExceeded else { return }
         let font = currentFont()
         var showing = beginShowing(font)
-        _ = show(bytes, font: font, &showing)
+        _ = bytes.withUnsafeBufferPointer { show($0, font: font, &showing) }
         endShowing(showing)
     }
 
@@ -17,28 +17,32 @@ extension ContentInterpreter {
     /// for the whole array (the graphics state cannot change inside it), so that a string
     /// of one or two glyphs between kerns, as TeX and LuaTeX write them, does not read the
     /// graphics state and write the text matrix back each time.
-    func show(_ elements: [TextArrayElement]) {
+    func show(_ array: TextArray) {
+        let items = array.items
         // Numbers before the first string move the interpreter's own matrix (`adjust`).
         var first = 0
-        while first < elements.count, case .adjustment(let n) = elements[first] {
-            adjust(n)
+        while first < items.count, !items[first].isString {
+            adjust(items[first].adjustment)
             first += 1
         }
-        guard first < elements.count, !budgetExceeded else { return }
+        guard first < items.count, !budgetExceeded else { return }
         let font = currentFont()
         let vertical = font.writingMode == 1
         var showing = beginShowing(font)
-        for e in elements[first...] {
-            switch e {
-            case .string(let bytes):
-                if !show(bytes, font: font, &showing) { endShowing(showing); return }
-            case .adjustment(let n):
-                // As `adjust(_:)`, on the array's own text matrix.
-                guard n.isFinite else { continue }
-                let amount = -n / 1000 * showing.fontSize
-                showing.textMatrix = vertical
-                    ? Matrix.translation(0, amount).concatenating(showing.textMatrix)
-                    : Matrix.translation(amount * showing.horizontalScaling, 0).concatenating(showing.textMatrix)
+        array.bytes.withUnsafeBufferPointer { bytes in
+            for item in items[first...] {
+                if item.isString {
+                    let string = UnsafeBufferPointer(rebasing: bytes[Int(item.start)..<Int(item.end)])
+                    if !show(string, font: font, &showing) { return }
+                } else {
+                    // As `adjust(_:)`, on the array's own text matrix.
+                    let n = item.adjustment
+                    guard n.isFinite else { continue }
+                    let amount = -n / 1000 * showing.fontSize
+                    showing.textMatrix = vertical
+                        ? Matrix.translation(0, amount).concatenating(showing.textMatrix)
+                        : Matrix.translation(amount * showing.horizontalScaling, 0).concatenating(showing.textMatrix)
+                }
             }
         }
         endShowing(showing)
@@ -81,7 +85,7 @@ extension ContentInterpreter {
     }
 
     /// Shows one string's codes; false when the page's glyph budget ran out.
-    func show(_ bytes: [UInt8], font: Font, _ showing: inout StringShowing) -> Bool {
+    func show(_ bytes: UnsafeBufferPointer<UInt8>, font: Font, _ showing: inout StringShowing) -> Bool {
         var stopped = false
         font.forEachCode(in: bytes) { code, byteCount in
             guard !stopped else { return }

@@ -35,14 +35,18 @@ extension LineFinder {
         var digits = 0
         for c in s {
             if c.isDecimalDigit { digits += 1; continue }
-            switch c.value {
-            case 0x2E, 0x2C, 0x3A, 0x2D, 0x2F, 0x2013, 0x2014: continue   // . , : - / – —
-            default: break
-            }
-            if c.properties.generalCategory == .currencySymbol { continue }
+            if isNumberSeparatorOrCurrency(c) { continue }
             return false
         }
         return digits >= 1
+    }
+
+    /// What a number-like text holds besides digits: . , : - / – — and currency symbols.
+    static func isNumberSeparatorOrCurrency(_ c: Unicode.Scalar) -> Bool {
+        switch c.value {
+        case 0x2E, 0x2C, 0x3A, 0x2D, 0x2F, 0x2013, 0x2014: return true
+        default: return c.properties.generalCategory == .currencySymbol
+        }
     }
 
     /// One of the letters of roman numerals, in either case.
@@ -62,7 +66,26 @@ extension LineFinder {
         return true
     }
 
+    /// Whether `leaderScan` can find a leader or a number at the segment's end: its last
+    /// character that is not white space is a leader character or one a number-like text
+    /// can end with. When it cannot, both `leaderRole` (`.other`) and `isLeaderLine`
+    /// (false) are known without the scan, which most lines of running text need not make.
+    func mayEndWithLeaderOrNumber(_ seg: Segment) -> Bool {
+        let scalars = page.scalars
+        for i in seg.items.reversed() {
+            let text = page.glyphs[Int(items[Int(i)].glyph)].text
+            for k in stride(from: Int(text.upperBound) - 1, through: Int(text.lowerBound), by: -1) {
+                let c = scalars[k]
+                if c.isLayoutWhitespace { continue }
+                return Self.isLeaderScalar(c) || c.isDecimalDigit || Self.isRomanNumeralLetter(c)
+                    || Self.isNumberSeparatorOrCurrency(c)
+            }
+        }
+        return true
+    }
+
     func leaderRole(_ seg: Segment) -> LeaderRole {
+        guard mayEndWithLeaderOrNumber(seg) else { return .other }
         let (tail, run, rest) = leaderScan(seg)
         if run == 0 { return rest == 0 && Self.isNumberLike(tail.reversed()) ? .number : .other }
         if rest == 0 && tail.isEmpty { return .leader }
@@ -73,6 +96,7 @@ extension LineFinder {
     /// Whether the segment is a whole leader line: text, a leader of three dots or more (or an
     /// ellipsis), and a number at the end ("Contents . . . . 233", "Espresso … 2.50").
     func isLeaderLine(_ seg: Segment) -> Bool {
+        guard mayEndWithLeaderOrNumber(seg) else { return false }
         let (tail, run, rest) = leaderScan(seg)
         return rest > 0 && run >= 3 && Self.isNumberLike(tail.reversed())
     }

@@ -30,11 +30,6 @@ struct Segment {
 }
 
 extension Segment {
-    init(item i: Int32, _ it: Item) {
-        self.init(items: [i], x0: it.x0, x1: it.x1, baseline: it.baseline, size: it.size,
-                  top: it.top, bottom: it.bottom, group: it.group, firstGlyph: it.glyph)
-    }
-
     mutating func absorb(_ other: Segment, items all: [Item]) {
         items.append(contentsOf: other.items)
         x0 = min(x0, other.x0); x1 = max(x1, other.x1)
@@ -43,15 +38,6 @@ extension Segment {
         if other.size > size * 1.05 && other.items.count * 2 > items.count {
             size = other.size; baseline = other.baseline
         }
-    }
-
-    /// `absorb(Segment(item: i, it), items:)` without building the one-item segment. (One
-    /// item never holds the majority of a segment it joins, so size and baseline stay.)
-    mutating func absorb(item i: Int32, _ it: Item) {
-        items.append(i)
-        x0 = min(x0, it.x0); x1 = max(x1, it.x1)
-        top = min(top, it.top); bottom = max(bottom, it.bottom)
-        firstGlyph = min(firstGlyph, it.glyph)
     }
 
     /// The last (or first) scalar of the segment's text at that end, its space glyphs left out
@@ -94,13 +80,16 @@ struct LineFinder {
     /// pen jumps (to another column, cell or line).
     func fragments(_ indices: [Int32]) -> [Segment] {
         var out: [Segment] = []
-        var current: Segment? = nil
+        // The fragment being read, as plain values (a `Segment` carried from glyph to glyph
+        // was copied with its arrays' references): its items are consecutive entries of
+        // `indices`, from `start`, given to the segment at their number when it ends.
+        var current: FragmentBounds? = nil
+        var start = 0
         var last: Item? = nil
-        for i in indices {
+        for (k, i) in indices.enumerated() {
             let it = items[Int(i)]
             defer { last = it }
-            // Taken out of `current`, so that appending to its item array does not copy it.
-            if var c = current.take() {
+            if var c = current {
                 let size = min(c.size, it.size)
                 // The same baseline as the fragment, or (a skewed line, as OCR layers of scans
                 // have) as the glyph just before it when the pen moves on along the line.
@@ -113,16 +102,39 @@ struct LineFinder {
                 let near = it.x0 <= c.x1 + reach && it.x1 >= c.x0 - reach
                 let similarSize = it.size <= c.size * 1.6 && c.size <= it.size * 1.6
                 if sameBaseline && near && similarSize {
-                    c.absorb(item: i, it)
+                    // One item never holds the majority of a segment it joins (see
+                    // `Segment.absorb(_:items:)`), so size and baseline stay.
+                    c.x0 = min(c.x0, it.x0); c.x1 = max(c.x1, it.x1)
+                    c.top = min(c.top, it.top); c.bottom = max(c.bottom, it.bottom)
+                    c.firstGlyph = min(c.firstGlyph, it.glyph)
                     current = c
                     continue
                 }
-                out.append(c)
+                out.append(c.segment(Array(indices[start..<k])))
             }
-            current = Segment(item: i, it)
+            current = FragmentBounds(it)
+            start = k
         }
-        if let c = current { out.append(c) }
+        if let c = current { out.append(c.segment(Array(indices[start...]))) }
         return out
+    }
+
+    /// What `fragments` keeps of the fragment being read: a segment without its arrays.
+    struct FragmentBounds {
+        var x0, x1, baseline, size, top, bottom: Double
+        var group: Int
+        var firstGlyph: Int32
+
+        /// The bounds, size and baseline of one item.
+        init(_ it: Item) {
+            x0 = it.x0; x1 = it.x1; baseline = it.baseline; size = it.size
+            top = it.top; bottom = it.bottom; group = it.group; firstGlyph = it.glyph
+        }
+
+        func segment(_ items: [Int32]) -> Segment {
+            Segment(items: items, x0: x0, x1: x1, baseline: baseline, size: size,
+                    top: top, bottom: bottom, group: group, firstGlyph: firstGlyph)
+        }
     }
 
     /// Merges fragments on one baseline whose gap is within `segmentGapRatio` (text drawn

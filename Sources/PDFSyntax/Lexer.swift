@@ -171,8 +171,26 @@ public struct Lexer: Sendable {
         var close = position
         while close < end && bytes[close] != 0x29 { close += 1 }
         out.reserveCapacity(close - position)
+        appendLiteralString(to: &out)
+        return out
+    }
+
+    /// ``readLiteralString()``, its bytes appended to `out`.
+    mutating func appendLiteralString(to out: inout [UInt8]) {
         var depth = 1
         while position < end {
+            // Bytes that stand for themselves are appended a run at a time.
+            var run = position
+            while run < end {
+                let b = bytes[run]
+                if b == 0x28 || b == 0x29 || b == 0x5C || b == 0x0D { break }
+                run += 1
+            }
+            if run > position {
+                out.append(contentsOf: bytes[position..<run])
+                position = run
+                if position == end { return }
+            }
             let c = bytes[position]
             position += 1
             switch c {
@@ -181,13 +199,13 @@ public struct Lexer: Sendable {
                 out.append(c)
             case 0x29:
                 depth -= 1
-                if depth == 0 { return out }
+                if depth == 0 { return }
                 out.append(c)
             case 0x0D:
                 if position < end, bytes[position] == 0x0A { position += 1 }
                 out.append(0x0A)
             case 0x5C:
-                guard position < end else { return out }
+                guard position < end else { return }
                 let e = bytes[position]
                 position += 1
                 switch e {
@@ -216,28 +234,93 @@ public struct Lexer: Sendable {
                 out.append(c)
             }
         }
-        return out
     }
 
     /// A hex string after its `<`: whitespace and stray characters skipped, an odd final
     /// digit read as if followed by 0.
     mutating func readHexString() -> [UInt8] {
         var out: [UInt8] = []
-        var high: UInt8? = nil
-        while position < end {
-            let c = bytes[position]
-            position += 1
-            if c == 0x3E { break }
-            guard let v = CharacterClass.hexValue(c) else { continue }
-            if let h = high {
-                out.append(h << 4 | v)
-                high = nil
-            } else {
-                high = v
-            }
-        }
-        if let h = high { out.append(h << 4) }
+        appendHexString(to: &out)
         return out
+    }
+
+    /// ``readHexString()``, its bytes appended to `out`.
+    mutating func appendHexString(to out: inout [UInt8]) {
+        // Decoded into a small buffer on the stack and appended a chunk at a time: appended
+        // one by one to `out`, each byte paid for the array's checks.
+        let chunkSize = 256
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunkSize) { chunk in
+            var n = 0
+            var high: UInt8? = nil
+            while position < end {
+                let c = bytes[position]
+                position += 1
+                if c == 0x3E { break }
+                guard let v = CharacterClass.hexValue(c) else { continue }
+                if let h = high {
+                    chunk[n] = h << 4 | v
+                    n += 1
+                    high = nil
+                    if n == chunkSize {
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0..<n]))
+                        n = 0
+                    }
+                } else {
+                    high = v
+                }
+            }
+            if let h = high {
+                chunk[n] = h << 4
+                n += 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0..<n]))
+        }
+    }
+
+    /// One item of an array being read by a content parser, strings not made into arrays
+    /// of their own (see ``nextArrayItem(appendingStringsTo:)``).
+    public enum ArrayItem: Equatable {
+        /// A string, its bytes appended to the caller's buffer at this range.
+        case string(Range<Int>)
+        /// A number, as ``PDFObject/number`` reads it: nil when it is not finite.
+        case number(Double?)
+        /// The array's `]`.
+        case close
+        /// Anything else (a name, a nested array or dictionary, a keyword, the end of the
+        /// data): the caller reads the array again the general way, from its start.
+        case other
+    }
+
+    /// The next item of an array whose `[` was read: a literal or hex string appended to
+    /// `bytes` (as ``next()`` would read it, without a new array per string), a number,
+    /// the closing `]`, or `.other`.
+    public mutating func nextArrayItem(appendingStringsTo bytes: inout [UInt8]) -> ArrayItem {
+        skipWhitespaceAndComments()
+        guard position < end else { return .other }
+        switch self.bytes[position] {
+        case 0x28:
+            position += 1
+            let start = bytes.count
+            appendLiteralString(to: &bytes)
+            return .string(start..<bytes.count)
+        case 0x3C:
+            if position + 1 < end, self.bytes[position + 1] == 0x3C { return .other }
+            position += 1
+            let start = bytes.count
+            appendHexString(to: &bytes)
+            return .string(start..<bytes.count)
+        case 0x5D:
+            position += 1
+            return .close
+        case 0x30...0x39, 0x2B, 0x2D, 0x2E:
+            switch readNumber() {
+            case .integer(let i)?: return .number(Double(i))
+            case .real(let r)?: return .number(r.isFinite ? r : nil)
+            default: return .other
+            }
+        default:
+            return .other
+        }
     }
 
     /// A number as real files write it: `+1`, `-.5`, `1.`, `--5` (read as -5), `4.-2`

@@ -17,7 +17,7 @@ import PDFSyntax
         let expected: [Operator] = [
             .q, .cm(Matrix(a: 1, b: 0, c: 0, d: 1, e: 10, f: 20)), .BT, .Tf("F1", 12), .Td(1, 2), .TD(3, 4),
             .Tm(Matrix(a: 1, b: 0, c: 0, d: 1, e: 5, f: 6)), .Tstar, .Tc(1), .Tw(2), .Tz(90), .TL(14), .Tr(3), .Ts(2),
-            .Tj(Array("a".utf8)), .TJ([.string(Array("b".utf8)), .adjustment(-250), .string(Array("c".utf8))]),
+            .Tj(Array("a".utf8)), .TJ(TextArray([.string(Array("b".utf8)), .adjustment(-250), .string(Array("c".utf8))])),
             .quote(Array("d".utf8)), .doubleQuote(wordSpacing: 1, charSpacing: 2, Array("e".utf8)), .ET, .Q,
             .G(0.5), .g(0.2), .RG(1, 0, 0), .rg(0, 1, 0), .K(0, 0, 0, 1), .k(1, 0, 0, 0), .CS("CS0"), .cs("CS1"),
             .SC([0.3]), .sc([0.4]), .SCN([0.1, 0.2], "P1"), .scn([0.5], nil),
@@ -96,7 +96,7 @@ import PDFSyntax
         #expect(ops == [.BT, .Tf("F1", 10)])
         #expect(log.contains(.contentSyntax))
         let (ops2, log2) = operators("[(A) 10 (B) TJ")
-        #expect(ops2 == [.TJ([.string([0x41]), .adjustment(10), .string([0x42])])])
+        #expect(ops2 == [.TJ(TextArray([.string([0x41]), .adjustment(10), .string([0x42])]))])
         #expect(log2.contains(.contentSyntax))
     }
 
@@ -130,5 +130,82 @@ import PDFSyntax
         #expect(image.dataRange.count == 3)
         #expect(ops.count == 1)
         #expect(!log.contains(.inlineImageDamaged))
+    }
+}
+
+/// `TJ` arrays read straight into one buffer give what the general reading (an object per
+/// item, an array per string) gives: the same operators, items, positions and diagnostics,
+/// and the general reading wherever the fast one does not apply.
+@Suite struct TextArrayReadingTests {
+    static func read(_ content: String, direct: Bool, maxOperands: Int = 1024) -> (ops: [Operator], elements: [[TextArrayElement]], positions: [Int], log: [String], directly: Int) {
+        var p = ContentParser(bytes: Array(content.utf8), maxOperands: maxOperands)
+        p.readsTextArraysDirectly = direct
+        var ops: [Operator] = [], elements: [[TextArrayElement]] = [], positions: [Int] = []
+        while let op = p.next() {
+            ops.append(op)
+            positions.append(p.position)
+            if case .TJ(let array) = op { elements.append(array.elements) }
+        }
+        return (ops, elements, positions, p.diagnostics.finished.entries.map { "\($0.code) \($0.message)" }, p.textArraysReadDirectly)
+    }
+
+    static let cases: [String] = [
+        "BT [(Hel) -20 (lo) 1.5 <576F72> 7 <6C6 4>] TJ ET",
+        "[(a\\)b\\(c) (\\101\\12x) (par(en)s) (line\\\ncont) (cr\rlf\r\n)] TJ",
+        "[ % a comment\n (a) --5 (b) 4.-2 (c) .5 (d) +3 ] TJ",
+        "[] TJ [()] TJ [<>] TJ [-250] TJ",
+        "[(a) /Name (b)] TJ",
+        "[(a) [(b)] (c)] TJ",
+        "[(a) << /K 1 >> (b)] TJ",
+        "[(a) true null (b)] TJ",
+        "[3 2] 0 d [(x)] Tj [(y)] TJ",
+        "1 [(a) 5 (b)] TJ",
+        "[(a) 5 (b)] 7 TJ",
+        "[(a) 5 (b)] TJx (c) Tj",
+        "[(a) 5 (b)]TJ[(c)]TJ",
+        "[(A) 10 (B) TJ",
+        "[(A) 10 (B)",
+        "[(unterminated 10 TJ",
+        "[<41 42 4",
+        "[(a) 1e5 (b) 9999999999999999999999 (c)] TJ",
+    ]
+
+    @Test("the direct reading gives the general reading's operators, items, positions and diagnostics", arguments: cases)
+    func sameAsGeneral(_ content: String) {
+        let direct = Self.read(content, direct: true)
+        let general = Self.read(content, direct: false)
+        #expect(direct.ops == general.ops)
+        #expect(direct.elements == general.elements)
+        #expect(direct.positions == general.positions)
+        #expect(direct.log == general.log)
+        #expect(general.directly == 0)
+    }
+
+    @Test("arrays of strings and numbers before TJ are read directly; others the general way")
+    func whichWay() {
+        #expect(Self.read(Self.cases[0], direct: true).directly == 1)
+        #expect(Self.read(Self.cases[3], direct: true).directly == 4)
+        #expect(Self.read("[(a) /Name (b)] TJ [3 2] 0 d 1 [(a)] TJ [(a)] 7 TJ", direct: true).directly == 0)
+        #expect(Self.read("[(a) 5 (b)]TJ[(c)]TJ", direct: true).directly == 2)
+    }
+
+    @Test("an array past the operand limit keeps the same first items both ways")
+    func itemLimit() {
+        // maxOperands 8 keeps 512 items of an array.
+        let items = (0..<700).map { $0 % 3 == 0 ? "(s\($0))" : "\($0)" }.joined(separator: " ")
+        let content = "[\(items)] TJ"
+        let direct = Self.read(content, direct: true, maxOperands: 8)
+        let general = Self.read(content, direct: false, maxOperands: 8)
+        #expect(direct.elements.first?.count == 512)
+        #expect(direct.elements == general.elements && direct.log == general.log)
+    }
+
+    @Test("text arrays are equal by their elements, however their bytes are laid out")
+    func equality() {
+        let a = TextArray([.string([0x41, 0x42]), .adjustment(-5), .string([])])
+        let b = TextArray(bytes: [0x5A, 0x41, 0x42], items: [.string(1..<3), .adjustment(-5), .string(3..<3)])
+        #expect(a == b && a.hashValue == b.hashValue)
+        #expect(a != TextArray([.string([0x41, 0x42]), .adjustment(-5)]))
+        #expect(b.elements == [.string([0x41, 0x42]), .adjustment(-5), .string([])])
     }
 }
