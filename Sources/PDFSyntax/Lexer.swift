@@ -180,11 +180,14 @@ public struct Lexer: Sendable {
         var depth = 1
         while position < end {
             // Bytes that stand for themselves are appended a run at a time.
-            var run = position
-            while run < end {
-                let b = bytes[run]
-                if b == 0x28 || b == 0x29 || b == 0x5C || b == 0x0D { break }
-                run += 1
+            let run = bytes.withUnsafeBufferPointer { src in
+                var k = position
+                while k < end {
+                    let b = src[k]
+                    if b == 0x28 || b == 0x29 || b == 0x5C || b == 0x0D { break }
+                    k += 1
+                }
+                return k
             }
             if run > position {
                 out.append(contentsOf: bytes[position..<run])
@@ -246,35 +249,41 @@ public struct Lexer: Sendable {
 
     /// ``readHexString()``, its bytes appended to `out`.
     mutating func appendHexString(to out: inout [UInt8]) {
-        // Decoded into a small buffer on the stack and appended a chunk at a time: appended
-        // one by one to `out`, each byte paid for the array's checks.
+        // Read over the buffer's pointer and decoded into a small buffer on the stack,
+        // appended a chunk at a time: appended one by one to `out`, each byte paid for the
+        // array's checks.
         let chunkSize = 256
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunkSize) { chunk in
-            var n = 0
-            var high: UInt8? = nil
-            while position < end {
-                let c = bytes[position]
-                position += 1
-                if c == 0x3E { break }
-                guard let v = CharacterClass.hexValue(c) else { continue }
-                if let h = high {
-                    chunk[n] = h << 4 | v
-                    n += 1
-                    high = nil
-                    if n == chunkSize {
-                        out.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0..<n]))
-                        n = 0
+        let stop = end
+        var p = position
+        bytes.withUnsafeBufferPointer { src in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunkSize) { chunk in
+                var n = 0
+                var high: UInt8? = nil
+                while p < stop {
+                    let c = src[p]
+                    p += 1
+                    if c == 0x3E { break }
+                    guard let v = CharacterClass.hexValue(c) else { continue }
+                    if let h = high {
+                        chunk[n] = h << 4 | v
+                        n += 1
+                        high = nil
+                        if n == chunkSize {
+                            out.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0..<n]))
+                            n = 0
+                        }
+                    } else {
+                        high = v
                     }
-                } else {
-                    high = v
                 }
+                if let h = high {
+                    chunk[n] = h << 4
+                    n += 1
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0..<n]))
             }
-            if let h = high {
-                chunk[n] = h << 4
-                n += 1
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0..<n]))
         }
+        position = p
     }
 
     /// One item of an array being read by a content parser, strings not made into arrays
