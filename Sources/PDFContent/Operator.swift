@@ -30,14 +30,20 @@ public struct TextArray: Sendable, Hashable {
     /// One item: a string, `bytes[start..<end]`, or (when `start` is negative) an
     /// adjustment.
     public struct Item: Sendable, Hashable {
+        /// Where a string's bytes start in ``TextArray/bytes``; negative for an adjustment.
         public var start: Int32
+        /// Where a string's bytes end in ``TextArray/bytes``.
         public var end: Int32
+        /// An adjustment's value in thousandths of text space (0 for a string).
         public var adjustment: Double
 
+        /// A string whose bytes are `range` of ``TextArray/bytes``.
         public static func string(_ range: Range<Int>) -> Item {
             Item(start: Int32(truncatingIfNeeded: range.lowerBound), end: Int32(truncatingIfNeeded: range.upperBound), adjustment: 0)
         }
+        /// A position adjustment of `n` thousandths of text space.
         public static func adjustment(_ n: Double) -> Item { Item(start: -1, end: -1, adjustment: n) }
+        /// Whether the item is a string (else an adjustment).
         public var isString: Bool { start >= 0 }
     }
 
@@ -51,6 +57,7 @@ public struct TextArray: Sendable, Hashable {
         self.items = items
     }
 
+    /// A text array holding `elements` in order.
     public init(_ elements: [TextArrayElement]) {
         var bytes: [UInt8] = [], items: [Item] = []
         for e in elements {
