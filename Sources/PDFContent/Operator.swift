@@ -57,12 +57,14 @@ public struct TextArray: Sendable, Hashable {
         self.items = items
     }
 
-    /// A text array holding `elements` in order.
+    /// A text array holding `elements` in order (strings past 2 GiB of bytes in all are
+    /// left out: item ranges are 32-bit).
     public init(_ elements: [TextArrayElement]) {
         var bytes: [UInt8] = [], items: [Item] = []
         for e in elements {
             switch e {
             case .string(let s):
+                guard bytes.count + s.count <= Int(Int32.max) else { continue }
                 let start = bytes.count
                 bytes.append(contentsOf: s)
                 items.append(.string(start..<bytes.count))
@@ -75,7 +77,14 @@ public struct TextArray: Sendable, Hashable {
 
     /// The items as elements, each string an array of its own.
     public var elements: [TextArrayElement] {
-        items.map { $0.isString ? .string(Array(bytes[Int($0.start)..<Int($0.end)])) : .adjustment($0.adjustment) }
+        items.map { $0.isString ? .string(Array(bytes[range(of: $0)])) : .adjustment($0.adjustment) }
+    }
+
+    /// A string item's bytes in ``bytes``, clamped to them (an item made by hand may point
+    /// anywhere).
+    public func range(of item: Item) -> Range<Int> {
+        let upper = min(max(0, Int(item.end)), bytes.count)
+        return min(max(0, Int(item.start)), upper)..<upper
     }
 
     public static func == (a: TextArray, b: TextArray) -> Bool { a.elements == b.elements }
@@ -366,7 +375,9 @@ public struct ContentParser {
                 return nil
             }
         }
-        if case .keyword(.other, let range) = lexer.next(),
+        // Item ranges are 32-bit: a larger array (possible only with raised limits) is read
+        // the general way.
+        if textBytes.count <= Int(Int32.max), case .keyword(.other, let range) = lexer.next(),
            bytes.withUnsafeBufferPointer({ OpCode.classify(UnsafeBufferPointer(rebasing: $0[range])) }) == .TJ {
             textArraysReadDirectly += 1
             return .TJ(TextArray(bytes: textBytes, items: textItems))

@@ -32,7 +32,7 @@ extension ContentInterpreter {
         array.bytes.withUnsafeBufferPointer { bytes in
             for item in items[first...] {
                 if item.isString {
-                    let string = UnsafeBufferPointer(rebasing: bytes[Int(item.start)..<Int(item.end)])
+                    let string = UnsafeBufferPointer(rebasing: bytes[array.range(of: item)])
                     if !show(string, font: font, &showing) { return }
                 } else {
                     // As `adjust(_:)`, on the array's own text matrix.

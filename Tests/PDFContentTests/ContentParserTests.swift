@@ -207,5 +207,8 @@ import PDFSyntax
         #expect(a == b && a.hashValue == b.hashValue)
         #expect(a != TextArray([.string([0x41, 0x42]), .adjustment(-5)]))
         #expect(b.elements == [.string([0x41, 0x42]), .adjustment(-5), .string([])])
+        // Items made by hand that point outside the bytes read as clamped to them.
+        let odd = TextArray(bytes: [0x41], items: [.string(0..<9), TextArray.Item(start: 5, end: 2, adjustment: 0)])
+        #expect(odd.elements == [.string([0x41]), .string([])])
     }
 }
