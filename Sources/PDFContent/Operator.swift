@@ -292,6 +292,8 @@ public struct ContentParser {
     var textArraysReadDirectly = 0
     /// Operands beyond this are dropped (the oldest first), with a diagnostic.
     public let maxOperands: Int
+    /// The most items an operand array or dictionary keeps: 64 operands' worth.
+    let maxItems: Int
     public let maxNesting: Int
     /// Capped diagnostics.
     public var diagnostics: CappedLog
@@ -302,6 +304,7 @@ public struct ContentParser {
         self.bytes = bytes
         self.lexer = Lexer(bytes: bytes)
         self.maxOperands = max(8, maxOperands)
+        self.maxItems = self.maxOperands.multipliedReportingOverflow(by: 64).overflow ? Int.max : self.maxOperands * 64
         self.maxNesting = max(1, maxNesting)
         self.diagnostics = diagnostics
     }
@@ -357,8 +360,8 @@ public struct ContentParser {
         let afterOpen = lexer.position
         textBytes.removeAll(keepingCapacity: true)
         textItems.removeAll(keepingCapacity: true)
-        // The general reading keeps the first `maxOperands * 64` items of an array.
-        let cap = maxOperands * 64
+        // The general reading keeps the first `maxItems` items of an array.
+        let cap = maxItems
         var count = 0
         read: while true {
             switch lexer.nextArrayItem(appendingStringsTo: &textBytes) {
@@ -425,7 +428,7 @@ public struct ContentParser {
                         skipNested()
                         return .array(Parser.detached(itemScratch[base...]))
                     }
-                    if let o = readObject(t, depth: depth + 1), itemScratch.count - base < maxOperands * 64 { itemScratch.append(o) }
+                    if let o = readObject(t, depth: depth + 1), itemScratch.count - base < maxItems { itemScratch.append(o) }
                 }
             }
         case .dictOpen:
@@ -456,7 +459,7 @@ public struct ContentParser {
                             skipNested()
                             return .dictionary(PDFDictionary(entries))
                         }
-                        if let o = readObject(v, depth: depth + 1), !o.isNull, entries.count < maxOperands * 64 {
+                        if let o = readObject(v, depth: depth + 1), !o.isNull, entries.count < maxItems {
                             entries[key] = o
                         }
                     }

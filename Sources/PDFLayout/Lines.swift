@@ -102,11 +102,7 @@ struct LineFinder {
                 let near = it.x0 <= c.x1 + reach && it.x1 >= c.x0 - reach
                 let similarSize = it.size <= c.size * 1.6 && c.size <= it.size * 1.6
                 if sameBaseline && near && similarSize {
-                    // One item never holds the majority of a segment it joins (see
-                    // `Segment.absorb(_:items:)`), so size and baseline stay.
-                    c.x0 = min(c.x0, it.x0); c.x1 = max(c.x1, it.x1)
-                    c.top = min(c.top, it.top); c.bottom = max(c.bottom, it.bottom)
-                    c.firstGlyph = min(c.firstGlyph, it.glyph)
+                    c.absorb(it)
                     current = c
                     continue
                 }
@@ -129,6 +125,14 @@ struct LineFinder {
         init(_ it: Item) {
             x0 = it.x0; x1 = it.x1; baseline = it.baseline; size = it.size
             top = it.top; bottom = it.bottom; group = it.group; firstGlyph = it.glyph
+        }
+
+        /// Takes in one more item. One item never holds the majority of a segment it joins
+        /// (see `Segment.absorb(_:items:)`), so size and baseline stay.
+        mutating func absorb(_ it: Item) {
+            x0 = min(x0, it.x0); x1 = max(x1, it.x1)
+            top = min(top, it.top); bottom = max(bottom, it.bottom)
+            firstGlyph = min(firstGlyph, it.glyph)
         }
 
         func segment(_ items: [Int32]) -> Segment {

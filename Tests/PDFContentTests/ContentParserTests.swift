@@ -200,6 +200,15 @@ import PDFSyntax
         #expect(direct.elements == general.elements && direct.log == general.log)
     }
 
+    @Test("an operand limit as large as Int allows keeps every item, both ways, without overflow")
+    func largestOperandLimit() {
+        let content = "[(a) 1 (b)] TJ [3 2] 0 d /Span << /K [1 2] >> BDC EMC"
+        let direct = Self.read(content, direct: true, maxOperands: .max)
+        let general = Self.read(content, direct: false, maxOperands: .max)
+        #expect(direct.elements == [[.string([0x61]), .adjustment(1), .string([0x62])]])
+        #expect(direct.ops == general.ops && direct.log == general.log && direct.ops.count == 4)
+    }
+
     @Test("text arrays are equal by their elements, however their bytes are laid out")
     func equality() {
         let a = TextArray([.string([0x41, 0x42]), .adjustment(-5), .string([])])
