@@ -132,6 +132,10 @@ final class OrderedPipeline<Document: Sendable, Result: Sendable>: @unchecked Se
     /// Runs the pipeline; `consume` sees every event in order on the calling thread and
     /// returns false to stop early (for instance when output can no longer be written).
     func run(_ consume: (Event) -> Bool) {
+        if workers == 1 {
+            runInline(consume)
+            return
+        }
         // Threads of our own, not a Dispatch queue: the workers block on the condition, and
         // blocking the shared pool (which Swift concurrency also runs on) can starve it.
         let group = DispatchGroup()
@@ -182,5 +186,28 @@ final class OrderedPipeline<Document: Sendable, Result: Sendable>: @unchecked Se
         condition.broadcast()
         condition.unlock()
         group.wait()
+    }
+
+    /// One worker: the same events in the same order, each unit done on the calling thread
+    /// when the writer comes to it. A worker thread would only hand each page over (two
+    /// context switches a page on one core) and hold a document open ahead of the writer.
+    private func runInline(_ consume: (Event) -> Bool) {
+        for i in files.indices {
+            let going: Bool
+            switch open(i) {
+            case .failure(let f):
+                going = consume(.failed(file: i, f))
+            case .success(let (document, pages)):
+                var more = consume(.opened(file: i, document, pages: pages))
+                var ordinal = 0
+                while more && ordinal < pages.count {
+                    let r = process(document, pages[ordinal], ordinal)
+                    more = consume(.page(file: i, ordinal: ordinal, number: pages[ordinal], r))
+                    ordinal += 1
+                }
+                going = more && consume(.finished(file: i))
+            }
+            if !going { break }
+        }
     }
 }

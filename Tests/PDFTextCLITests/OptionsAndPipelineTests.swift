@@ -130,6 +130,13 @@ import Testing
 }
 
 @Suite struct PipelineTests {
+    /// The threads pages were processed on.
+    final class ThreadsSeen: @unchecked Sendable {
+        let lock = NSLock()
+        var all: Set<pthread_t> = []
+        func note(_ t: pthread_t) { lock.lock(); all.insert(t); lock.unlock() }
+    }
+
     final class Counter: @unchecked Sendable {
         let lock = NSLock()
         var inFlight = 0, maxInFlight = 0
@@ -137,17 +144,21 @@ import Testing
         func down() { lock.lock(); inFlight -= 1; lock.unlock() }
     }
 
-    @Test("results come in input order, failures in their place, and pages held at once stay bounded")
-    func order() {
+    @Test("results come in input order, failures in their place, and pages held at once stay bounded",
+          arguments: [4, 1])
+    func order(workers: Int) {
         let counter = Counter()
         let pageCounts = [7, 0, 3, -1, 12, 1]  // -1: fails to open
+        let caller = pthread_self()
+        let threads = ThreadsSeen()
         let p = OrderedPipeline<Int, String>(
-            count: pageCounts.count, workers: 4, window: 3, openDocuments: 2,
+            count: pageCounts.count, workers: workers, window: 3, openDocuments: 2,
             open: { i in
                 pageCounts[i] < 0 ? .failure(Opening.Failure(message: "doc \(i)", exitCode: 1)) : .success((i, (0..<pageCounts[i]).map { $0 + 1 }))
             },
             process: { doc, number, _ in
                 counter.up()
+                threads.note(pthread_self())
                 usleep(useconds_t((doc * 7 + number * 13) % 5) * 1000)
                 return "\(doc):\(number)"
             })
@@ -173,16 +184,31 @@ import Testing
         #expect(seen == expected)
         // At most `window` pages ahead of the writer in each of `openDocuments` documents.
         #expect(counter.maxInFlight <= 3 * 2)
+        // One worker: every page on the calling thread, one at a time (no worker thread to
+        // hand pages over); more workers: never on the calling thread.
+        if workers == 1 {
+            #expect(threads.all == [caller])
+            #expect(counter.maxInFlight == 1)
+        } else {
+            #expect(!threads.all.isEmpty && !threads.all.contains(caller))
+        }
     }
 
-    @Test("returning false stops the run")
-    func stop() {
-        let p = OrderedPipeline<Int, Int>(count: 3, workers: 2, open: { .success(($0, [1, 2, 3])) }, process: { _, n, _ in n })
+    @Test("returning false stops the run", arguments: [2, 1])
+    func stop(workers: Int) {
+        let opened = Counter()
+        let p = OrderedPipeline<Int, Int>(count: 3, workers: workers, open: { opened.up(); return .success(($0, [1, 2, 3])) },
+                                          process: { _, n, _ in n })
         var pages = 0
+        var finished = 0
         p.run { event in
             if case .page = event { pages += 1; return pages < 2 }
+            if case .finished = event { finished += 1 }
             return true
         }
         #expect(pages == 2)
+        #expect(finished == 0)
+        // Inline, nothing is opened past the stop.
+        if workers == 1 { #expect(opened.maxInFlight == 1) }
     }
 }
