@@ -201,18 +201,23 @@ struct Collecting {
 
     mutating func beginMarkedContent(tag: Name, properties: PDFDictionary?) {
         var span = MarkedContentSpan(tag: tag.string, parent: spanStack.last ?? -1)
+        let isArtifact = tag == Keys.artifact
         if let p = properties {
-            span.mcid = p[Keys.mcid]?.integer
-            span.actualText = p[Keys.actualText]?.text
-            span.alt = p[Keys.alt]?.text
-            span.lang = p[Keys.lang]?.text
-            span.expansion = p[Keys.expansion]?.text
-            if tag == Keys.artifact {
-                span.artifactType = p[Keys.type]?.name?.string
-                span.artifactSubtype = p[Keys.subtype]?.name?.string
+            // One pass over the entries (most property lists hold only /MCID) instead of
+            // seven hashed lookups; a dictionary's keys are unique, so the values are those
+            // the lookups would give.
+            for (key, value) in p.entries {
+                if key == Keys.mcid { span.mcid = value.integer
+                } else if key == Keys.actualText { span.actualText = value.text
+                } else if key == Keys.alt { span.alt = value.text
+                } else if key == Keys.lang { span.lang = value.text
+                } else if key == Keys.expansion { span.expansion = value.text
+                } else if isArtifact && key == Keys.type { span.artifactType = value.name?.string
+                } else if isArtifact && key == Keys.subtype { span.artifactSubtype = value.name?.string
+                }
             }
         }
-        if tag == Keys.artifact { artifactDepth += 1 }
+        if isArtifact { artifactDepth += 1 }
         page.markedContent.append(span)
         spanStack.append(Int32(clamping: page.markedContent.count - 1))
         if actualText == nil, let text = span.actualText {

@@ -284,10 +284,10 @@ enum AnnotationPeek {
         var subtype: Name? = nil, appearance = false
         while true {
             let key = s.next()
-            if key == .dictClose { return (subtype, appearance) }
+            if case .dictClose = key { return (subtype, appearance) }
             guard case .name(let ks, let ke, false) = key else { return nil }
             let value = s.next()
-            if value == .null { continue }  // as if absent
+            if case .null = value { continue }  // as if absent
             if s.bytes(ks, ke, equal: "Subtype") {
                 switch value {
                 case .name(let a, let b, false): subtype = s.name(a, b)
@@ -298,10 +298,10 @@ enum AnnotationPeek {
             } else if s.bytes(ks, ke, equal: "OC") {
                 return nil
             } else if s.bytes(ks, ke, equal: "Rect") {
-                if value == .arrayOpen {
+                if case .arrayOpen = value {
                     while true {
                         let t = s.next()
-                        if t == .arrayClose { break }
+                        if case .arrayClose = t { break }
                         switch t {
                         case .integer, .real: continue
                         default: return nil

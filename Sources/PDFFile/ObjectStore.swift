@@ -460,7 +460,7 @@ public final class ObjectStore: Sendable {
               }) else { return nil }
         return data.withUnsafeBufferPointer { buffer -> R? in
             var scanner = RawScanner(buffer, position: start)
-            guard scanner.next() == .dictOpen else { return nil }
+            guard case .dictOpen = scanner.next() else { return nil }
             return read(&scanner)
         }
     }

@@ -66,7 +66,7 @@ struct ElementScanner {
         guard maxNesting > 0, let offset = store.writtenOffset(id) else { return nil }
         lexer.position = offset
         guard lexer.enterIndirectDictionary(number: id.number), let element = body(nesting: 1) else { return nil }
-        if lexer.next() == .keyword(.stream) { return nil }
+        if case .keyword(.stream) = lexer.next() { return nil }
         return element
     }
 
@@ -78,11 +78,11 @@ struct ElementScanner {
         e.nesting = nesting
         while true {
             let key = lexer.next()
-            if key == .dictClose { return e }
+            if case .dictClose = key { return e }
             guard case .name(let ks, let ke, false) = key else { return nil }
             let valueStart = lexer.position
             let value = lexer.next()
-            if value == .null { continue }
+            if case .null = value { continue }
             switch ke - ks {
             case 1 where lexer.bytes(ks, ke, equal: "K"):
                 e.kids = valueStart
@@ -152,7 +152,7 @@ extension StructureOrder.Walker {
         guard var lexer = scanner?.lexer else { return }
         lexer.position = offset
         let first = lexer.next()
-        guard first == .arrayOpen else {
+        guard case .arrayOpen = first else {
             visitScannedKid(first, &lexer, nesting: nesting + 1, page: page, role: role, depth: depth)
             return
         }

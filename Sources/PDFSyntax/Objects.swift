@@ -76,7 +76,17 @@ public struct Name: Sendable, Hashable, ExpressibleByStringLiteral, CustomString
         return out
     }
 
-    public var string: String { String(decoding: bytes, as: UTF8.self) }
+    /// The name's bytes as UTF-8 text (invalid sequences repaired). A short name is read
+    /// from its words, without the array ``bytes`` builds.
+    public var string: String {
+        if let long { return String(decoding: long, as: UTF8.self) }
+        #if _endian(little)
+        let words = (word0, word1)
+        return withUnsafeBytes(of: words) { String(decoding: $0.prefix(count), as: UTF8.self) }
+        #else
+        return String(decoding: bytes, as: UTF8.self)
+        #endif
+    }
     public var description: String { "/" + string }
     public static func < (a: Name, b: Name) -> Bool { a.bytes.lexicographicallyPrecedes(b.bytes) }
 
@@ -98,6 +108,35 @@ public struct Name: Sendable, Hashable, ExpressibleByStringLiteral, CustomString
             hasher.combine(word1 ^ (UInt64(truncatingIfNeeded: count) &<< 59))
         }
     }
+
+    /// What a `Dictionary` or `Set` hashes a name by. Every dictionary entry read and looked
+    /// up hashes a name, and SipHash of the two words costs about 300 instructions: a short
+    /// name instead mixes its words with the table's seed and a random key of the process by
+    /// two full-width multiplications (as wyhash does), about 15. Both factors of the first
+    /// hold the seed and the key, so no choice of bytes zeroes a product whatever the seed;
+    /// names longer than 16 bytes are hashed as by default.
+    @inlinable public func _rawHashValue(seed: Int) -> Int {
+        if long != nil {
+            var hasher = Hasher()
+            hasher.combine(seed)
+            hash(into: &hasher)
+            return hasher.finalize()
+        }
+        let key = Name.processKey ^ UInt64(UInt(bitPattern: seed))
+        let a = word0 ^ key ^ 0xA076_1D64_78BD_642F
+        let b = word1 ^ (UInt64(truncatingIfNeeded: count) &<< 59) ^ ((key &<< 29) | (key &>> 35)) ^ 0xE703_7ED1_A0B4_28DB
+        let first = a.multipliedFullWidth(by: b)
+        let mixed = (first.high ^ first.low).multipliedFullWidth(by: key ^ 0x8EBC_6AF0_9C88_C6E3)
+        return Int(truncatingIfNeeded: mixed.high ^ mixed.low)
+    }
+
+    /// The random key of ``_rawHashValue(seed:)``: taken from `Hasher`, so it is the same in
+    /// every run only when Swift's hashing is made deterministic (`SWIFT_DETERMINISTIC_HASHING`).
+    @usableFromInline static let processKey: UInt64 = {
+        var hasher = Hasher()
+        hasher.combine(0x5DEE_CE66_D as UInt64)
+        return UInt64(truncatingIfNeeded: hasher.finalize())
+    }()
 }
 
 /// A string object: the bytes as written (after escapes), and whether it was written in hex.

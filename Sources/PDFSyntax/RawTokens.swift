@@ -181,14 +181,14 @@ public struct RawScanner {
             guard depth < maxDepth else { return false }
             while true {
                 let t = next()
-                if t == .arrayClose { return true }
+                if case .arrayClose = t { return true }
                 guard skipValue(t, depth: depth + 1, maxDepth: maxDepth) else { return false }
             }
         case .dictOpen:
             guard depth < maxDepth else { return false }
             while true {
                 let key = next()
-                if key == .dictClose { return true }
+                if case .dictClose = key { return true }
                 guard case .name = key else { return false }
                 guard skipValue(next(), depth: depth + 1, maxDepth: maxDepth) else { return false }
             }
@@ -202,7 +202,8 @@ public struct RawScanner {
     public mutating func enterIndirectDictionary(number: Int) -> Bool {
         guard case .integer(let n) = next(), n == Int64(number),
               case .integer(let generation) = next(), generation >= 0 else { return false }
-        return next() == .keyword(.obj) && next() == .dictOpen
+        guard case .keyword(.obj) = next(), case .dictOpen = next() else { return false }
+        return true
     }
 
     /// Whether the bytes `start..<end` spell `word` (an ASCII name).

@@ -352,7 +352,14 @@ struct TextRun {
 
         let cores = Processors.available(online: Processors.online())
         let workers = settings.jobs ?? max(1, cores)
-        if workers > 1 { Processors.limitMallocArenas(to: workers) }
+        if workers > 1 {
+            Processors.limitMallocArenas(to: workers)
+        } else {
+            // One worker: the heap kept between pages (with more workers the thresholds cost
+            // time and memory: each arena then keeps its own top).
+            let thresholds = Processors.pageMallocThresholds
+            Processors.setMallocThresholds(mmap: thresholds.mmap, trim: thresholds.trim)
+        }
         let pipeline = OrderedPipeline<Prepared, Bytes>(
             count: inputs.count, workers: workers,
             open: { i in

@@ -208,6 +208,17 @@ import PDFTextModel
         #expect(p.markedContent[0].isArtifact)
     }
 
+    @Test("a property list read in one pass: every key the span keeps, others passed over, /Type and /Subtype only for artifacts")
+    func propertyList() throws {
+        let p = try TestPage("BT /F1 10 Tf 10 10 Td /Span << /Other 1 /Type /Pagination /Subtype /Header /MCID 4 /Alt (a) /Lang (de) /E (e) /ActualText (X) /Z [1 2] >> BDC (A) Tj EMC /Artifact << /Subtype /Footer /MCID 2.0 /Q (q) >> BDC (B) Tj EMC ET").extract()
+        let span = p.markedContent[0], artifact = p.markedContent[1]
+        #expect(span.mcid == 4 && span.alt == "a" && span.lang == "de" && span.expansion == "e" && span.actualText == "X")
+        #expect(span.artifactType == nil && span.artifactSubtype == nil && !span.isArtifact)
+        #expect(artifact.isArtifact && artifact.artifactSubtype == "Footer" && artifact.artifactType == nil)
+        #expect(artifact.mcid == 2 && artifact.alt == nil && artifact.actualText == nil)
+        #expect(p.paintingOrderText == "XB")
+    }
+
     @Test("MCID spans inline and by name from /Properties; unbalanced EMC ignored; unclosed closed")
     func mcid() throws {
         var page = TestPage("EMC BT /F1 10 Tf 10 10 Td /P << /MCID 3 >> BDC (A) Tj EMC /P /MC0 BDC (B) Tj EMC /Span << /MCID 9 /Lang (fr) /Alt (x) /E (etc) >> BDC (C) Tj ET")

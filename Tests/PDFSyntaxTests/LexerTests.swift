@@ -244,6 +244,44 @@ private func literal(_ s: String) -> [UInt8] {
         #expect(d[a] == .integer(1) && d[a0] == .integer(2) && d[a15] == .integer(3))
     }
 
+    @Test("the table hash: equal names agree under one seed, the seed changes it, and names chosen to cancel a factor still spread")
+    func tableHash() {
+        for n in [0, 1, 8, 15, 16, 17, 40] {
+            let bytes = (0..<n).map { UInt8(0x61 + $0 % 26) }
+            let a = Name(bytes: bytes), b = Name(String(decoding: bytes, as: UTF8.self))
+            for seed in [0, 1, -1, 0x5555_5555, Int.max] { #expect(a._rawHashValue(seed: seed) == b._rawHashValue(seed: seed)) }
+            #expect(Set([1, 2, 3, 4].map { a._rawHashValue(seed: $0) }).count == 4)
+        }
+        // 16-byte names sharing their second word (the constant the mixing XORs into it, or
+        // zero): the hashes, and the buckets of a 4,096-slot table, stay spread, whatever
+        // the seed.
+        for second: UInt64 in [0xE703_7ED1_A0B4_28DB, 0, .max] {
+            let names = (0..<4096).map { i -> Name in
+                let first = UInt64(i) &* 0x9E37_79B9_7F4A_7C15
+                let bytes = withUnsafeBytes(of: (first.littleEndian, second.littleEndian)) { Array($0) }
+                return Name(bytes: bytes)
+            }
+            for seed in [0, 12345, Int(bitPattern: 0xDEAD_BEEF_0000)] {
+                let hashes = names.map { $0._rawHashValue(seed: seed) }
+                #expect(Set(hashes).count == names.count)
+                #expect(Set(hashes.map { $0 & 4095 }).count > 2400)  // about 2,589 for a random function
+            }
+            var table: [Name: Int] = [:]
+            for (i, name) in names.enumerated() { table[name] = i }
+            #expect(names.indices.allSatisfy { table[names[$0]] == $0 })
+        }
+    }
+
+    @Test("a name's string: from its words when short, its array when long, invalid UTF-8 repaired as from its bytes")
+    func string() {
+        let samples: [[UInt8]] = [[], Array("P".utf8), Array("Artifact".utf8), Array("0123456789ABCDEF".utf8),
+                                  Array("0123456789ABCDEFG".utf8), [0x41, 0xFF, 0x42], [0xE2, 0x82], Array("Caf\u{E9}".utf8)]
+        for bytes in samples {
+            #expect(Name(bytes: bytes).string == String(decoding: bytes, as: UTF8.self))
+        }
+        #expect(Name("Artifact").string == "Artifact")
+    }
+
     @Test("a literal key finds the entry a parsed name made, short and long")
     func literalLookup() throws {
         let o = try object("<< /Type /Page /ThisIsAVeryLongNameIndeed 3 /MediaBox [0 0 1 1] >>")
