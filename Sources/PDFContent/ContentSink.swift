@@ -87,6 +87,10 @@ public struct ShadingEvent: Sendable, Hashable {
 public protocol ContentSink: AnyObject {
     /// A glyph was painted.
     func showGlyph(_ glyph: GlyphEvent)
+    /// A glyph was painted: the interpreter's own event, lent for the call so that it is not
+    /// copied per glyph (about 280 bytes). The sink must leave it as it found it; by default
+    /// this calls ``showGlyph(_:)``.
+    func showGlyph(lending glyph: inout GlyphEvent)
     /// A marked-content sequence began. `properties` is the inline dictionary or the named
     /// `/Properties` resource, with its values resolved one level.
     func beginMarkedContent(tag: Name, properties: PDFDictionary?)
@@ -108,6 +112,10 @@ public protocol ContentSink: AnyObject {
     func beginAnnotation(objectID: ObjectID?)
     /// The annotation's appearance ends.
     func endAnnotation()
+}
+
+extension ContentSink {
+    public func showGlyph(lending glyph: inout GlyphEvent) { showGlyph(glyph) }
 }
 
 /// Sinks that ignore shadings, form boundaries and annotations need not implement them.

@@ -26,7 +26,11 @@ public final class GlyphCollector: ContentSink {
 
     // MARK: ContentSink
 
-    public func showGlyph(_ e: GlyphEvent) { state.showGlyph(e) }
+    public func showGlyph(_ e: GlyphEvent) {
+        var e = e
+        state.showGlyph(&e)
+    }
+    public func showGlyph(lending e: inout GlyphEvent) { state.showGlyph(&e) }
     public func beginMarkedContent(tag: Name, properties: PDFDictionary?) {
         state.beginMarkedContent(tag: tag, properties: properties)
     }
@@ -112,7 +116,7 @@ struct Collecting {
         self.maxPaths = maxPaths
     }
 
-    mutating func showGlyph(_ e: GlyphEvent) {
+    mutating func showGlyph(_ e: inout GlyphEvent) {
         let fontID = ObjectIdentifier(e.font)
         if fontID != lastFont {
             (lastFontIndex, lastFontSerial) = index(of: e.font)

@@ -255,7 +255,7 @@ extension ContentInterpreter {
         showing.event.advance = advance
         showing.event.textMatrix = trm
         showing.event.flags = flags
-        sink.showGlyph(showing.event)
+        sink.showGlyph(lending: &showing.event)
         return true
     }
 

@@ -1,4 +1,7 @@
 import Testing
+import PDFFile
+import PDFFonts
+import PDFTestSupport
 import PDFCore
 import PDFSyntax
 import PDFTextModel
@@ -60,6 +63,35 @@ import PDFTextModel
         /P <</MCID 0>> BDC (LM) Tj EMC (N) Tj /Span <</ActualText (x)>> BDC (OP) Tj EMC (QR) Tj ET \
         q 1 0 0 1 5 5 cm /Fm1 Do Q BT /F1 10 Tf 10 600 Td (ST) Tj ET
         """
+
+    @Test("a collector lent the interpreter's events builds the page it builds from the same events given by value")
+    func lentEventsCollectLikeCopies() throws {
+        let resources = "<< /Font << /F1 10 0 R >> /XObject << /Fm1 20 0 R >> >>"
+        let form = [(20, "<< /Type /XObject /Subtype /Form /BBox [0 0 500 500] /Resources << /Font << /F1 10 0 R >> >> /Length 39 >>\nstream\nBT /F1 10 Tf 50 50 Td (UV) Tj (W) Tj ET\nendstream")]
+        let (sink, _) = try record(Self.content, resources: resources, objects: form)
+        let box = Rect(x0: 0, y0: 0, x1: 612, y1: 792)
+        let byValue = GlyphCollector(pageIndex: 0, mediaBox: box, cropBox: box, rotation: 0)
+        for event in sink.events {
+            switch event {
+            case .begin(let tag, let properties): byValue.beginMarkedContent(tag: Name(tag), properties: properties)
+            case .end: byValue.endMarkedContent()
+            case .glyph(let e): byValue.showGlyph(e)
+            case .path(let p): byValue.paintPath(p)
+            case .image(let i): byValue.paintImage(i)
+            }
+        }
+        // The same content interpreted straight into a collector (`showGlyph(lending:)`).
+        var b = PDFBuilder.simpleDocument()
+        b.add(10, testFont)
+        for (n, body) in form { b.add(n, body) }
+        let doc = try Document(bytes: b.build().bytes)
+        let lent = GlyphCollector(pageIndex: 0, mediaBox: box, cropBox: box, rotation: 0)
+        let interpreter = ContentInterpreter(store: doc.store, fonts: FontCache(store: doc.store), options: ExtractionOptions(), sink: lent)
+        interpreter.run(Array(Self.content.utf8), resources: dictionary(resources))
+        let a = byValue.finish(diagnostics: DiagnosticLog()), c = lent.finish(diagnostics: DiagnosticLog())
+        #expect(c.glyphs.count == 23)
+        #expect(a.glyphs == c.glyphs && a.runs == c.runs && a.scalars == c.scalars && a.markedContent == c.markedContent)
+    }
 
     @Test("runs split where the full key changes: operators, colours, modes, sizes, spans and forms")
     func operatorsFontAndSpanDecide() throws {
