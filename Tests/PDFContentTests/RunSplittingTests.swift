@@ -41,8 +41,8 @@ import PDFTextModel
         return starts
     }
 
-    /// Feeds recorded events to a collector and returns its runs' first glyphs.
-    static func collectedRunStarts(_ events: [RecordingSink.Event]) -> [Int] {
+    /// A collector for a US Letter page fed recorded events, glyphs by value.
+    static func collector(fedWith events: [RecordingSink.Event]) -> GlyphCollector {
         let box = Rect(x0: 0, y0: 0, x1: 612, y1: 792)
         let collector = GlyphCollector(pageIndex: 0, mediaBox: box, cropBox: box, rotation: 0)
         for event in events {
@@ -54,7 +54,12 @@ import PDFTextModel
             case .image(let i): collector.paintImage(i)
             }
         }
-        return collector.finish(diagnostics: DiagnosticLog()).runs.map { Int($0.glyphs.lowerBound) }
+        return collector
+    }
+
+    /// Feeds recorded events to a collector and returns its runs' first glyphs.
+    static func collectedRunStarts(_ events: [RecordingSink.Event]) -> [Int] {
+        collector(fedWith: events).finish(diagnostics: DiagnosticLog()).runs.map { Int($0.glyphs.lowerBound) }
     }
 
     static let content = """
@@ -69,22 +74,13 @@ import PDFTextModel
         let resources = "<< /Font << /F1 10 0 R >> /XObject << /Fm1 20 0 R >> >>"
         let form = [(20, "<< /Type /XObject /Subtype /Form /BBox [0 0 500 500] /Resources << /Font << /F1 10 0 R >> >> /Length 39 >>\nstream\nBT /F1 10 Tf 50 50 Td (UV) Tj (W) Tj ET\nendstream")]
         let (sink, _) = try record(Self.content, resources: resources, objects: form)
-        let box = Rect(x0: 0, y0: 0, x1: 612, y1: 792)
-        let byValue = GlyphCollector(pageIndex: 0, mediaBox: box, cropBox: box, rotation: 0)
-        for event in sink.events {
-            switch event {
-            case .begin(let tag, let properties): byValue.beginMarkedContent(tag: Name(tag), properties: properties)
-            case .end: byValue.endMarkedContent()
-            case .glyph(let e): byValue.showGlyph(e)
-            case .path(let p): byValue.paintPath(p)
-            case .image(let i): byValue.paintImage(i)
-            }
-        }
+        let byValue = Self.collector(fedWith: sink.events)
         // The same content interpreted straight into a collector (`showGlyph(lending:)`).
         var b = PDFBuilder.simpleDocument()
         b.add(10, testFont)
         for (n, body) in form { b.add(n, body) }
         let doc = try Document(bytes: b.build().bytes)
+        let box = Rect(x0: 0, y0: 0, x1: 612, y1: 792)
         let lent = GlyphCollector(pageIndex: 0, mediaBox: box, cropBox: box, rotation: 0)
         let interpreter = ContentInterpreter(store: doc.store, fonts: FontCache(store: doc.store), options: ExtractionOptions(), sink: lent)
         interpreter.run(Array(Self.content.utf8), resources: dictionary(resources))

@@ -37,6 +37,28 @@ import Testing
         #endif
     }
 
+    @Test("malloc thresholds are set through mallopt on Linux, unless the environment sets its own")
+    func mallocThresholds() {
+        let t = Processors.pageMallocThresholds
+        #expect(!Processors.setMallocThresholds(mmap: 0, trim: t.trim))
+        #expect(!Processors.setMallocThresholds(mmap: t.mmap, trim: -1))
+        #if os(Linux)
+        let environment = ProcessInfo.processInfo.environment
+        let userSet = ["MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_", "MALLOC_TOP_PAD_"].contains { environment[$0] != nil }
+            || (environment["GLIBC_TUNABLES"] ?? "").contains("malloc.")
+        #expect(Processors.setMallocThresholds(mmap: t.mmap, trim: t.trim) == !userSet)
+        if !userSet {
+            // glibc read its MALLOC_ variables when it started; this one only tells the call
+            // that the user chose.
+            setenv("MALLOC_TOP_PAD_", "65536", 1)
+            defer { unsetenv("MALLOC_TOP_PAD_") }
+            #expect(!Processors.setMallocThresholds(mmap: t.mmap, trim: t.trim))
+        }
+        #else
+        #expect(!Processors.setMallocThresholds(mmap: t.mmap, trim: t.trim))
+        #endif
+    }
+
     @Test("the processors online, quota included, are Foundation's count read without Foundation")
     func onlineMatchesFoundation() {
         #expect(Processors.online() == max(1, ProcessInfo.processInfo.activeProcessorCount))
