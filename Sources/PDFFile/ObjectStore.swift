@@ -272,6 +272,28 @@ public final class ObjectStore: Sendable {
         return offset
     }
 
+    /// ``writtenOffset(_:)`` for every object number at once, for a reader of many objects
+    /// (the structure tree's elements): offset `k` is object `k`'s, or -1. Nil when the
+    /// object numbers are too sparse for a table (past 4 per entry, or 2^24), or the file
+    /// too large for 32-bit offsets; the reader then asks ``writtenOffset(_:)`` each time.
+    /// Objects cached later are still read from their bytes, which the reader checks begin
+    /// `number 0 obj`.
+    func writtenOffsets() -> [Int32]? {
+        guard bytes.count < Int(Int32.max), limits.maxRecursionDepth >= 1 else { return nil }
+        return state.withLock { st -> [Int32]? in
+            if st.decryptor != nil { return [] }
+            let entries = st.xref.entries
+            guard let highest = entries.keys.max(), highest >= 0,
+                  highest < min(1 << 24, 4 * entries.count + 1024) else { return nil }
+            var offsets = [Int32](repeating: -1, count: highest + 1)
+            for (number, entry) in entries where number >= 0 {
+                if case .inFile(let offset, _) = entry, offset >= 0, offset < bytes.count { offsets[number] = Int32(offset) }
+            }
+            for number in st.objects.keys where number >= 0 && number <= highest { offsets[number] = -1 }
+            return offsets
+        }
+    }
+
     func writtenEntries(_ id: ObjectID, reader: inout EntryReader?) -> [DictionaryEntry]? {
         guard let offset = writtenOffset(id) else { return nil }
         if reader == nil { reader = EntryReader(parser: Parser(bytes: bytes, limits: limits)) }

@@ -148,6 +148,8 @@ public struct StructureOrder: Sendable {
         var streamReferences: [StreamContentReference] = []
         var objectReferences: [ObjectReference] = []
         var log: DiagnosticLog
+        /// The last `/Pg` resolved, by object number: elements in a row are mostly on one page.
+        var lastPage: (number: Int, index: Int)? = nil
         /// Pages whose `/Pg` did not resolve, reported once each.
         var unknownPages: Set<Int> = []
         var unplacedMCIDs = 0
@@ -180,7 +182,11 @@ public struct StructureOrder: Sendable {
                 log.append(.structureTreeDamaged, .warning, "structure /Pg is not a reference to a page")
                 return nil
             }
-            if let i = pageIndex[r.number] { return i }
+            if let last = lastPage, last.number == r.number { return last.index }
+            if let i = pageIndex[r.number] {
+                lastPage = (r.number, i)
+                return i
+            }
             if unknownPages.insert(r.number).inserted {
                 log.append(.structureTreeDamaged, .warning, "structure /Pg names an object that is not a page of the page tree", objectNumber: r.number)
             }

@@ -43,10 +43,22 @@ struct ElementScanner {
         func mcid(in store: ObjectStore) -> Int? { mcid.map { Int($0) } }
     }
 
+    /// Where each object is written (``ObjectStore/writtenOffsets()``), read once: two
+    /// hashed lookups and a lock per element otherwise. Nil: asked of the store each time.
+    let offsets: [Int32]?
+
     /// Over `buffer`, the store's bytes, which must outlive the scanner.
     init(buffer: UnsafeBufferPointer<UInt8>, store: ObjectStore) {
         lexer = RawScanner(buffer)
         maxNesting = store.limits.maxNestingDepth
+        offsets = store.writtenOffsets()
+    }
+
+    /// Where object `id` is written, to be read from its bytes; nil when it is not.
+    func offset(_ id: ObjectID, in store: ObjectStore) -> Int? {
+        guard let offsets else { return store.writtenOffset(id) }
+        guard id.number >= 0, id.number < offsets.count, offsets[id.number] >= 0 else { return nil }
+        return Int(offsets[id.number])
     }
 
     /// The unescaped name in `value`, or nil (the element is then left to the parser).
@@ -63,7 +75,7 @@ struct ElementScanner {
 
     /// Object `id` read as an element from the file, or nil when the object parser must read it.
     mutating func element(_ id: ObjectID, in store: ObjectStore) -> Element? {
-        guard maxNesting > 0, let offset = store.writtenOffset(id) else { return nil }
+        guard maxNesting > 0, let offset = offset(id, in: store) else { return nil }
         lexer.position = offset
         guard lexer.enterIndirectDictionary(number: id.number), let element = body(nesting: 1) else { return nil }
         if case .keyword(.stream) = lexer.next() { return nil }
@@ -83,31 +95,54 @@ struct ElementScanner {
             let valueStart = lexer.position
             let value = lexer.next()
             if case .null = value { continue }
-            switch ke - ks {
-            case 1 where lexer.bytes(ks, ke, equal: "K"):
+            switch walkedKey(ks, ke) {
+            case .k:
                 e.kids = valueStart
                 guard checkKids(value, nesting: nesting) else { return nil }
-            case 1 where lexer.bytes(ks, ke, equal: "S"):
+            case .s:
                 guard let n = name(value) else { return nil }
                 e.s = n
-            case 2 where lexer.bytes(ks, ke, equal: "Pg"):
+            case .pg:
                 guard let r = Self.reference(value) else { return nil }
                 e.page = r
-            case 3 where lexer.bytes(ks, ke, equal: "Stm"):
+            case .stm:
                 guard let r = Self.reference(value) else { return nil }
                 e.stream = r
-            case 3 where lexer.bytes(ks, ke, equal: "Obj"):
+            case .obj:
                 guard let r = Self.reference(value) else { return nil }
                 e.object = r
-            case 4 where lexer.bytes(ks, ke, equal: "Type"):
+            case .type:
                 guard let n = name(value) else { return nil }
                 e.type = n
-            case 4 where lexer.bytes(ks, ke, equal: "MCID"):
+            case .mcid:
                 guard case .integer(let n) = value else { return nil }
                 e.mcid = n
-            default:
+            case .other:
                 guard lexer.skipValue(value, depth: nesting, maxDepth: maxNesting) else { return nil }
             }
+        }
+    }
+
+    /// The keys the walk reads.
+    enum Key { case k, s, pg, stm, obj, type, mcid, other }
+
+    /// The key whose bytes are `start..<end` (a name token's, inside the buffer): its bytes
+    /// read as one little-endian word and compared whole (a byte-by-byte comparison with
+    /// each of the seven names cost more than the rest of the entry).
+    @inline(__always) func walkedKey(_ start: Int, _ end: Int) -> Key {
+        let length = end - start
+        guard length >= 1, length <= 4, start >= 0, end <= lexer.buffer.count else { return .other }
+        var word: UInt32 = 0
+        for k in 0..<length { word |= UInt32(lexer.buffer[start + k]) << UInt32(8 * k) }
+        switch (length, word) {
+        case (1, 0x4B): return .k                  // K
+        case (1, 0x53): return .s                  // S
+        case (2, 0x6750): return .pg               // Pg
+        case (3, 0x6D_7453): return .stm           // Stm
+        case (3, 0x6A_624F): return .obj           // Obj
+        case (4, 0x6570_7954): return .type        // Type
+        case (4, 0x4449_434D): return .mcid        // MCID
+        default: return .other
         }
     }
 

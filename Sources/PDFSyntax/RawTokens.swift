@@ -132,8 +132,20 @@ public struct RawScanner {
         let saved = position, end = buffer.count
         skipWhitespaceAndComments()
         if position < end, CharacterClass.isDigit(buffer[position]) {
-            let (token, next) = Lexer.scanNumber(buffer, from: position, end: end)
-            if case .integer(let g)? = token, g >= 0, g <= 65535 {
+            // Up to five plain digits ended by a byte that cannot go on a number (nearly
+            // every generation is `0`) are the integer the lexer would read; else it reads.
+            var q = position, g: Int64 = 0
+            while q < end, q - position < 5, CharacterClass.isDigit(buffer[q]) {
+                g = g &* 10 &+ Int64(buffer[q] &- 0x30)
+                q &+= 1
+            }
+            var generation: Int64? = nil, next = q
+            if q == end || !CharacterClass.isRegular(buffer[q]) {
+                generation = g
+            } else if case let (.integer(v)?, after) = Lexer.scanNumber(buffer, from: position, end: end) {
+                (generation, next) = (v, after)
+            }
+            if let g = generation, g >= 0, g <= 65535 {
                 position = next
                 skipWhitespaceAndComments()
                 // `R` as a keyword of its own: followed by a byte that ends a word.

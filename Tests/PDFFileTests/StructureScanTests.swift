@@ -93,6 +93,30 @@ import Testing
         for cap in 1...40 { #expect(Self.walk(doc, scans: true, maxNodes: cap) == Self.walk(doc, scans: false, maxNodes: cap), "cap \(cap)") }
     }
 
+    @Test("the table of written offsets: in-file objects at their offsets, cached ones left to the cache, none when encrypted")
+    func writtenOffsets() throws {
+        var b = PDFBuilder.simpleDocument(pages: 1, catalogExtras: "/StructTreeRoot 20 0 R")
+        b.add(20, "<< /Type /StructTreeRoot /K [21 0 R 22 0 R] >>")
+        b.add(21, "<< /Type /StructElem /S /P /Pg 3 0 R /K 0 >>")
+        b.add(22, "<< /Type /StructElem /S /H1 /Pg 3 0 R /K 1 >>")
+        let doc = try Document(bytes: b.build().bytes)
+        let store = doc.store
+        _ = store.resolve(.reference(ObjectID(22)), keep: true)
+        let offsets = try #require(store.writtenOffsets())
+        #expect(offsets.count == store.objectCount)
+        for n in 1..<offsets.count {
+            if n == 22 {
+                #expect(offsets[n] == -1, "cached: read from the cache")
+            } else {
+                #expect(offsets[n] == store.writtenOffset(ObjectID(n)).map { Int32($0) } ?? -1, "object \(n)")
+            }
+        }
+        #expect(offsets[21] >= 0 && offsets[0] == -1)
+        let walked = Self.walk(doc, scans: true)
+        #expect(walked == Self.walk(doc, scans: false))
+        #expect(walked.order[0] == [0, 1] && walked.roles[0]?[1] == "H1")
+    }
+
     @Test("raw tokens: references as the parser reads them, strings and names passed over")
     func rawTokens() {
         func tokens(_ text: String, _ body: (inout RawScanner) -> Void) {
@@ -128,6 +152,20 @@ import Testing
             #expect(l.next() == .integer(1_234_567_890_123_456_789), "19 digits: read as the lexer reads them")
             #expect(l.next() == .unterminated)
             #expect(l.next() == .eof)
+        }
+        // A generation read by the digit fast path or the lexer: a reference exactly when the
+        // parser reads one.
+        for g in ["0", "00", "7", "65535", "65536", "99999", "123456", "0.0", "0e1", "0x", ".0", "+0", "-0", "00000", "000000", "0#", "0(", "0/", "0%c\n"] {
+            let text = "12 \(g) R"
+            var parser = Parser(bytes: Array("[\(text)]".utf8))
+            let first = (try? parser.parseObject())?.array?.first
+            tokens(text) { l in
+                if case .reference(let id)? = first {
+                    #expect(l.next() == .reference(id), "\(text)")
+                } else {
+                    #expect(l.next() == .integer(12), "\(text)")
+                }
+            }
         }
         // The same numbers as the lexer gives.
         let numbers = "0 7 42 123456789012345678 1234567890123456789 99999999999999999999 -5 +6 007 1.5 .5 4. 1e3 --5 4.-2"
