@@ -144,30 +144,34 @@ public final class ContentInterpreter<Sink: ContentSink> {
     /// `GlyphFlags.hidden`.
     public var optionalContent = OptionalContent()
     /// For each open marked-content sequence, whether it hid its content; and how many do.
-    var hidingStack: [Bool] = []
-    var hiddenDepth = 0
+    // The state below is read and written by nearly every operator: not checked for
+    // exclusive access at run time (a call each, 1-2% of a page's instructions). As above,
+    // none of it is passed `inout` or held across a call back into the interpreter, and one
+    // interpreter runs on one thread; the compiler still checks what it can see.
+    @exclusivity(unchecked) var hidingStack: [Bool] = []
+    @exclusivity(unchecked) var hiddenDepth = 0
 
-    var gs = GraphicsState()
+    @exclusivity(unchecked) var gs = GraphicsState()
     /// Resources consulted when a name is missing from the current ones (see `resourceEntry`).
     public var fallbackResources: PDFDictionary? = nil
-    var saved: [GraphicsState] = []
+    @exclusivity(unchecked) var saved: [GraphicsState] = []
     var colorSpaces: ColorSpaceReader
-    var textMatrix = Matrix.identity
-    var lineMatrix = Matrix.identity
+    @exclusivity(unchecked) var textMatrix = Matrix.identity
+    @exclusivity(unchecked) var lineMatrix = Matrix.identity
     @exclusivity(unchecked) var showSerial = 0
-    var markedDepth = 0
-    var formStack: [ObjectID] = []
+    @exclusivity(unchecked) var markedDepth = 0
+    @exclusivity(unchecked) var formStack: [ObjectID] = []
     /// q-stack and marked-content depth when the current stream began: a stream cannot pop
     /// what its caller pushed.
-    var stackBase = 0
-    var markedBase = 0
+    @exclusivity(unchecked) var stackBase = 0
+    @exclusivity(unchecked) var markedBase = 0
     // The current path.
-    var pathBounds: Rect?
+    @exclusivity(unchecked) var pathBounds: Rect?
     /// The bounding box of each subpath of the current path (a clip is their union); at most
     /// `ClipBox.maxBoxes + 1`, past which `pathBounds` stands for them.
-    var subpathBounds: [Rect] = []
-    var currentPoint = Point(x: 0, y: 0)
-    var pendingClip = false
+    @exclusivity(unchecked) var subpathBounds: [Rect] = []
+    @exclusivity(unchecked) var currentPoint = Point(x: 0, y: 0)
+    @exclusivity(unchecked) var pendingClip = false
     // Caches.
     var directFonts: [PDFDictionary: Font] = [:]
     /// Fonts `Tf` found in the resources, by the stream run they were named in (`streamRun`)

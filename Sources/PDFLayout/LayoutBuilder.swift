@@ -769,9 +769,22 @@ struct LayoutBuilder {
     /// text and the tree's order agrees with the geometry inside blocks (the lines of a block
     /// follow each other in the tree). Returns nil when it does not.
     func structureOrdered(_ blocks: [Block], segments: [Segment], mcids: [Int]) -> ([Block], Double)? {
-        var rank: [Int: Int] = [:]
-        for (r, m) in mcids.enumerated() where rank[m] == nil { rank[m] = r }
-        guard !rank.isEmpty else { return nil }
+        // Each MCID's first place in the tree's order: in a table indexed by MCID when they
+        // are dense (as producers number them, from 0 on each page), else hashed.
+        guard !mcids.isEmpty else { return nil }
+        let highest = mcids.max() ?? 0
+        let dense = mcids.allSatisfy { $0 >= 0 } && highest < 4 * mcids.count + 64
+        var rankTable = [Int](repeating: -1, count: dense ? highest + 1 : 0)
+        var rankMap: [Int: Int] = [:]
+        if dense {
+            for (r, m) in mcids.enumerated() where rankTable[m] < 0 { rankTable[m] = r }
+        } else {
+            for (r, m) in mcids.enumerated() where rankMap[m] == nil { rankMap[m] = r }
+        }
+        func rank(_ m: Int) -> Int? {
+            guard dense else { return rankMap[m] }
+            return m >= 0 && m < rankTable.count && rankTable[m] >= 0 ? rankTable[m] : nil
+        }
         // The rank of each marked-content span, worked out the first time one of its glyphs
         // asks (-2: not yet, -1: none): a page's glyphs share few spans, and a dictionary
         // lookup per glyph cost more than the rest of the ordering.
@@ -786,7 +799,7 @@ struct LayoutBuilder {
             var found: Int? = nil
             while span >= 0 && Int(span) < page.markedContent.count && depth < 64 {
                 let s = page.markedContent[Int(span)]
-                if let m = s.mcid { found = rank[m]; break }
+                if let m = s.mcid { found = rank(m); break }
                 span = s.parent; depth += 1
             }
             spanRank[Int(first)] = found ?? -1

@@ -221,6 +221,19 @@ import Testing
         #expect(p.layout(geometryOnly).foldedText == "left box text right box text")
     }
 
+    @Test("MCIDs ranked alike whether dense (a table) or sparse, huge or negative (hashed), the first place of a repeated one counting",
+          arguments: [(0, 1), (7, 1_000_000), (Int.max, 3), (-5, 2)])
+    func structureOrderWithAnyMCIDs(right: Int, left: Int) {
+        var p = GlyphPage()
+        p.text("right box text", x: 320, y: 700, spacesAsGaps: true, mcid: right)
+        p.text("left box text", x: 72, y: 700, spacesAsGaps: true, mcid: left)
+        let tagged = p.layout(structureOrder: [right, left, right])
+        #expect(tagged.orderSource == .structureTree)
+        #expect(tagged.foldedText == "right box text left box text")
+        let reversed = p.layout(structureOrder: [left, right, left])
+        #expect(reversed.foldedText == "left box text right box text")
+    }
+
     @Test func structureOrderThatScramblesLinesIsRejected() {
         var p = GlyphPage()
         // One paragraph whose lines the tags put in reverse order.
