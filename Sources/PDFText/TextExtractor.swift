@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 import PDFCore
 import PDFContent
@@ -103,7 +102,7 @@ public struct TextExtractor: Sendable {
             let round = start..<min(sample.count, start + max(1, workers))
             let read = Mutex<[Int: PageGlyphs]>([:])
             if round.count > 1 {
-                DispatchQueue.concurrentPerform(iterations: round.count) { j in
+                WorkerThread.concurrentPerform(iterations: round.count) { j in
                     let i = sample[round.lowerBound + j]
                     let glyphs = extractor.extract(pageIndex: i)
                     read.withLock { $0[i] = glyphs }
@@ -188,30 +187,38 @@ public struct TextExtractor: Sendable {
 }
 
 /// A value known now, or computed on another thread and waited for on first use.
-final class Eventually<Value: Sendable>: Sendable {
-    private let result: Mutex<Value?>
-    private let done = DispatchGroup()
+final class Eventually<Value: Sendable>: @unchecked Sendable {
+    // Guarded by `condition`.
+    private var result: Value?
+    private let condition = ConditionLock()
 
-    init(_ value: Value) { result = Mutex(value) }
+    init(_ value: Value) { result = value }
 
+    /// Computes the value on a thread of its own (or here, when the system gives none).
     init(computing make: @escaping @Sendable () -> Value) {
-        result = Mutex(nil)
-        done.enter()
-        DispatchQueue.global().async { self.finish(make()) }
+        result = nil
+        if let thread = WorkerThread.start({ self.finish(make()) }) {
+            thread.detach()
+        } else {
+            result = make()
+        }
     }
 
     private func finish(_ value: Value) {
-        result.withLock { $0 = value }
-        done.leave()
+        condition.withLock {
+            result = value
+            condition.broadcast()
+        }
     }
 
     /// True once the value is there (never waits).
-    var isReady: Bool { result.withLock { $0 != nil } }
+    var isReady: Bool { condition.withLock { result != nil } }
 
     var value: Value {
-        done.wait()
-        // Set before `done` was left (or at init); `wait` orders the read after it.
-        return result.withLock { $0 }!
+        condition.withLock {
+            while result == nil { condition.wait() }
+            return result!
+        }
     }
 }
 

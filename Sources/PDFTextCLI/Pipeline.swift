@@ -1,6 +1,5 @@
 import ArgumentParser
-import Dispatch
-import Foundation
+import PDFCore
 
 /// Processes the pages of several documents on a fixed pool of worker threads and hands
 /// the results to the calling thread in input order: documents in the order given, pages
@@ -43,7 +42,7 @@ final class OrderedPipeline<Document: Sendable, Result: Sendable>: @unchecked Se
         var results: [Int: Result] = [:]
     }
 
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private let files: [FileState]
     private var head = 0
     private var stopped = false
@@ -138,15 +137,14 @@ final class OrderedPipeline<Document: Sendable, Result: Sendable>: @unchecked Se
         }
         // Threads of our own, not a Dispatch queue: the workers block on the condition, and
         // blocking the shared pool (which Swift concurrency also runs on) can starve it.
-        let group = DispatchGroup()
+        var threads: [WorkerThread] = []
         for _ in 0..<workers {
-            group.enter()
-            let thread = Thread {
-                self.work()
-                group.leave()
-            }
-            thread.stackSize = 8 << 20
-            thread.start()
+            if let t = WorkerThread.start(stackSize: 8 << 20, { self.work() }) { threads.append(t) }
+        }
+        // No thread to be had: the work is done here, as for one worker.
+        if threads.isEmpty {
+            runInline(consume)
+            return
         }
         var going = true
         fileLoop: for i in files.indices {
@@ -185,7 +183,7 @@ final class OrderedPipeline<Document: Sendable, Result: Sendable>: @unchecked Se
         head = files.count
         condition.broadcast()
         condition.unlock()
-        group.wait()
+        for t in threads { t.join() }
     }
 
     /// One worker: the same events in the same order, each unit done on the calling thread

@@ -69,3 +69,52 @@ import Testing
         #endif
     }
 }
+
+@Suite struct WorkerThreadTests {
+    final class Box: @unchecked Sendable {
+        let lock = ConditionLock()
+        var values: [Int] = []
+        var threads: Set<pthread_t> = []
+    }
+
+    @Test("concurrentPerform runs every iteration once, the last on the calling thread, and returns when all are done")
+    func concurrentPerform() {
+        for n in [0, 1, 2, 7] {
+            let box = Box()
+            let caller = pthread_self()
+            WorkerThread.concurrentPerform(iterations: n, stackSize: 1 << 20) { i in
+                box.lock.withLock {
+                    box.values.append(i)
+                    box.threads.insert(pthread_self())
+                }
+            }
+            #expect(box.values.sorted() == Array(0..<n))
+            #expect(n == 0 || box.threads.contains(caller))
+            #expect(box.threads.count == n, "a thread of its own for each iteration")
+        }
+    }
+
+    @Test("a waiter wakes when another thread sets the value and broadcasts; join waits for the thread")
+    func conditionAndJoin() throws {
+        let box = Box()
+        let thread = try #require(WorkerThread.start {
+            usleep(20_000)
+            box.lock.withLock {
+                box.values.append(42)
+                box.lock.broadcast()
+            }
+        })
+        box.lock.withLock {
+            while box.values.isEmpty { box.lock.wait() }
+        }
+        #expect(box.values == [42])
+        thread.join()
+        // Join returns after the thread's last write (a stack below the minimum is raised).
+        let second = try #require(WorkerThread.start(stackSize: 0) {
+            usleep(10_000)
+            box.lock.withLock { box.values.append(7) }
+        })
+        second.join()
+        #expect(box.lock.withLock { box.values } == [42, 7])
+    }
+}
