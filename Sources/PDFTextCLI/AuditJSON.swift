@@ -2,7 +2,7 @@ import Foundation
 import PDFCore
 import PDFStructure
 
-/// `audit --format json`: schema `audit-report/1` (ACCESSIBILITY.md §5.2, docs/AUDIT.md).
+/// `audit --format json`: schema `audit-report/1` (docs/AUDIT.md, "What a report says").
 /// Keys are written in a fixed order; absent optional values are left out, except the
 /// document facts (`title`, `lang`, `claims.pdfua`), which are `null` when unknown.
 enum AuditJSON {

@@ -1,7 +1,7 @@
 import PDFCore
 import PDFStructure
 
-/// `audit --format junit` (ACCESSIBILITY.md §5.4): `<testsuites>` with one `<testsuite>` per
+/// `audit --format junit` (docs/AUDIT.md, "What a report says"): `<testsuites>` with one `<testsuite>` per
 /// PDF and one `<testcase>` per rule; a failed rule is a `<failure>` listing its first
 /// locations, a rule not run is `<skipped>`, and a file that cannot be read is a suite with
 /// one `<error>`.

@@ -1,7 +1,7 @@
 import PDFCore
 import PDFStructure
 
-/// The human summary of `audit` (ACCESSIBILITY.md §5.1): a verdict line, the document's
+/// The human summary of `audit` (docs/AUDIT.md, "What a report says"): a verdict line, the document's
 /// facts, one line per failed rule with up to `--max-findings-per-rule` locations and
 /// messages, and the checks left to a person. What comes from the file or names it (the
 /// path, Title, Lang, structure types and paths, messages) is shown escaped

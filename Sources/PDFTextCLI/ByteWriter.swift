@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PDFCore
 
 /// Bulk output to a file descriptor through one raw buffer: appends are pointer stores, and
 /// the buffer goes out in 64 KiB writes. A failed write is remembered (`error`) so the
@@ -106,7 +107,7 @@ final class ByteWriter {
     func flush() {
         var offset = 0
         while offset < count, error == nil {
-            let r = Glibc.write(fd, base + offset, count - offset)
+            let r = SystemCall.write(fd, base + offset, count - offset)
             if r < 0 {
                 if errno == EINTR { continue }
                 error = String(cString: strerror(errno))

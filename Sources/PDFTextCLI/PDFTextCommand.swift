@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PDFCore
 
 /// The `pdftext` command. Subcommands are library types so tests can run them in-process.
 public struct PDFTextCommand: ParsableCommand {
@@ -25,10 +26,10 @@ public struct PDFTextCommand: ParsableCommand {
     /// the square of their number.
     public static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if let status = Text.fastRun(arguments) { Glibc.exit(status) }
+        if let status = Text.fastRun(arguments) { SystemCall.exit(status) }
         if let refusal = SearchCommand.refusal(arguments: arguments) {
             printError(refusal)
-            Glibc.exit(ExitStatus.usage)
+            SystemCall.exit(ExitStatus.usage)
         }
         main(nil)
     }

@@ -4,7 +4,7 @@ import PDFFile
 import PDFTestSupport
 @testable import PDFStructure
 
-/// Agreement with the veraPDF PDF/UA-1 corpus (per file, per rule: ACCESSIBILITY.md §2).
+/// Agreement with the veraPDF PDF/UA-1 corpus (per file, per rule: docs/AUDIT.md, "Agreement with veraPDF's corpus").
 /// Prints the confusion matrix of every implemented rule; fails when an implemented rule's
 /// balanced accuracy falls below the floor.
 @Suite struct PDFUACorpusTests {

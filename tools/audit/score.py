@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Scores `pdftext audit` against a corpus laid out like veraPDF's PDF/UA-1 test corpus
-(ACCESSIBILITY.md §2): a file named `<clause>-t<NN>-<pass|fail>-<variant>.pdf` tests rule
-`<clause>-<NN>` and must fail it (`fail`) or not (`pass`). Only each file's own rule is
+(docs/AUDIT.md, "Agreement with veraPDF's corpus"): a file named
+`<clause>-t<NN>-<pass|fail>-<variant>.pdf` tests rule `<clause>-<NN>` and must fail it
+(`fail`) or not (`pass`). Only each file's own rule is
 scored; every other rule's outcome on it is ignored.
 
 Prints per-rule and per-folder confusion matrices (positive = the rule fails), balanced

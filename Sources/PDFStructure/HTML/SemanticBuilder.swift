@@ -5,7 +5,8 @@ import PDFTextModel
 import PDFLayout
 import PDFText
 
-/// Thresholds of the structure inferred for untagged documents (ACCESSIBILITY.md §4.5).
+/// Thresholds of the structure inferred for untagged documents (docs/ACCESSIBLE-HTML.md,
+/// "Inferred, for untagged files").
 public struct SemanticOptions: Sendable, Hashable {
     /// A block is a heading when its size is at least this many times the body size (the
     /// size with the most characters in the document).
