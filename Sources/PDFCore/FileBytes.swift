@@ -74,7 +74,7 @@ public enum FileBytes {
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             var done = 0
             while done < size {
-                let n = SystemCall.read(fd, buffer.baseAddress! + done, size - done)
+                let n = SystemCall.readFile(fd, buffer.baseAddress! + done, size - done)
                 if n < 0 {
                     if errno == EINTR { continue }
                     failure = errno

@@ -107,7 +107,7 @@ final class ByteWriter {
     func flush() {
         var offset = 0
         while offset < count, error == nil {
-            let r = SystemCall.write(fd, base + offset, count - offset)
+            let r = SystemCall.writeFile(fd, base + offset, count - offset)
             if r < 0 {
                 if errno == EINTR { continue }
                 error = String(cString: strerror(errno))

@@ -26,10 +26,10 @@ public struct PDFTextCommand: ParsableCommand {
     /// the square of their number.
     public static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if let status = Text.fastRun(arguments) { SystemCall.exit(status) }
+        if let status = Text.fastRun(arguments) { SystemCall.exitProcess(status) }
         if let refusal = SearchCommand.refusal(arguments: arguments) {
             printError(refusal)
-            SystemCall.exit(ExitStatus.usage)
+            SystemCall.exitProcess(ExitStatus.usage)
         }
         main(nil)
     }

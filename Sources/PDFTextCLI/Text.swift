@@ -513,7 +513,7 @@ final class OutputFile {
     }
 
     static func create(_ path: String) -> Swift.Result<OutputFile, Opening.Failure> {
-        let fd = SystemCall.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let fd = SystemCall.openFile(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if fd < 0 { return .failure(Opening.Failure(message: "\(path): cannot create: \(String(cString: strerror(errno)))", exitCode: ExitStatus.outputFailed)) }
         return .success(OutputFile(name: path, fd: fd, owned: true))
     }
@@ -522,7 +522,7 @@ final class OutputFile {
         guard !closed else { return }
         writer.flush()
         closed = true
-        if owned { _ = SystemCall.close(writer.fd) }
+        if owned { _ = SystemCall.closeFile(writer.fd) }
     }
 }
 
