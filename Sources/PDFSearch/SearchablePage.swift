@@ -130,7 +130,9 @@ public struct SearchablePage: Sendable {
         if Double(han + kana) >= scriptShare * Double(letters) {
             return Double(kana) >= 0.1 * Double(han + kana) ? "ja" : "zh"
         }
-        if let (language, n) = counts.max(by: { $0.value < $1.value }), Double(n) >= scriptShare * Double(letters) {
+        // Of languages with as many letters, the first by code: the table's own order
+        // changes from run to run.
+        if let (language, n) = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), Double(n) >= scriptShare * Double(letters) {
             return language
         }
         return nil

@@ -63,43 +63,12 @@ enum AuditJUnit {
         }
     }
 
-    /// Escaped for an attribute value; characters XML 1.0 cannot hold are dropped.
-    static func attr(_ s: String) -> String {
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n": out += "&#10;"
-            case "\t": out += "&#9;"
-            case "\r": out += "&#13;"
-            default: if allowed(c) { out.unicodeScalars.append(c) }
-            }
-        }
-        return out
-    }
+    /// Escaped for an attribute value, kept exactly (``XMLEscaping/Style/exactAttribute``);
+    /// characters XML 1.0 cannot hold are dropped.
+    static func attr(_ s: String) -> String { XMLEscaping.escaped(s, .exactAttribute) }
 
-    /// Escaped for element text.
-    static func text(_ s: String) -> String {
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\r": out += "&#13;"
-            default: if allowed(c) || c == "\n" || c == "\t" { out.unicodeScalars.append(c) }
-            }
-        }
-        return out
-    }
-
-    static func allowed(_ c: Unicode.Scalar) -> Bool {
-        // Not C0 (XML forbids it), DEL or C1 (a terminal acts on them), U+FFFE or U+FFFF.
-        c.value >= 0x20 && !(0x7F...0x9F).contains(c.value) && c.value != 0xFFFE && c.value != 0xFFFF
-    }
+    /// Escaped for element text (``XMLEscaping/Style/exactText``).
+    static func text(_ s: String) -> String { XMLEscaping.escaped(s, .exactText) }
 }
 
 /// Seconds with three decimals.

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PDFCore
 
 /// A growing byte buffer that page formatters fill on worker threads; the writer thread
 /// hands it to a `ByteWriter`.
@@ -68,27 +69,15 @@ struct Bytes: Sendable {
         return buffer.prefix(max(0, min(Int(n), buffer.count - 1))).map { UInt8(bitPattern: $0) }
     }
 
-    /// Text with `& < > " '` escaped for XML, a carriage return as a line feed (what an XML or
-    /// HTML parser reads it as), and the other controls (C0 but tab and line feed, DEL, C1:
-    /// XML 1.0 forbids or discourages them, HTML calls them parse errors, terminals act on
-    /// them) and U+FFFE, U+FFFF replaced by U+FFFD.
+    /// Text escaped for XML (``XMLEscaping/Style/xml``: `& < > " '` as entities, a carriage
+    /// return as a line feed, controls as U+FFFD).
     mutating func xmlEscaped<S: Sequence>(_ scalars: S) where S.Element == Unicode.Scalar {
+        let style = XMLEscaping.Style.xml
         for s in scalars {
-            switch s {
-            case "&": append("&amp;")
-            case "<": append("&lt;")
-            case ">": append("&gt;")
-            case "\"": append("&quot;")
-            case "'": append("&apos;")
-            default:
-                let v = s.value
-                if v == 13 {
-                    append("\n" as Unicode.Scalar)
-                } else if (v < 0x20 && v != 9 && v != 10) || (0x7F...0x9F).contains(v) || v == 0xFFFE || v == 0xFFFF {
-                    append("\u{FFFD}" as Unicode.Scalar)
-                } else {
-                    append(s)
-                }
+            switch XMLEscaping.piece(s, style) {
+            case .kept: append(s)
+            case .dropped: break
+            case .replaced(let r): r.withUTF8Buffer { data.append(contentsOf: $0) }
             }
         }
     }

@@ -118,3 +118,20 @@ import Testing
         #expect(box.lock.withLock { box.values } == [42, 7])
     }
 }
+
+@Suite struct XMLEscapingTests {
+    static let sample = "a&b<c>d\"e'f\rg\nh\ti\u{1}j\u{7F}k\u{85}l\u{FFFE}m\u{FFFF}n\u{E9}\u{1F600}"
+
+    @Test("each style: markup characters, quotes, line breaks and controls as its writers need them")
+    func styles() {
+        #expect(XMLEscaping.escaped(Self.sample, .xml)
+                == "a&amp;b&lt;c&gt;d&quot;e&apos;f\ng\nh\ti\u{FFFD}j\u{FFFD}k\u{FFFD}l\u{FFFD}m\u{FFFD}n\u{E9}\u{1F600}")
+        #expect(XMLEscaping.escaped(Self.sample, .html)
+                == "a&amp;b&lt;c&gt;d&quot;e&#39;f\ng\nh\ti\u{FFFD}j\u{FFFD}k\u{FFFD}l\u{FFFD}m\u{FFFD}n\u{E9}\u{1F600}")
+        #expect(XMLEscaping.escaped(Self.sample, .exactAttribute)
+                == "a&amp;b&lt;c&gt;d&quot;e'f&#13;g&#10;h&#9;ijklmn\u{E9}\u{1F600}")
+        #expect(XMLEscaping.escaped(Self.sample, .exactText)
+                == "a&amp;b&lt;c&gt;d\"e'f&#13;g\nh\tijklmn\u{E9}\u{1F600}")
+        #expect(XMLEscaping.escaped("", .xml).isEmpty)
+    }
+}

@@ -359,7 +359,7 @@ extension String {
 
 // MARK: - Inferred from the layout
 
-private struct Inference {
+struct Inference {
     let document: PDFDocument
     let options: SemanticOptions
     var bodySize: Double = 0
@@ -368,6 +368,13 @@ private struct Inference {
     init(document: PDFDocument, options: SemanticOptions) { self.document = document; self.options = options }
 
     struct BlockInfo { var page: Int; var block: LayoutBlock; var size: Double; var bold: Bool; var words: Int }
+
+    /// The size with the most characters; of sizes with as many, the smallest. (Taking the
+    /// first the table gave made the choice, and so headings, change from run to run: a
+    /// table's order follows its hash seed.)
+    static func commonestSize(_ characters: [Double: Int]) -> Double {
+        characters.max { ($0.value, -$0.key) < ($1.value, -$1.key) }?.key ?? 0
+    }
 
     func info(_ text: PageText, _ block: LayoutBlock, page: Int) -> BlockInfo {
         let layout = text.layout
@@ -385,7 +392,7 @@ private struct Inference {
                 if f >= 0, f < text.glyphs.fonts.count, text.glyphs.fonts[f].isBold { boldChars += n }
             }
         }
-        let size = sizes.max { $0.value < $1.value }?.key ?? 0
+        let size = Self.commonestSize(sizes)
         return BlockInfo(page: page, block: block, size: size, bold: chars > 0 && boldChars * 10 >= chars * 9, words: words)
     }
 
@@ -399,7 +406,7 @@ private struct Inference {
             infos[p] = t.layout.blocks.map { info(t, $0, page: p) }
             for w in t.layout.words { sizeChars[(Double(w.fontSize) * 2).rounded() / 2, default: 0] += w.characters.count }
         }
-        bodySize = sizeChars.max { $0.value < $1.value }?.key ?? 0
+        bodySize = Self.commonestSize(sizeChars)
         var candidates = Set<Double>()
         for (_, list) in infos { for b in list where isHeading(b) { candidates.insert(b.size) } }
         headingSizes = candidates.sorted(by: >)

@@ -1,3 +1,4 @@
+import PDFCore
 import PDFText
 
 /// Writes a ``SemanticDocument`` as accessible HTML5 in XHTML-compatible syntax (every
@@ -17,32 +18,8 @@ public enum SemanticHTML {
         return w.out
     }
 
-    static func escape(_ s: String) -> String {
-        var r = ""
-        r.reserveCapacity(s.utf8.count)
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": r += "&amp;"
-            case "<": r += "&lt;"
-            case ">": r += "&gt;"
-            case "\"": r += "&quot;"
-            case "'": r += "&#39;"
-            default:
-                // A carriage return is read as a line feed by the parser anyway; the other
-                // controls (XML forbids C0, HTML calls C0, DEL and C1 parse errors, a terminal
-                // acts on them) become a replacement character (unpaired surrogates cannot
-                // occur in a String).
-                if u == "\r" {
-                    r += "\n"
-                } else if u.value < 0x20 && u != "\t" && u != "\n" || (0x7F...0x9F).contains(u.value) || u.value == 0xFFFE || u.value == 0xFFFF {
-                    r += "\u{FFFD}"
-                } else {
-                    r.unicodeScalars.append(u)
-                }
-            }
-        }
-        return r
-    }
+    /// Text escaped for HTML (``XMLEscaping/Style/html``).
+    static func escape(_ s: String) -> String { XMLEscaping.escaped(s, .html) }
 
     struct Writer {
         var out = ""
