@@ -267,8 +267,14 @@ public final class ObjectStore: Sendable {
     /// stream, encrypted, out of range).
     func writtenOffset(_ id: ObjectID) -> Int? {
         let (cached, encrypted, entry) = state.withLock { ($0.objects[id.number] != nil, $0.decryptor != nil, $0.xref.entries[id.number]) }
-        guard !cached, !encrypted, case .inFile(let offset, _)? = entry, offset >= 0, offset < bytes.count,
-              limits.maxRecursionDepth >= 1 else { return nil }
+        guard !cached, !encrypted, limits.maxRecursionDepth >= 1 else { return nil }
+        return readableOffset(entry)
+    }
+
+    /// The offset of an entry for an object written in the file, inside the bytes; nil for
+    /// any other entry.
+    private func readableOffset(_ entry: XRefEntry?) -> Int? {
+        guard case .inFile(let offset, _)? = entry, offset >= 0, offset < bytes.count else { return nil }
         return offset
     }
 
@@ -276,8 +282,8 @@ public final class ObjectStore: Sendable {
     /// (the structure tree's elements): offset `k` is object `k`'s, or -1. Nil when the
     /// object numbers are too sparse for a table (past 4 per entry, or 2^24), or the file
     /// too large for 32-bit offsets; the reader then asks ``writtenOffset(_:)`` each time.
-    /// Objects cached later are still read from their bytes, which the reader checks begin
-    /// `number 0 obj`.
+    /// Empty when the file is encrypted (nothing is read from its bytes). Objects cached
+    /// later are still read from their bytes, which the reader checks begin `number 0 obj`.
     func writtenOffsets() -> [Int32]? {
         guard bytes.count < Int(Int32.max), limits.maxRecursionDepth >= 1 else { return nil }
         return state.withLock { st -> [Int32]? in
@@ -287,7 +293,7 @@ public final class ObjectStore: Sendable {
                   highest < min(1 << 24, 4 * entries.count + 1024) else { return nil }
             var offsets = [Int32](repeating: -1, count: highest + 1)
             for (number, entry) in entries where number >= 0 {
-                if case .inFile(let offset, _) = entry, offset >= 0, offset < bytes.count { offsets[number] = Int32(offset) }
+                if let offset = readableOffset(entry) { offsets[number] = Int32(offset) }
             }
             for number in st.objects.keys where number >= 0 && number <= highest { offsets[number] = -1 }
             return offsets

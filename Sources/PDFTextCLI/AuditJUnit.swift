@@ -1,10 +1,10 @@
 import PDFCore
 import PDFStructure
 
-/// `audit --format junit` (docs/AUDIT.md, "What a report says"): `<testsuites>` with one `<testsuite>` per
-/// PDF and one `<testcase>` per rule; a failed rule is a `<failure>` listing its first
-/// locations, a rule not run is `<skipped>`, and a file that cannot be read is a suite with
-/// one `<error>`.
+/// `audit --format junit` (docs/AUDIT.md, "What a report says"): `<testsuites>` with one
+/// `<testsuite>` per PDF and one `<testcase>` per rule; a failed rule is a `<failure>`
+/// listing its first locations, a rule not run is `<skipped>`, and a file that cannot be
+/// read is a suite with one `<error>`.
 enum AuditJUnit {
     static func document(_ run: AuditRun) -> String {
         var suites = ""

@@ -4,8 +4,9 @@ import PDFCore
 import PDFStructure
 
 /// `audit --format sarif`: one SARIF 2.1.0 log with one run for all files
-/// (docs/AUDIT.md, "What a report says"). Rules are `PDFUA1/<id>`; PDFs have no lines, so a result's
-/// place is its artifact plus logical locations (structure path, page) and properties.
+/// (docs/AUDIT.md, "What a report says"). Rules are `PDFUA1/<id>`; PDFs have no lines, so
+/// a result's place is its artifact plus logical locations (structure path, page) and
+/// properties.
 enum AuditSARIF {
     static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
     static let rulePrefix = "PDFUA1/"

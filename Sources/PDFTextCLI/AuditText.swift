@@ -1,10 +1,10 @@
 import PDFCore
 import PDFStructure
 
-/// The human summary of `audit` (docs/AUDIT.md, "What a report says"): a verdict line, the document's
-/// facts, one line per failed rule with up to `--max-findings-per-rule` locations and
-/// messages, and the checks left to a person. What comes from the file or names it (the
-/// path, Title, Lang, structure types and paths, messages) is shown escaped
+/// The human summary of `audit` (docs/AUDIT.md, "What a report says"): a verdict line, the
+/// document's facts, one line per failed rule with up to `--max-findings-per-rule`
+/// locations and messages, and the checks left to a person. What comes from the file or
+/// names it (the path, Title, Lang, structure types and paths, messages) is shown escaped
 /// (`ControlEscaping`): one line each, no control character reaching the terminal.
 struct AuditTextWriter {
     /// ANSI colours (only on a terminal, unless asked for).

@@ -2,7 +2,8 @@ import Foundation
 
 /// Scoring of an audit against a test corpus whose file names carry the expected verdict,
 /// as the veraPDF corpus does: `<clause>-t<NN>-<pass|fail>-<variant>.pdf` tests rule
-/// `<clause>-<NN>` (docs/AUDIT.md, "Agreement with veraPDF's corpus"). Only the file's own rule is scored.
+/// `<clause>-<NN>` (docs/AUDIT.md, "Agreement with veraPDF's corpus"). Only the file's own
+/// rule is scored.
 public enum CorpusScoring {
     /// The rule a corpus file tests and the verdict it expects, or nil for other names.
     /// A `-` inside the clause is read as `.` (`7-18.3` → `7.18.3`), and the files named
