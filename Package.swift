@@ -71,9 +71,9 @@ let package = Package(
         .target(name: "PDFFonts", dependencies: ["PDFCore", "PDFSyntax", "PDFFile", "PDFTextModel", "CFreeType"]),
         .target(name: "PDFContent", dependencies: ["PDFCore", "PDFSyntax", "PDFFile", "PDFTextModel", "PDFFonts"]),
         .target(name: "PDFLayout", dependencies: ["PDFCore", "PDFTextModel", "CPDFUnicode"]),
-        .target(name: "PDFText", dependencies: ["PDFCore", "PDFCrypto", "PDFFile", "PDFTextModel", "PDFFonts", "PDFContent", "PDFLayout"]),
+        .target(name: "PDFText", dependencies: ["PDFCore", "PDFCrypto", "PDFFile", "PDFTextModel", "PDFFonts", "PDFContent", "PDFLayout", "CPDFUnicode"]),
         .target(name: "PDFStructure", dependencies: ["PDFCore", "PDFSyntax", "PDFFile", "PDFTextModel", "PDFFonts", "PDFContent", "PDFLayout", "PDFText"]),
-        .target(name: "PDFSearch", dependencies: ["PDFCore", "PDFText", "CPDFUnicode"]),
+        .target(name: "PDFSearch", dependencies: ["PDFCore", "CPDFUnicode", "PDFText"]),
         .target(
             name: "PDFSearchIndex",
             dependencies: ["PDFCore", "PDFFile", "PDFText", "PDFSearch", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -7,6 +7,7 @@
 #include <unicode/utf16.h>
 #include <unicode/ubrk.h>
 #include <unicode/uscript.h>
+#include <unicode/ustring.h>
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -51,7 +52,8 @@
     X(ubrk_next) \
     X(ubrk_getRuleStatus) \
     X(uscript_getScript) \
-    X(u_charType)
+    X(u_charType) \
+    X(u_strFoldCase)
 
 // One pointer per function, named icu_<name> (`##` keeps the name from ICU's renaming).
 #define PDFU_DECLARE(f) static __typeof__(&f) icu_##f;
@@ -384,12 +386,40 @@ static int is_token_char(UChar32 c) {
     }
 }
 
+/// The first step of `pdfu_search_fold`: normalisation and case folding into `a` (`b` is
+/// scratch of the same capacity); returns the length.
+static int32_t fold_first(const uint16_t *input, int32_t inputLength, int32_t flags, UChar *a, UChar *b,
+                          int32_t capacity, const UNormalizer2 *nfd, const UNormalizer2 *nfc, UErrorCode *status) {
+    if (flags & PDFU_FOLD_LITERAL) {
+        if (flags & PDFU_FOLD_CASE)
+            return ICU(u_strFoldCase)(a, capacity, (const UChar *)input, inputLength, U_FOLD_CASE_DEFAULT, status);
+        if (inputLength > capacity) { *status = U_BUFFER_OVERFLOW_ERROR; return 0; }
+        memcpy(a, input, sizeof(UChar) * inputLength);
+        return inputLength;
+    }
+    if (flags & PDFU_FOLD_CANONICAL) {
+        if (!(flags & PDFU_FOLD_CASE))
+            return ICU(unorm2_normalize)(nfc, (const UChar *)input, inputLength, a, capacity, status);
+        // Canonical caseless matching (Unicode 3.13, D145): NFD(fold(NFD(x))), composed.
+        int32_t m = ICU(unorm2_normalize)(nfd, (const UChar *)input, inputLength, b, capacity, status);
+        if (U_FAILURE(*status)) return 0;
+        int32_t k = ICU(u_strFoldCase)(a, capacity, b, m, U_FOLD_CASE_DEFAULT, status);
+        if (U_FAILURE(*status)) return 0;
+        int32_t n = ICU(unorm2_normalize)(nfc, a, k, b, capacity, status);
+        if (U_FAILURE(*status)) return 0;
+        memcpy(a, b, sizeof(UChar) * (size_t)n);
+        return n;
+    }
+    const UNormalizer2 *first = (flags & PDFU_FOLD_CASE) ? ICU(unorm2_getNFKCCasefoldInstance)(status)
+                                                         : ICU(unorm2_getNFKCInstance)(status);
+    if (U_FAILURE(*status)) return 0;
+    return ICU(unorm2_normalize)(first, (const UChar *)input, inputLength, a, capacity, status);
+}
+
 int32_t pdfu_search_fold(const uint16_t *input, int32_t inputLength, int32_t flags,
                          uint16_t *output, int32_t outputCapacity, int32_t *outLength) {
     if (!icu()) return PDFU_FAILURE;
     UErrorCode status = U_ZERO_ERROR;
-    const UNormalizer2 *first = (flags & PDFU_FOLD_CASE) ? ICU(unorm2_getNFKCCasefoldInstance)(&status)
-                                                         : ICU(unorm2_getNFKCInstance)(&status);
     const UNormalizer2 *nfd = ICU(unorm2_getNFDInstance)(&status);
     const UNormalizer2 *nfc = ICU(unorm2_getNFCInstance)(&status);
     if (U_FAILURE(status)) return PDFU_FAILURE;
@@ -401,7 +431,7 @@ int32_t pdfu_search_fold(const uint16_t *input, int32_t inputLength, int32_t fla
     UChar *b = capacity <= 512 ? stackB : (UChar *)malloc(sizeof(UChar) * capacity);
     int32_t result = PDFU_OK;
     if (!a || !b) { result = PDFU_FAILURE; goto done; }
-    int32_t n = ICU(unorm2_normalize)(first, (const UChar *)input, inputLength, a, capacity, &status);
+    int32_t n = fold_first(input, inputLength, flags, a, b, capacity, nfd, nfc, &status);
     if (U_FAILURE(status)) { result = PDFU_FAILURE; goto done; }
     if (flags & PDFU_FOLD_DIACRITICS) {
         int32_t m = ICU(unorm2_normalize)(nfd, a, n, b, capacity, &status);

@@ -1,4 +1,5 @@
 import CPDFUnicode
+import PDFText
 
 /// How words become search keys. The same folding must be used for the index and for its
 /// queries; a ``SearchIndex`` records it and applies it to every query.
@@ -16,11 +17,11 @@ public struct SearchFolding: Sendable, Hashable, Codable {
         self.diacriticFolding = diacriticFolding
     }
 
-    var flags: Int32 {
-        var f = Int32(PDFU_FOLD_SEPARATORS)
-        if caseFolding { f |= Int32(PDFU_FOLD_CASE) }
-        if diacriticFolding { f |= Int32(PDFU_FOLD_DIACRITICS) }
-        return f
+    /// The shared engine's settings for index terms: compatibility normalisation, this
+    /// folding, and separators dropped.
+    var engine: UnicodeFolding {
+        UnicodeFolding(normalization: .compatibility, caseFolding: caseFolding, diacriticFolding: diacriticFolding,
+                       dropSeparators: true)
     }
 
     /// A one-word description stored with an index (`case+diacritics`, `case`, `none`…).
@@ -138,16 +139,8 @@ public struct Tokenizer: Sendable {
             }
             return String(s)
         }
-        let input = Array(units)
-        var capacity = input.count * 3 + 8
-        while true {
-            var out = [UInt16](repeating: 0, count: capacity)
-            var length: Int32 = 0
-            let status = pdfu_search_fold(input, Int32(input.count), folding.flags, &out, Int32(capacity), &length)
-            if status == Int32(PDFU_BUFFER_TOO_SMALL) { capacity = Int(length); continue }
-            if status != Int32(PDFU_OK) { return "" }
-            return String(decoding: out[0..<Int(length)], as: UTF16.self)
-        }
+        guard let folded = folding.engine.fold(Array(units)) else { return "" }
+        return String(decoding: folded, as: UTF16.self)
     }
 
     private static func isASCIIAlnum(_ v: UInt32) -> Bool {

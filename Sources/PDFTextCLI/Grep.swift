@@ -30,7 +30,10 @@ public struct Grep: ParsableCommand {
             PATTERN is a literal string (-F, the default) unless -E makes it a regular \
             expression (ICU syntax, on the page text with line breaks as spaces and line-end \
             hyphenations joined). -i ignores case (full Unicode case folding: ß matches ss), \
-            -w matches whole words only.
+            --ignore-diacritics ignores accents, -w matches whole words only. Ligatures and \
+            full- or half-width letters always match their plain letters. The folding is the \
+            one `pdftext search` keys its index with, so with -i and --ignore-diacritics both \
+            find the same words.
 
             --json prints one JSON object per match and line: {"file","page","label","match",\
             "context","range":{"location","length"},"quads":[[x0,y0,x1,y1,x2,y2,x3,y3]...]}; \
@@ -112,8 +115,11 @@ public struct Grep: ParsableCommand {
         try Jobs.validate(jobs)
     }
 
-    var findOptions: FindOptions {
-        var o: NSString.CompareOptions = []
+    /// The find options of the flags. Compatibility forms (ligatures, full- and half-width
+    /// letters) always match their plain letters, as in `pdftext search`, whose index keys
+    /// the same folding engine makes.
+    package var findOptions: FindOptions {
+        var o: NSString.CompareOptions = [.widthInsensitive]
         if ignoreCase { o.insert(.caseInsensitive) }
         if ignoreDiacritics { o.insert(.diacriticInsensitive) }
         if extendedRegexp && !fixedStrings { o.insert(.regularExpression) }

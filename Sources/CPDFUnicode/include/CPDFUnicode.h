@@ -130,12 +130,17 @@ enum {
     PDFU_FOLD_CASE = 1,         // full case folding (ß → ss), with NFKC: ICU's NFKC_Casefold
     PDFU_FOLD_DIACRITICS = 2,   // drop combining marks on Latin, Greek, Cyrillic, Arabic and
                                 // Hebrew letters, tatweel, and fold ø ł đ ħ ŧ ı to their base
-    PDFU_FOLD_SEPARATORS = 4    // drop what is neither a letter, a number, a mark nor private
+    PDFU_FOLD_SEPARATORS = 4,   // drop what is neither a letter, a number, a mark nor private
                                 // use, so that the result is one token for SQLite's unicode61
+    PDFU_FOLD_CANONICAL = 8,    // canonical equivalence only (NFC; with CASE, canonical
+                                // caseless matching): compatibility forms stay themselves
+    PDFU_FOLD_LITERAL = 16      // no normalisation at all (CASE folds by ICU's case folding)
 };
 
-/// Search-key folding of one word: NFKC (which also folds full- and half-width forms) and
-/// the `flags` above, UTF-16 in and out; `*outLength` as for the normalisation functions.
+/// The folding of find, grep and the search index (one engine for all three): NFKC by
+/// default (which also folds full- and half-width forms and ligatures), NFC with
+/// PDFU_FOLD_CANONICAL, none with PDFU_FOLD_LITERAL, then the `flags` above; UTF-16 in and
+/// out; `*outLength` as for the normalisation functions.
 int32_t pdfu_search_fold(const uint16_t *input, int32_t inputLength, int32_t flags,
                          uint16_t *output, int32_t outputCapacity, int32_t *outLength);
 

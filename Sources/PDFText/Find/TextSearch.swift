@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Honoured compare options: `.caseInsensitive` (full Unicode case folding: ß matches ss,
 /// ﬁ matches fi, final sigma matches sigma), `.diacriticInsensitive`, `.widthInsensitive`
-/// (full-width Latin, half-width katakana), `.literal` (no canonical equivalence: a
+/// (compatibility forms: full-width Latin, half-width katakana, ligatures), `.literal` (no canonical equivalence: a
 /// precomposed é no longer matches e + U+0301), `.anchored` (the match starts where the text
 /// starts; with `.backwards`, ends where it ends), `.backwards` (matches in reverse order) and
 /// `.regularExpression` (see ``regularExpressionHonoured``). Other options are ignored.
@@ -85,7 +85,7 @@ public enum FindError: Error, Sendable, Equatable, CustomStringConvertible {
 ///
 /// Literal queries run as one bit-parallel pass over the folded text (Shift-And): time
 /// linear in the text, times the query length in 64-unit words. Text is folded per
-/// character with `String.folding(options:locale:)` and canonical decomposition, cached per
+/// character with the shared ``UnicodeFolding`` engine, cached per
 /// character within a call.
 public struct TextSearch: Sendable {
     /// The longest query, in folded units (Unicode scalars after folding): the pass costs
@@ -213,9 +213,11 @@ struct FoldedText {
     }
 }
 
-/// Folds text per character: case, diacritics and width as the options ask, canonical
-/// decomposition unless `.literal`, every whitespace run to one space, and (in page text) a
-/// letter-hyphen-"\n"-letter sequence's hyphen and line break to one ``hyphenationUnit``.
+/// Folds text per character through the shared ``UnicodeFolding`` engine (the search index
+/// folds its terms with the same one): case and diacritics as the options ask, compatibility
+/// forms with `.widthInsensitive`, canonical equivalence unless `.literal`; every whitespace
+/// run to one space, and (in page text) a letter-hyphen-"\n"-letter sequence's hyphen and line
+/// break to one ``hyphenationUnit``.
 struct Folder {
     /// The unit every whitespace run folds to.
     static let spaceUnit: UInt32 = 0x20
@@ -223,9 +225,7 @@ struct Folder {
     /// followed by a space), skipped otherwise. Not a Unicode scalar value.
     static let hyphenationUnit: UInt32 = 0xFFFF_FFFF
 
-    let foldOptions: String.CompareOptions
-    let decompose: Bool
-    let stripMarks: Bool
+    let engine: UnicodeFolding
     let caseInsensitive: Bool
     /// Per non-ASCII character: its folded units (a slice of `pool`) and whether it is a
     /// letter, a letter or digit, whitespace.
@@ -235,24 +235,14 @@ struct Folder {
     static let kindWord: UInt8 = 1, kindSpace: UInt8 = 2, kindLetter: UInt8 = 4
 
     init(options: FindOptions) {
-        var f: String.CompareOptions = []
-        if options.caseInsensitive { f.insert(.caseInsensitive) }
-        if options.diacriticInsensitive { f.insert(.diacriticInsensitive) }
-        if options.widthInsensitive { f.insert(.widthInsensitive) }
-        foldOptions = f
-        decompose = !options.literal
-        stripMarks = options.diacriticInsensitive
+        engine = Self.engine(options)
         caseInsensitive = options.caseInsensitive
     }
 
-    /// Marks `.diacriticInsensitive` removes beyond what Foundation's folding does (which
-    /// leaves Hebrew points and Arabic vowel marks): non-spacing marks that combine (canonical
-    /// combining class above 0), except nukta (7) and virama (9), which make Indic letters
-    /// rather than decorate them.
-    static func isDiacritic(_ u: Unicode.Scalar) -> Bool {
-        guard u.properties.generalCategory == .nonspacingMark else { return false }
-        let ccc = u.properties.canonicalCombiningClass.rawValue
-        return ccc > 0 && ccc != 7 && ccc != 9
+    /// The engine's settings for find options.
+    static func engine(_ options: FindOptions) -> UnicodeFolding {
+        UnicodeFolding(normalization: options.widthInsensitive ? .compatibility : options.literal ? .none : .canonical,
+                       caseFolding: options.caseInsensitive, diacriticFolding: options.diacriticInsensitive)
     }
 
     static func isHyphen(_ v: UInt32) -> Bool { v == 0x2D || v == 0x2010 || v == 0x2011 || v == 0xAD }
@@ -260,11 +250,12 @@ struct Folder {
     /// The folded units and kind of a non-ASCII character, cached.
     private mutating func info(_ ch: Character) -> (start: Int32, count: Int32, kind: UInt8) {
         if let c = cache[ch] { return c }
-        var s = String(ch)
-        if !foldOptions.isEmpty { s = s.folding(options: foldOptions, locale: nil) }
-        if decompose || stripMarks { s = s.decomposedStringWithCanonicalMapping }
         let start = Int32(pool.count)
-        for u in s.unicodeScalars where !(stripMarks && Self.isDiacritic(u)) { pool.append(u.value) }
+        if let folded = engine.fold(Array(ch.utf16)) {
+            for u in String(decoding: folded, as: UTF16.self).unicodeScalars { pool.append(u.value) }
+        } else {
+            for u in ch.unicodeScalars { pool.append(u.value) }
+        }
         var kind: UInt8 = 0
         if ch.isLetter { kind |= Self.kindLetter | Self.kindWord }
         if ch.isNumber { kind |= Self.kindWord }
