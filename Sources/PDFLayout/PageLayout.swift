@@ -45,9 +45,33 @@ public struct LayoutLine: Sendable, Hashable {
     public var direction: TextDirection
     /// Angle of the baseline in display space (degrees, counter-clockwise, 0 = upright).
     public var angle: Double
-    public init(words: Range<Int32>, characters: Range<Int32>, bounds: Rect, direction: TextDirection, angle: Double) {
+    /// The baseline's frame in page space, for horizontal lines; nil for vertical ones and
+    /// when no glyph of the line has a usable text matrix.
+    public var frame: LineFrame?
+    public init(words: Range<Int32>, characters: Range<Int32>, bounds: Rect, direction: TextDirection, angle: Double,
+                frame: LineFrame? = nil) {
         self.words = words; self.characters = characters; self.bounds = bounds
-        self.direction = direction; self.angle = angle
+        self.direction = direction; self.angle = angle; self.frame = frame
+    }
+}
+
+/// A horizontal line's baseline frame, page space: the unit vector of the writing direction
+/// of its first horizontal glyph's text matrix (exact, where ``LayoutLine/angle`` is rounded
+/// and in display space), and the perpendicular unit vector on the side of the glyphs'
+/// ascent (which a mirrored text matrix turns over). Styled text measures sub- and
+/// superscript shifts and underline positions along `up`.
+public struct LineFrame: Sendable, Hashable {
+    public var along: Point
+    public var up: Point
+    public init(along: Point, up: Point) { self.along = along; self.up = up }
+
+    /// The frame of a text matrix `[a b c d]`, or nil when its first row has no finite length.
+    public init?(textMatrixA a: Double, b: Double, c: Double, d: Double) {
+        let len = (a * a + b * b).squareRoot()
+        guard len > 0, len.isFinite else { return nil }
+        along = Point(x: a / len, y: b / len)
+        up = Point(x: -along.y, y: along.x)
+        if up.x * c + up.y * d < 0 { up = Point(x: -up.x, y: -up.y) }
     }
 }
 

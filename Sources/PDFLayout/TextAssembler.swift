@@ -567,7 +567,8 @@ struct TextAssembler {
             closeWord(&out)
             out.lines.append(LayoutLine(words: firstWord..<Int32(out.words.count),
                                         characters: lineStart..<Int32(out.characters.count),
-                                        bounds: lineBounds ?? zero, direction: line.direction, angle: line.angle))
+                                        bounds: lineBounds ?? zero, direction: line.direction, angle: line.angle,
+                                        frame: frame(of: line)))
             blockBounds = union(blockBounds, lineBounds)
             if !line.joinsNext { newline(&out) }
         }
@@ -576,5 +577,18 @@ struct TextAssembler {
                                           bounds: blockBounds ?? zero, kind: kinds[last.block]))
         }
         return out
+    }
+
+    /// A horizontal line's baseline frame: that of its first glyph in a horizontal run with
+    /// a usable text matrix.
+    private func frame(of line: PendingLine) -> LineFrame? {
+        guard line.direction == .leftToRight || line.direction == .rightToLeft else { return nil }
+        for c in line.clusters where c.glyph >= 0 && Int(c.glyph) < page.glyphs.count {
+            let r = Int(page.glyphs[Int(c.glyph)].run)
+            guard r >= 0, r < page.runs.count, page.runs[r].writingMode == 0 else { continue }
+            let m = page.runs[r].textMatrix
+            if let f = LineFrame(textMatrixA: m.a, b: m.b, c: m.c, d: m.d) { return f }
+        }
+        return nil
     }
 }

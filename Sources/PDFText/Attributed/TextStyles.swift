@@ -350,25 +350,8 @@ struct StyleBuilder {
         var items: [Item] = []
         items.reserveCapacity(chars.count)
 
-        // The line's frame: the writing direction of its first horizontal glyph's text matrix
-        // and the perpendicular on the side of the glyphs' ascent.
-        var frame: (u: Point, up: Point)? = nil
-        if line.direction == .leftToRight || line.direction == .rightToLeft {
-            for i in chars where layout.characters[i].glyph >= 0 {
-                let g = Int(layout.characters[i].glyph)
-                guard g < glyphs.glyphs.count else { continue }
-                let r = Int(glyphs.glyphs[g].run)
-                guard r >= 0, r < glyphs.runs.count, glyphs.runs[r].writingMode == 0 else { continue }
-                let m = glyphs.runs[r].textMatrix
-                let len = (m.a * m.a + m.b * m.b).squareRoot()
-                guard len > 0, len.isFinite else { continue }
-                let u = Point(x: m.a / len, y: m.b / len)
-                var up = Point(x: -u.y, y: u.x)
-                if up.x * m.c + up.y * m.d < 0 { up = Point(x: -up.x, y: -up.y) }
-                frame = (u, up)
-                break
-            }
-        }
+        // The line's baseline frame, from the layout.
+        let frame = line.frame.map { (u: $0.along, up: $0.up) }
 
         let keyRange = offset..<(offset + keys.count)
         var linked: [(key: Int, glyph: Int)] = []
