@@ -63,12 +63,12 @@ public struct SearchablePage: Sendable {
         width = size.width
         height = size.height
 
-        let lineOf = PageTextModel.lineOfCharacters(layout, count: n)
+        let lineOf = PageCharacterIndex.lineOfCharacters(layout, count: n)
         lineOfCharacter = lineOf
 
         // A box per character painted by a glyph: the quads PDFPage's character bounds
         // use (a glyph that gives several characters split evenly along its baseline).
-        let quads = PageTextModel.characterQuads(page, count: n, lineOf: lineOf)
+        let quads = PageCharacterIndex.characterQuads(page, count: n, lineOf: lineOf)
         var boxes = [Rect?](repeating: nil, count: n)
         var languages: [String: Int] = [:]
         var languageGlyph: Int32 = -1

@@ -39,7 +39,7 @@ final class DocumentCore: Sendable {
     let options: PDFTextOptions
     private struct State {
         var extractor: TextExtractor?
-        var models: [Int: PageTextModel] = [:]
+        var models: [Int: PageCharacterIndex] = [:]
         var recent: [Int] = []
     }
     private let state = Mutex(State())
@@ -57,7 +57,7 @@ final class DocumentCore: Sendable {
 
     /// The attributed text of each range of layout characters of page `index`; the page's
     /// links, language and structure roles are read once for all of them.
-    func attributedText(page index: Int, model: PageTextModel, ranges: [Range<Int>]) -> [AttributedString] {
+    func attributedText(page index: Int, model: PageCharacterIndex, ranges: [Range<Int>]) -> [AttributedString] {
         let links = LinkArea.links(in: file, pageIndex: index)
         let language = file.language
         let roles = structureOrder?.roles(forPage: index) ?? [:]
@@ -96,16 +96,16 @@ final class DocumentCore: Sendable {
 
     /// The text model of page `index`, built on first use; nil while the file is locked or
     /// for a page that does not exist.
-    func model(_ index: Int) -> PageTextModel? {
+    func model(_ index: Int) -> PageCharacterIndex? {
         guard index >= 0, index < file.pageCount else { return nil }
-        if let m = state.withLock({ s -> PageTextModel? in
+        if let m = state.withLock({ s -> PageCharacterIndex? in
             guard let m = s.models[index] else { return nil }
             if let k = s.recent.firstIndex(of: index) { s.recent.remove(at: k) }
             s.recent.append(index)
             return m
         }) { return m }
         guard let extractor else { return nil }
-        let model = PageTextModel(extractor.page(index))
+        let model = PageCharacterIndex(extractor.page(index))
         let limit = options.cachedPages
         guard limit > 0 else { return model }
         return state.withLock { s in

@@ -54,7 +54,7 @@ public final class PDFPage: Sendable {
 
     // MARK: Text
 
-    var model: PageTextModel? { core.model(pageIndex) }
+    var model: PageCharacterIndex? { core.model(pageIndex) }
 
     /// The page's glyphs and layout (reading order, words, lines, blocks, how the order was
     /// decided); nil while the document is locked.
@@ -166,7 +166,7 @@ public final class PDFPage: Sendable {
     }
 }
 
-extension PageTextModel {
+extension PageCharacterIndex {
     /// Layout characters of word `w`, cut to the page string.
     func wordRange(_ w: Int) -> Range<Int> {
         let r = layout.words[w].characters

@@ -272,7 +272,7 @@ public final class PDFSelection: Sendable, CustomStringConvertible {
     }
 }
 
-extension PageTextModel {
+extension PageCharacterIndex {
     /// The line holding character `c`, or for a break between lines the next line (forward)
     /// or the previous one.
     func lineBoundary(from c: Int, forward: Bool) -> Int? {

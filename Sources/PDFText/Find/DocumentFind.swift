@@ -267,7 +267,7 @@ extension PDFDocument {
     /// there are quads to give.
     public func pageMatches(at index: Int, for search: TextSearch, quads: Bool = true) -> PageMatches? {
         guard index >= 0, index < pageCount else { return nil }
-        let model: PageTextModel?
+        let model: PageCharacterIndex?
         let string: String
         if core.options.cachedPages > 0 {
             guard let m = core.model(index) else { return nil }
@@ -275,7 +275,7 @@ extension PDFDocument {
             string = m.string
         } else {
             guard let text = core.extractor?.page(index) else { return nil }
-            model = quads ? PageTextModel(text) : nil
+            model = quads ? PageCharacterIndex(text) : nil
             string = model?.string ?? text.layout.pageString
         }
         let ranges = search.matches(in: string)

@@ -10,7 +10,7 @@ import PDFTextModel
 /// The page string is the layout's text without its final line break. Its characters are
 /// `layout.characters[0..<characterCount]`, one layout character (a Unicode scalar) each;
 /// PDFKit's indices count UTF-16 units, so a scalar outside the BMP takes two indices.
-package final class PageTextModel: Sendable {
+package final class PageCharacterIndex: Sendable {
     let text: PageText
     let string: String
     /// Number of layout characters in `string`.
