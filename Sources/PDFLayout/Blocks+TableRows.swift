@@ -189,7 +189,7 @@ extension BlockFinder {
             lastStart = x
         }
         func column(_ k: Int) -> Int {
-            let x = segments[k].x0 + 0.5
+            let x = segments[k].x0 + LayoutConstants.overlapTolerance
             return columnsX.lastIndex { $0 <= x } ?? 0
         }
         // A cell's lines follow one another: a column with a line earlier in the row, none in
@@ -203,7 +203,7 @@ extension BlockFinder {
             return run[k].allSatisfy { j in
                 guard let a = above[column(j)], let edge = right[column(j)] else { return false }
                 let s = segments[a]
-                return s.x1 + 0.25 * s.size + firstWordWidth(j) > edge + 0.1 * s.size
+                return s.x1 + LayoutConstants.spaceWidth * s.size + firstWordWidth(j) > edge + options.cellWrapTolerance * s.size
                     || (options.joinsHyphenatedCells && endsWithBrokenWord(a))
             }
         }
@@ -253,7 +253,7 @@ extension BlockFinder {
             let here = Set(run[k].map(column)), above = Set(run[k - 1].map(column))
             let restarts = here.contains { inRow.contains($0) && !above.contains($0) }
             let continues = !restarts && (spacingSplits ? gap < threshold
-                : run[k].count < columns && (gap < 0.6 * rowGap || wraps(k)) || allWrap(k) || drawnWhole(k))
+                : run[k].count < columns && (gap < options.tableWrappedLineGap * rowGap || wraps(k)) || allWrap(k) || drawnWhole(k))
             if continues {
                 out[out.count - 1] += run[k]
                 inRow.formUnion(here)

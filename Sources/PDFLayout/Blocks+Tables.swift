@@ -111,7 +111,7 @@ extension BlockFinder {
         while next < rows.count {
             let prev = run.last!, cand = rows[next]
             let gap = rowTop(cand) - rowBottom(prev)
-            guard gap <= 1.5 * rowSize(prev) else { break }
+            guard gap <= options.tableRowSpacing * rowSize(prev) else { break }
             // A line of the page's other column between two rows, further than
             // `tableStrayCellGap` beyond the table's sides, is passed over.
             if cand.count == 1 && aligned(seen, cand) == 0 {
@@ -135,7 +135,7 @@ extension BlockFinder {
             // under it by an em or more (a caption over the table under it) is no cell.
             if cand.count == 1, next + 1 < rows.count, rows[next + 1].count >= 2,
                aligned(seen, rows[next + 1]) >= 2, aligned(seen, cand) == 1,
-               rowTop(rows[next + 1]) - rowBottom(cand) <= 1.5 * rowSize(cand),
+               rowTop(rows[next + 1]) - rowBottom(cand) <= options.tableRowSpacing * rowSize(cand),
                run.count > 1 || !spansBeyond(cand[0], rows[next + 1]) {
                 run.append(cand); runRows.append(next); seen += cand; next += 1; continue
             }
@@ -157,7 +157,7 @@ extension BlockFinder {
         if let lo = run.filter({ $0.count >= 2 }).joined().map({ segments[$0].x0 }).min(),
            let hi = run.filter({ $0.count >= 2 }).joined().map({ segments[$0].x1 }).max() {
             while let last = run.last, last.count == 1 {
-                let s = segments[last[0]], edge = 0.5 * s.size
+                let s = segments[last[0]], edge = options.tableEdgeTolerance * s.size
                 guard s.x0 < lo - edge || s.x1 > hi + edge else { break }
                 run.removeLast()
             }
@@ -194,7 +194,7 @@ extension BlockFinder {
         let words = cells.reduce(0.0) { $0 + cellWords($1) }
         let longest = cells.map(cellWords).max() ?? 0
         let meanWords = words / Double(max(1, cells.count))
-        let limit = columns >= 3 ? options.tableCellWords * 1.5 : options.tableCellWords
+        let limit = columns >= 3 ? options.tableCellWords * options.tableWideCellWords : options.tableCellWords
         // Prose beside a column of short lines (code, a figure's labels) is not a table:
         // no cell may hold more than twice the mean allowance.
         // Columns of prose (every column averaging three words or more per line) side by
@@ -218,7 +218,7 @@ extension BlockFinder {
             }
             for row in multi where row.count == columns {
                 for (c, k) in row.enumerated() {
-                    let sg = segments[k], tolerance = 0.5 * sg.size
+                    let sg = segments[k], tolerance = options.tableEdgeTolerance * sg.size
                     if sg.wordCount >= 2 && sg.x0 - left[c] <= tolerance && right[c] - sg.x1 <= tolerance {
                         full[c] += 1
                     }
@@ -236,7 +236,7 @@ extension BlockFinder {
 
     /// Whether every column of the rows (`multi`, `columns` cells a row) goes on from a line of
     /// justified prose just above it (`blockGapRatio`): a line starting where the column does
-    /// (within 0.5 em), reaching at least as far, short of the next column, with a line just
+    /// (within `tableEdgeTolerance`), reaching at least as far, short of the next column, with a line just
     /// above it starting and ending where it does. The last lines of columns of prose side by
     /// side (a short last line and its neighbour) are no table.
     func continuesProseColumns(_ multi: [[Int]], columns: Int) -> Bool {
@@ -244,7 +244,7 @@ extension BlockFinder {
         let full = multi.filter { $0.count == columns }
         guard let first = full.min(by: { segments[$0[0]].top < segments[$1[0]].top }) else { return false }
         for c in 0..<columns {
-            let top = segments[first[c]], edge = 0.5 * top.size, reach = options.blockGapRatio * top.size
+            let top = segments[first[c]], edge = options.tableEdgeTolerance * top.size, reach = options.blockGapRatio * top.size
             let x0 = full.map { segments[$0[c]].x0 }.min()!, x1 = full.map { segments[$0[c]].x1 }.max()!
             let next = c + 1 < columns ? full.map { segments[$0[c + 1]].x0 }.min()! : Double.infinity
             func justifiedAbove(_ j: Int, below: Segment) -> Bool {
@@ -326,7 +326,7 @@ extension BlockFinder {
     private func proseLineUncached(_ k: Int) -> Bool {
         let s = segments[k]
         guard Double(s.wordCount) >= options.tableProseWords, s.width >= options.tableProseWidth * s.size else { return false }
-        let edge = 0.5 * s.size, reach = options.blockGapRatio * s.size
+        let edge = options.tableEdgeTolerance * s.size, reach = options.blockGapRatio * s.size
         let indent = max(edge, options.tableProseIndent.isFinite ? options.tableProseIndent * s.size : edge)
         // The lines flush with this one just above or below (fields read in place, no segment
         // copied); then the closest two lines one above the other within its span nearby, the
@@ -337,14 +337,14 @@ extension BlockFinder {
             for j in all.indices where j != k {
                 let top = all[j].top, bottom = all[j].bottom
                 if abs(all[j].x0 - s.x0) <= indent && abs(all[j].x1 - s.x1) <= edge
-                    && abs(all[j].baseline - s.baseline) > 0.3 * s.size && top - s.bottom <= reach && s.top - bottom <= reach {
+                    && abs(all[j].baseline - s.baseline) > options.nextLineShift * s.size && top - s.bottom <= reach && s.top - bottom <= reach {
                     closest = min(closest, max(top - s.bottom, s.top - bottom))
                 }
             }
             guard closest.isFinite else { return }
             for j in all.indices where j != k {
-                if all[j].x0 >= s.x0 - indent && all[j].x1 <= s.x1 + edge && abs(all[j].baseline - s.baseline) <= 10 * s.size
-                    && abs(all[j].size - s.size) <= 0.1 * s.size {
+                if all[j].x0 >= s.x0 - indent && all[j].x1 <= s.x1 + edge && abs(all[j].baseline - s.baseline) <= options.tableProseWindow * s.size
+                    && abs(all[j].size - s.size) <= options.sameSizeTolerance * s.size {
                     near.append((all[j].top, all[j].bottom))
                 }
             }
@@ -353,7 +353,7 @@ extension BlockFinder {
         near.append((s.top, s.bottom))
         near.sort { $0.top < $1.top }
         var tightest = Double.infinity
-        for (a, b) in zip(near, near.dropFirst()) where b.top - a.bottom > -0.5 * s.size {
+        for (a, b) in zip(near, near.dropFirst()) where b.top - a.bottom > -options.tableProseLineOverlap * s.size {
             tightest = min(tightest, b.top - a.bottom)
         }
         return closest <= tightest + options.tableProseLineGap * s.size
@@ -367,7 +367,7 @@ extension BlockFinder {
     func rowsBeforeProseBelowCells(_ run: [[Int]]) -> Int {
         for i in run.indices.dropFirst() {
             for k in run[i] where isProseLine(k) {
-                let s = segments[k], edge = 0.5 * s.size
+                let s = segments[k], edge = options.tableEdgeTolerance * s.size
                 let above = run[..<i].contains { row in
                     let inside = row.filter { segments[$0].x0 >= s.x0 - edge && segments[$0].x1 <= s.x1 + edge && !isProseLine($0) }
                     guard inside.count >= 2, !holdsEquationNumber(row) else { return false }

@@ -82,16 +82,16 @@ struct BlockFinder {
     }
 
     /// Whether `rules` lying between `upper` and `lower` (the frame's line-normal
-    /// coordinates, give or take a tenth of an em) together cover at least half of
+    /// coordinates, give or take `LayoutConstants.ruleSlack`) together cover `tableRuleCover` of
     /// `x0`…`x1` along the line.
     func rulesCover(_ rules: [Rule], _ x0: Double, _ x1: Double, between upper: Double, and lower: Double,
                     size: Double) -> Bool {
         guard x1 > x0 else { return false }
         var covered = 0.0
-        for r in rules where r.across0 >= upper - 0.1 * size && r.across1 <= lower + 0.1 * size {
+        for r in rules where r.across0 >= upper - LayoutConstants.ruleSlack * size && r.across1 <= lower + LayoutConstants.ruleSlack * size {
             covered += max(0, min(x1, r.along1) - max(x0, r.along0))
         }
-        return covered >= 0.5 * (x1 - x0)
+        return covered >= options.tableRuleCover * (x1 - x0)
     }
 
     /// Groups the remaining segments into blocks: a segment joins the block whose last line
@@ -111,14 +111,14 @@ struct BlockFinder {
         for k in order {
             let s = segments[k]
             var candidates: [(block: Int, gap: Double)] = []
-            active.removeAll { b in s.top - blocks[b].bottom > 3 * max(s.size, blocks[b].size) }
+            active.removeAll { b in s.top - blocks[b].bottom > options.blockReach * max(s.size, blocks[b].size) }
             for b in active {
                 let last = segments[lastSegment[b]]
-                guard s.baseline > last.baseline + 0.3 * min(s.size, last.size) else { continue }
+                guard s.baseline > last.baseline + options.nextLineShift * min(s.size, last.size) else { continue }
                 let gap = s.top - last.bottom
                 guard gap <= options.blockGapRatio * max(s.size, last.size) else { continue }
                 let ov = overlap(s.x0, s.x1, last.x0, last.x1)
-                guard ov > 0.2 * min(s.width, last.width) || ov > 0.5 * min(s.size, last.size) * 4 else { continue }
+                guard ov > options.blockOverlapShare * min(s.width, last.width) || ov > options.blockOverlapWidth * min(s.size, last.size) else { continue }
                 guard abs(s.size - last.size) <= options.blockSizeChange * max(s.size, last.size) else { continue }
                 candidates.append((b, gap))
             }

@@ -61,12 +61,12 @@ extension LayoutBuilder {
             let o = display.apply(g.origin)
             guard o.x.isFinite, o.y.isFinite else { continue }
             var size = runSize
-            if !(size.isFinite && size > 0.01) { size = max(0.01, g.quad.bounds.height) }
+            if !(size.isFinite && size > LayoutConstants.negligible) { size = max(LayoutConstants.negligible, g.quad.bounds.height) }
             let along = o.x * fx + o.y * fy
             var across = o.x * nx + o.y * ny
             if vertical {
                 // The pen of vertical text runs down the middle of the glyph column.
-                across += 0.25 * size
+                across += LayoutConstants.verticalBaselineShift * size
             }
             // The glyph's own width along the line (its box), not the pen advance: character
             // spacing (Tc) belongs to the gap, where producers often put word breaks.
@@ -78,12 +78,12 @@ extension LayoutBuilder {
             let boxExtent = max(max(reach(q.lowerLeft), reach(q.lowerRight)), max(reach(q.upperRight), reach(q.upperLeft)))
             var extent = boxExtent
             if !(extent.isFinite && extent > 0) {
-                extent = g.advance.isFinite && g.advance > 0 ? Double(g.advance) : 0.5 * size
+                extent = g.advance.isFinite && g.advance > 0 ? Double(g.advance) : LayoutConstants.fallbackAdvance * size
             }
             if spanContinuation, let last = actualTextItem {
                 if items[last.item].group == group,
                    widen(last.item, sized: last.sized, along: along, extent: extent, across: across,
-                         glyphSized: abs(Double(g.advance)) > 0.01 * size) {
+                         glyphSized: abs(Double(g.advance)) > LayoutConstants.negligible * size) {
                     actualTextItem?.sized = true
                 }
                 continue
@@ -98,10 +98,11 @@ extension LayoutBuilder {
             if isSpace, options.cancelledSpaceAdvance > 0, boxExtent.isFinite {
                 let advance = Double(g.advance)
                 let limit = options.cancelledSpaceAdvance * size
-                if advance.isFinite, advance < limit, boxExtent >= 1.5 * limit, advance < 0.5 * boxExtent { continue }
+                if advance.isFinite, advance < limit, boxExtent >= LayoutConstants.cancelledSpaceWidth * limit,
+                   advance < LayoutConstants.cancelledSpaceShare * boxExtent { continue }
             }
             actualTextItem = g.unicodeSource == .actualText && runSpan >= 0
-                ? (items.count, runSpan, abs(Double(g.advance)) > 0.01 * size) : nil
+                ? (items.count, runSpan, abs(Double(g.advance)) > LayoutConstants.negligible * size) : nil
             items.append(Item(glyph: Int32(i), x0: along, x1: along + extent, baseline: across,
                               size: size, group: group, isSpace: isSpace, isCJK: first.isCJKLike,
                               isAlphanumeric: first.isLetterOrDigit, isMark: first.isCombiningMark))
@@ -120,7 +121,7 @@ extension LayoutBuilder {
         // A glyph with no advance (a mark painted before its letter) has a box only at its
         // pen position, which says little of its ink: it is clipped when its letter is.
         if f.contains(.clipped) && options.dropsClippedText
-            && !(abs(g.advance) < 0.01 && i + 1 < page.glyphs.count && !page.glyphs[i + 1].flags.contains(.clipped)) {
+            && !(abs(g.advance) < Float(LayoutConstants.negligible) && i + 1 < page.glyphs.count && !page.glyphs[i + 1].flags.contains(.clipped)) {
             statistics.droppedClipped += 1; return true
         }
         if f.contains(.invisible) {

@@ -41,14 +41,14 @@ extension LayoutBuilder {
         /// where its ink is.
         func withoutWidth(_ k: Int) -> Bool {
             let advance = Double(page.glyphs[Int(items[k].glyph)].advance)
-            return advance.isFinite && abs(advance) <= 0.01 * items[k].size
+            return advance.isFinite && abs(advance) <= LayoutConstants.negligible * items[k].size
         }
         /// How well glyph `j` fits as the letter of accent or mark `k`: a score (lower is
         /// better), or nil when it cannot be.
         func fit(_ k: Int, _ j: Int) -> Double? {
             guard j >= 0 && j < n && kind[j] == 0 else { return nil }
             let a = items[k], b = items[j]
-            guard b.group == a.group, !b.isSpace, b.size <= a.size * 1.5, a.size <= b.size * 1.5 else { return nil }
+            guard b.group == a.group, !b.isSpace, b.size <= a.size * options.markSizeChange, a.size <= b.size * options.markSizeChange else { return nil }
             let size = max(a.size, b.size)
             guard abs(b.baseline - a.baseline) <= options.accentBaselineShift * size else { return nil }
             let centre = (a.x0 + a.x1) / 2
@@ -84,7 +84,7 @@ extension LayoutBuilder {
             guard j >= 0, fit(k, j) != nil else { return false }
             let a = items[k], b = items[j]
             let t = ((a.x0 + a.x1) / 2 - b.x0) / max(b.x1 - b.x0, 1e-9)
-            return t >= 0.2 && t <= 0.8
+            return t >= LayoutConstants.accentCentreMin && t <= LayoutConstants.accentCentreMax
         }
         // Without such marks, right-to-left text (drawn in visual order, each letter's
         // cluster reversed) has its marks before their letters, other text after.
@@ -192,7 +192,7 @@ extension LayoutBuilder {
             // A cell's box (a Latin face's) is shorter than a CJK glyph's and set off in it: any
             // step down will do.
             let lowest = aCell || bCell ? 0 : options.stackedGlyphStep.lowerBound * size
-            return abs((bb.x0 + bb.x1) / 2 - (ba.x0 + ba.x1) / 2) <= 0.5 * size && dy > lowest
+            return abs((bb.x0 + bb.x1) / 2 - (ba.x0 + ba.x1) / 2) <= options.stackedGlyphOffset * size && dy > lowest
                 && dy <= options.stackedGlyphStep.upperBound * size
         }
         var chain = [Bool](repeating: false, count: items.count)
@@ -226,7 +226,7 @@ extension LayoutBuilder {
             items[j].group = group
             items[j].x0 = b.y0
             items[j].x1 = b.y1
-            items[j].baseline = -(b.x0 + b.x1) / 2 + 0.25 * items[j].size
+            items[j].baseline = -(b.x0 + b.x1) / 2 + LayoutConstants.verticalBaselineShift * items[j].size
         }
         for (c, before, after) in cells {
             guard let host = before ?? after else { continue }
@@ -246,7 +246,7 @@ extension LayoutBuilder {
         for j in cell {
             items[j].group = hostItem.group
             items[j].x0 = run.y0
-            items[j].x1 = max(run.y1, run.y0 + 0.01)
+            items[j].x1 = max(run.y1, run.y0 + LayoutConstants.negligible)
             items[j].baseline = hostItem.baseline + ((run.x0 + run.x1) / 2 - (hostBox.x0 + hostBox.x1) / 2) * -1
             items[j].size = hostItem.size
             items[j].isCJK = true
@@ -291,7 +291,7 @@ extension LayoutBuilder {
                 let centre = (run.x0 + run.x1) / 2
                 guard centre >= b.x0, centre <= b.x1 else { continue }
                 let gap = below ? b.y0 - run.y1 : run.y0 - b.y1
-                guard gap >= -0.5 * size, gap <= options.tateChuYokoGapRatio * size else { continue }
+                guard gap >= -options.tateChuYokoOverlap * size, gap <= options.tateChuYokoGapRatio * size else { continue }
                 host = n
                 break
             }
@@ -329,7 +329,7 @@ extension LayoutBuilder {
             guard let f = formula else { continue }
             let reach = options.stripeWindow * size
             let spanned = blocks.indices.contains { k in
-                k != n && !removed[k] && blocks[k].kind == .text && blocks[k].x0 <= f.x0 && blocks[k].x1 >= number.x1 - 0.5 * size
+                k != n && !removed[k] && blocks[k].kind == .text && blocks[k].x0 <= f.x0 && blocks[k].x1 >= number.x1 - options.equationNumberOverhang * size
                     && blocks[k].top <= f.bottom + reach && blocks[k].bottom >= f.top - reach
             }
             guard spanned else { continue }

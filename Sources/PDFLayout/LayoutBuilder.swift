@@ -129,7 +129,7 @@ struct LayoutBuilder {
             let s = segs[k]
             if var b = blocks.last, b.group == s.group,
                let last = b.lines.last?.last.map({ segs[$0] }),
-               s.baseline > last.baseline - 0.3 * s.size, s.top - last.bottom <= 1.5 * s.size {
+               s.baseline > last.baseline - options.nextLineShift * s.size, s.top - last.bottom <= options.rawBlockLineGap * s.size {
                 b.append(line: [k], segs)
                 blocks[blocks.count - 1] = b
             } else {
@@ -177,8 +177,8 @@ struct LayoutBuilder {
         let bodyBottom = blocks.map(\.bottom).max() ?? hi
         for k in blocks.indices where blocks[k].kind == .text && blocks[k].lines.count <= 2 {
             let b = blocks[k]
-            let inTop = b.bottom <= lo + band && b.top <= bodyTop + 0.5
-            let inBottom = b.top >= hi - band && b.bottom >= bodyBottom - 0.5
+            let inTop = b.bottom <= lo + band && b.top <= bodyTop + LayoutConstants.overlapTolerance
+            let inBottom = b.top >= hi - band && b.bottom >= bodyBottom - LayoutConstants.overlapTolerance
             // Only the outermost block on its side, and with others between it and the
             // opposite margin.
             let others = blocks.indices.filter { $0 != k }
@@ -336,7 +336,8 @@ struct LayoutBuilder {
         }
         let agreement = steps == 0 ? 1 : Double(forward) / Double(steps)
         let strict = options.readingOrder == .automatic
-        if coverage < (strict ? 0.9 : 0.5) || (strict && agreement < 0.9) {
+        if coverage < (strict ? options.structureOrderCoverage : options.structureOrderLooseCoverage)
+            || (strict && agreement < options.structureOrderAgreement) {
             return nil
         }
         // Artifacts keep their places (headers first, footers last); ranked body blocks in

@@ -36,13 +36,13 @@ extension SegmentRows {
                     let f = byBaseline[k]
                     k += step
                     // Headings and footnotes in other sizes may span the columns.
-                    if f.size > size * 1.2 || f.size < size / 1.2 { continue }
+                    if f.size > size * options.stripeSizeChange || f.size < size / options.stripeSizeChange { continue }
                     if f.x1 <= a { rl = true }
                     else if f.x0 >= z {
                         // Text on the right counts when it starts where the stripe ends
                         // (a column or cell edge, or a paragraph indent from it), not anywhere
                         // further right.
-                        if f.x0 <= z + 2.5 * size { rr = true; rightStart = min(rightStart, f.x0) }
+                        if f.x0 <= z + options.stripeEdgeReach * size { rr = true; rightStart = min(rightStart, f.x0) }
                     }
                     else if f.x0 < a && f.x1 < z { rl = true; ra = max(ra, f.x1) }
                     else if f.x1 > z && f.x0 > a { rr = true; rz = min(rz, f.x0); rightStart = min(rightStart, f.x0) }
@@ -124,12 +124,12 @@ extension SegmentRows {
         var lo = 0, hi = all.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if all[mid].x < g.x1 - 0.01 { lo = mid + 1 } else { hi = mid }
+            if all[mid].x < g.x1 - LayoutConstants.negligible { lo = mid + 1 } else { hi = mid }
         }
         let right = all[lo..<min(all.count, lo + 2)].map(\.width)
         var before = lo
-        while before > 0 && all[before - 1].x + all[before - 1].width > g.x0 + 0.01 { before -= 1 }
-        let left = all[max(0, before - 2)..<before].filter { $0.x + $0.width >= start - 0.01 }.map(\.width)
+        while before > 0 && all[before - 1].x + all[before - 1].width > g.x0 + LayoutConstants.negligible { before -= 1 }
+        let left = all[max(0, before - 2)..<before].filter { $0.x + $0.width >= start - LayoutConstants.negligible }.map(\.width)
         switch (left.min(), right.min()) {
         case let (l?, r?): return options.riverSpaceLeftSide ? l : min(l, r)
         case let (l?, nil): return l
@@ -158,7 +158,7 @@ extension SegmentRows {
             while k >= 0 && k < byBaseline.count && rowOf[k] == row {
                 let f = byBaseline[k]
                 k += step
-                if f.size > size * 1.2 || f.size < size / 1.2 { continue }
+                if f.size > size * options.stripeSizeChange || f.size < size / options.stripeSizeChange { continue }
                 if f.x1 > left && f.x0 < g.x0 { overLeft = true }
                 if f.x0 < right && f.x1 > g.x1 { overRight = true }
                 if f.x1 <= ra || f.x0 >= rz { continue }
@@ -260,14 +260,14 @@ extension SegmentRows {
         guard glyphs >= 3 * (last - first + 2) else { return false }
         // Flush with the nearest line above or below within the run's span, that line
         // across one of the gaps at least (a table's rows leave its gutters white).
-        let x0 = pieces[r][first].x0, x1 = pieces[r][last + 1].x1, edge = 0.5 * size
+        let x0 = pieces[r][first].x0, x1 = pieces[r][last + 1].x1, edge = options.spreadLineEdge * size
         let b = pieces[r][0].baseline
         var flush = false
         for dir in [-1, 1] where !flush {
             var n = r + dir
-            while n >= 0 && n < pieces.count && abs(pieces[n][0].baseline - b) <= 2 * size {
+            while n >= 0 && n < pieces.count && abs(pieces[n][0].baseline - b) <= options.spreadLineWindow * size {
                 var lo = Double.infinity, hi = -Double.infinity, crosses = false
-                for p in pieces[n] where p.x1 > x0 && p.x0 < x1 && abs(p.size - size) <= 0.1 * size {
+                for p in pieces[n] where p.x1 > x0 && p.x0 < x1 && abs(p.size - size) <= options.sameSizeTolerance * size {
                     lo = min(lo, p.x0); hi = max(hi, p.x1)
                     if !crosses {
                         crosses = row[first...last].contains { g in
@@ -311,7 +311,7 @@ extension SegmentRows {
             while k >= 0 && k < byBaseline.count && abs(byBaseline[k].baseline - b) <= reach {
                 let f = byBaseline[k]
                 k += step
-                if f.size > size * 1.2 || f.size < size / 1.2 || f.x1 <= a || f.x0 >= z { continue }
+                if f.size > size * options.stripeSizeChange || f.size < size / options.stripeSizeChange || f.x1 <= a || f.x0 >= z { continue }
                 if f.x0 <= a && f.x1 < z { a = f.x1 }
                 else if f.x1 >= z && f.x0 > a { z = f.x0 }
                 else { return false }
@@ -339,15 +339,15 @@ extension SegmentRows {
                                    flushEnd: Double? = nil, crossings counting: Bool = true) -> (starts: Int, crossings: Int) {
         let b = pieces[r][0].baseline
         let reach = (window ?? options.cellStartWindow) * size
-        let width = (narrowest ?? options.segmentGapRatio) * size * 0.9
+        let width = (narrowest ?? options.segmentGapRatio) * size * options.cellGapWidthShare
         let past = options.cellEdgeCrossingReach * size
         let sizeChange = options.cellEdgeCrossingSizeChange
         var count = 0, crossings = 0
         for dir in [-1, 1] {
             var n = r + dir
             while n >= 0 && n < pieces.count && abs(pieces[n][0].baseline - b) <= reach {
-                if let k = gaps[n].firstIndex(where: { abs($0.x1 - g.x1) <= 0.15 * size && $0.x1 - $0.x0 >= width }) {
-                    if let end = flushEnd, k + 2 == pieces[n].count, abs(pieces[n][k + 1].x1 - end) <= 0.15 * size,
+                if let k = gaps[n].firstIndex(where: { abs($0.x1 - g.x1) <= options.cellStartTolerance * size && $0.x1 - $0.x0 >= width }) {
+                    if let end = flushEnd, k + 2 == pieces[n].count, abs(pieces[n][k + 1].x1 - end) <= options.cellStartTolerance * size,
                        finder.sameText(pieces[n][k + 1], pieces[r][pieces[r].count - 1]) {
                         // The same last word of a justified line, not a cell.
                     } else {

@@ -130,8 +130,8 @@ struct SegmentRows {
         while lo < scripts.count && scripts[lo].baseline <= baseline + reach {
             let s = scripts[lo]
             lo += 1
-            guard finder.isScript(s, ofSize: size, baseline: baseline), s.x0 >= a.x1 - 0.35 * size,
-                  s.x1 <= b.x0 + 0.35 * size, s.x1 > a.x1, s.x0 < b.x0 else { continue }
+            guard finder.isScript(s, ofSize: size, baseline: baseline), s.x0 >= a.x1 - options.scriptGapRatio * size,
+                  s.x1 <= b.x0 + options.scriptGapRatio * size, s.x1 > a.x1, s.x0 < b.x0 else { continue }
             inside.append((s.x0, s.x1))
         }
         guard !inside.isEmpty else { return none }
@@ -166,7 +166,7 @@ struct SegmentRows {
                 let gap = filled.x1 - filled.x0
                 // A glyph nearly twice the size of its neighbour (a drop cap) is not part of
                 // its line segment; super- and subscripts are, and join below.
-                let dropCapSized = f.size >= cur.size * 1.8 || cur.size >= f.size * 1.8
+                let dropCapSized = f.size >= cur.size * options.dropCapSizeRatio || cur.size >= f.size * options.dropCapSizeRatio
                 if gap <= options.narrowCellGapRatio * size && !dropCapSized {
                     if options.overlappingCellStarts > 0 && filled.scripts == 0 && drawnApart(previous, f) {
                         // Touching or overlapping, drawn apart: perhaps an overfull cell
@@ -288,7 +288,7 @@ struct SegmentRows {
         // narrow in the heading's size is a full segment gap in the smaller one (a
         // column gutter of one em beside a heading).
         let small = min(cur.size, next.size)
-        if !split && !marker && (!g.narrow || g.x1 - g.x0 > options.segmentGapRatio * small) && small < size / 1.2 {
+        if !split && !marker && (!g.narrow || g.x1 - g.x0 > options.segmentGapRatio * small) && small < size / options.stripeSizeChange {
             split = isStripe(g, row: r, baseline: pieces[r][0].baseline, size: small,
                              window: options.stripeWindow * size / small, lines: 2)
         }

@@ -35,7 +35,7 @@ extension Segment {
         x0 = min(x0, other.x0); x1 = max(x1, other.x1)
         top = min(top, other.top); bottom = max(bottom, other.bottom)
         firstGlyph = min(firstGlyph, other.firstGlyph)
-        if other.size > size * 1.05 && other.items.count * 2 > items.count {
+        if other.size > size * LayoutConstants.sizeTakeover && other.items.count * 2 > items.count {
             size = other.size; baseline = other.baseline
         }
     }
@@ -94,13 +94,13 @@ struct LineFinder {
                 // The same baseline as the fragment, or (a skewed line, as OCR layers of scans
                 // have) as the glyph just before it when the pen moves on along the line.
                 var sameBaseline = abs(it.baseline - c.baseline) <= options.baselineTolerance * size
-                if !sameBaseline, let l = last, abs(l.size - it.size) <= 0.2 * it.size,
-                   it.x0 >= l.x1 - 0.3 * size, it.x0 <= l.x1 + options.segmentGapRatio * size {
-                    sameBaseline = abs(it.baseline - l.baseline) <= 0.5 * options.baselineTolerance * size
+                if !sameBaseline, let l = last, abs(l.size - it.size) <= options.skewedLineSizeChange * it.size,
+                   it.x0 >= l.x1 - options.skewedLineOverlap * size, it.x0 <= l.x1 + options.segmentGapRatio * size {
+                    sameBaseline = abs(it.baseline - l.baseline) <= options.skewedLineBaselineShare * options.baselineTolerance * size
                 }
                 let reach = options.segmentGapRatio * max(c.size, it.size)
                 let near = it.x0 <= c.x1 + reach && it.x1 >= c.x0 - reach
-                let similarSize = it.size <= c.size * 1.6 && c.size <= it.size * 1.6
+                let similarSize = it.size <= c.size * options.fragmentSizeChange && c.size <= it.size * options.fragmentSizeChange
                 if sameBaseline && near && similarSize {
                     c.absorb(it)
                     current = c
@@ -237,10 +237,12 @@ struct LineFinder {
     }
 
     /// Whether `small` sits as a super- or subscript of text of `size` on `baseline`: smaller
-    /// by 15% at least, its baseline moved by 5% of that size to `scriptShiftRatio` of it.
+    /// by `scriptSizeRatio` at least, its baseline moved by `scriptMinimumShift` of that size
+    /// to `scriptShiftRatio` of it.
     func isScript(_ small: Segment, ofSize size: Double, baseline: Double) -> Bool {
         let shift = abs(small.baseline - baseline)
-        return small.size * 1.15 <= size && shift >= 0.05 * size && shift <= options.scriptShiftRatio * size
+        return small.size * options.scriptSizeRatio <= size && shift >= options.scriptMinimumShift * size
+            && shift <= options.scriptShiftRatio * size
     }
 
     /// A short segment in a smaller size, raised or lowered by at most `scriptShiftRatio` of a
@@ -264,7 +266,7 @@ struct LineFinder {
                     p += dir
                     if t == s || removed[t] || !isScript(small, ofSize: big.size, baseline: big.baseline) { continue }
                     let gap = max(small.x0 - big.x1, big.x0 - small.x1)
-                    if gap > 0.35 * big.size { continue }
+                    if gap > options.scriptGapRatio * big.size { continue }
                     if gap < bestGap { bestGap = gap; best = t }
                 }
             }
@@ -322,20 +324,20 @@ struct LineFinder {
     /// nearest its own, within `delimiterShiftRatio`.
     func attachDelimiters(_ segs: [Segment]) -> [Segment] {
         guard options.delimiterShiftRatio > 0 else { return segs }
-        /// Each glyph of `d` stands beside the line's glyphs, within half an em of one, and
+        /// Each glyph of `d` stands beside the line's glyphs, within `delimiterReach` of one, and
         /// over none (a bracket drawn over the words of another line is not theirs).
         func besides(_ d: Segment, _ line: Segment) -> Bool {
             let size = line.size
-            guard d.x0 <= line.x1 + 0.5 * size, d.x1 >= line.x0 - 0.5 * size else { return false }
+            guard d.x0 <= line.x1 + options.delimiterReach * size, d.x1 >= line.x0 - options.delimiterReach * size else { return false }
             for i in d.items {
                 let a = items[Int(i)]
                 var nearest = Double.infinity
                 for j in line.items {
                     let b = items[Int(j)]
-                    if min(a.x1, b.x1) - max(a.x0, b.x0) > 0.1 * size { return false }
+                    if min(a.x1, b.x1) - max(a.x0, b.x0) > LayoutConstants.glyphOverlap * size { return false }
                     nearest = min(nearest, max(a.x0 - b.x1, b.x0 - a.x1))
                 }
-                if nearest > 0.5 * size { return false }
+                if nearest > options.delimiterReach * size { return false }
             }
             return true
         }
@@ -358,7 +360,7 @@ struct LineFinder {
                     let shift = abs(line.baseline - d.baseline)
                     if shift > options.delimiterShiftRatio * max(line.size, d.size) { break }
                     p += dir
-                    guard !isCandidate[t], line.size <= d.size * 1.6, d.size <= line.size * 1.6,
+                    guard !isCandidate[t], line.size <= d.size * options.fragmentSizeChange, d.size <= line.size * options.fragmentSizeChange,
                           shift < bestShift, besides(d, line) else { continue }
                     bestShift = shift; best = t
                 }
@@ -388,11 +390,12 @@ struct LineFinder {
             var best: Int? = nil
             for t in segs.indices where t != s && !removed[t] {
                 let line = segs[t]
-                guard cap.size >= 1.8 * line.size else { continue }
+                guard cap.size >= options.dropCapSizeRatio * line.size else { continue }
                 let gap = line.x0 - cap.x1
-                guard gap >= -0.2 * line.size, gap <= 1.5 * line.size else { continue }
+                guard gap >= -options.dropCapOverlap * line.size, gap <= options.dropCapLineGap * line.size else { continue }
                 // The line's baseline lies within the cap's height, near its top.
-                guard line.top >= cap.top - 0.5 * line.size, line.baseline <= cap.baseline + 0.3 * line.size else { continue }
+                guard line.top >= cap.top - LayoutConstants.dropCapTopReach * line.size,
+                      line.baseline <= cap.baseline + LayoutConstants.dropCapBaselineReach * line.size else { continue }
                 if best == nil || line.baseline < segs[best!].baseline { best = t }
             }
             if let t = best {
@@ -521,7 +524,8 @@ struct LineFinder {
                     // (a sentence's full stop and the first dot of a leader).
                     if space && closeFullStops(seg, k) && ellipsisRunLength(seg, k) >= 3 { space = false }
                     // A raised number opening a line (a footnote's marker) is its own word.
-                    if !space && k == 0 && it.size <= 0.8 * b.size && it.baseline < b.baseline - 0.15 * b.size
+                    if !space && k == 0 && it.size <= options.footnoteMarkerSize * b.size
+                        && it.baseline < b.baseline - options.footnoteMarkerRise * b.size
                         && it.isAlphanumeric && !it.isCJK && b.isAlphanumeric {
                         space = true
                     }

@@ -182,7 +182,7 @@ public func physicalText(_ layout: PageLayout, glyphs: PageGlyphs,
     let scale = glyphs.userUnit > 0 && glyphs.userUnit.isFinite ? glyphs.userUnit : 1
     // Typical font size (for fallbacks), from the words.
     let sizes = layout.words.map { Double($0.fontSize) * scale }.filter { $0 > 0 && $0.isFinite }
-    let fontSize = quantile(sizes, 0.5) ?? options.fallbackFontSize
+    let fontSize = quantile(sizes, median) ?? options.fallbackFontSize
 
     let cw = characterWidth(lines, layout: layout, glyphs: glyphs, scale: scale, fontSize: fontSize, options: options)
 
@@ -267,7 +267,7 @@ private func characterWidth(_ lines: [DisplayLayout.Line], layout: PageLayout, g
             if Double(seen) >= options.lineWidthQuantile * Double(total) { break }
         }
     }
-    if !(cw > 0.5) {
+    if !(cw > minimumColumnWidth) {
         var advances: [Double] = []
         advances.reserveCapacity(glyphs.glyphs.count)
         for g in glyphs.glyphs where !g.flags.contains(.vertical) && !g.flags.contains(.space) && !g.flags.contains(.duplicate) {
@@ -276,7 +276,7 @@ private func characterWidth(_ lines: [DisplayLayout.Line], layout: PageLayout, g
         }
         cw = quantile(advances, options.characterWidthQuantile) ?? 0
     }
-    if !(cw > 0.5) {
+    if !(cw > minimumColumnWidth) {
         var perChar: [Double] = []
         for l in lines {
             for w in l.words {
@@ -284,9 +284,9 @@ private func characterWidth(_ lines: [DisplayLayout.Line], layout: PageLayout, g
                 if n > 0, w.box.width > 0 { perChar.append(w.box.width / Double(n)) }
             }
         }
-        cw = quantile(perChar, 0.5) ?? fontSize * options.fallbackWidthRatio
+        cw = quantile(perChar, median) ?? fontSize * options.fallbackWidthRatio
     }
-    if !(cw > 0.5) { cw = options.fallbackFontSize * options.fallbackWidthRatio }
+    if !(cw > minimumColumnWidth) { cw = options.fallbackFontSize * options.fallbackWidthRatio }
     return cw
 }
 
@@ -299,11 +299,11 @@ private func rowPitch(_ tree: DisplayLayout, lines: [DisplayLayout.Line], fontSi
     for b in tree.blocks where b.lines.count > 1 {
         for k in 1..<b.lines.count {
             let d = b.lines[k].baseline - b.lines[k - 1].baseline
-            if d > 0.3 * fontSize { steps.append(d) }
+            if d > minimumLineStep * fontSize { steps.append(d) }
         }
     }
-    var pitch = quantile(steps, 0.5) ?? quantile(lines.map(\.box.height).filter { $0 > 0 }, 0.5) ?? 0
-    if !(pitch > 0.5) { pitch = fontSize * options.fallbackPitchRatio }
+    var pitch = quantile(steps, median) ?? quantile(lines.map(\.box.height).filter { $0 > 0 }, median) ?? 0
+    if !(pitch > minimumColumnWidth) { pitch = fontSize * options.fallbackPitchRatio }
     return pitch
 }
 
@@ -337,6 +337,15 @@ private func physicalRows(_ lines: [DisplayLayout.Line], pitch: Double,
     }
     return rows
 }
+
+/// The quantile that is the median.
+private let median = 0.5
+/// A character column or row pitch narrower than this (page units, half a point) is no
+/// measure: the next estimate is tried.
+private let minimumColumnWidth = 0.5
+/// Consecutive baselines closer than this (em of the typical size) are one line drawn twice
+/// or a super- or subscript, not the row pitch.
+private let minimumLineStep = 0.3
 
 /// Columns a scalar takes in a terminal: 0 for combining marks, 2 for East Asian wide and
 /// full-width characters, 1 otherwise.

@@ -226,6 +226,46 @@ import Testing
     }
 }
 
+/// Layout thresholds have names: outside `LayoutOptions` (and its files), the code of
+/// PDFLayout writes no decimal number but in the declaration of a named constant or field
+/// (0.0 and 1.0, the start of a sum or a product, aside).
+@Suite struct LayoutThresholdTests {
+    nonisolated(unsafe) static let literal = try! Regex(#"(?:^|[^\w.$])(\d+\.\d+)(?![\w.])"#)
+    nonisolated(unsafe) static let namedConstant = try! Regex(
+        #"^\s*(?:(?:public|package|private|fileprivate|internal|static)\s+)*(?:let|var)\s+\w+(?:\s*:\s*[\w.]+)?\s*=\s*-?\d+(?:\.\d+)?\s*$"#)
+
+    /// The decimal numbers of `text`'s code (comments and strings left out) that are not the
+    /// whole value of a named constant, as "line: number".
+    static func bareNumbers(_ text: String) -> [String] {
+        let lines = String(decoding: SourceMeasure.codeOnly(text), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        var out: [String] = []
+        for (k, line) in lines.enumerated() where line.wholeMatch(of: namedConstant) == nil {
+            for m in line.matches(of: literal) {
+                guard let number = m.output[1].substring, !["0.0", "1.0"].contains(number) else { continue }
+                out.append("\(k + 1): \(number)")
+            }
+        }
+        return out
+    }
+
+    @Test("PDFLayout writes no bare decimal threshold outside LayoutOptions")
+    func namedThresholds() throws {
+        var found: [String] = []
+        for url in RepositoryTests.files(under: ["Sources/PDFLayout"], extensions: ["swift"])
+        where !url.lastPathComponent.hasPrefix("LayoutOptions") {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            found += Self.bareNumbers(text).map { "\(url.lastPathComponent):\($0)" }
+        }
+        #expect(found.isEmpty, "\(found.sorted())")
+    }
+
+    @Test("the number reader: constants and fields pass, numbers in code, not in comments or strings, are found")
+    func numberReader() {
+        let text = "let a = 0.5\nstatic let b: Double = 12.5\nx = y * 0.35 // 0.7\nlet s = \"1.5\"\nvar total = 0.0\nz = w.1 + 2.25\nu = $0.1 < 0.25"
+        #expect(Self.bareNumbers(text) == ["3: 0.35", "6: 2.25", "7: 0.25"])
+    }
+}
+
 /// Measures Swift sources: lines of a file, and the declarations with a body (functions,
 /// initializers, deinitializers, subscripts, computed and closure-bodied properties) with
 /// the lines from the declaration to its closing brace. Braces are matched on the code
