@@ -300,16 +300,8 @@ public final class ContentInterpreter<Sink: ContentSink> {
         // whole enum afterwards went through its generic value witness (docs/PERFORMANCE.md).
         switch consume op {
         // Graphics state
-        case .q:
-            if saved.count >= options.maxGraphicsStateDepth {
-                diagnostics.note(.contentUnbalanced, "q nested deeper than \(options.maxGraphicsStateDepth); ignored")
-            } else {
-                saved.append(gs)
-            }
-        case .Q:
-            if saved.count > stackBase { gs = saved.removeLast() } else {
-                diagnostics.note(.contentUnbalanced, "Q without q; ignored")
-            }
+        case .q: saveState()
+        case .Q: restoreState()
         case .cm(let m):
             guard m.isFinite else { return }
             gs.ctm = m.concatenating(gs.ctm)
@@ -366,24 +358,12 @@ public final class ContentInterpreter<Sink: ContentSink> {
             gs.fillColor = gs.fillSpace.initialColor
         case .SC(let c), .SCN(let c, _): gs.strokeColor = gs.strokeSpace.rgba(c)
         case .sc(let c), .scn(let c, _): gs.fillColor = gs.fillSpace.rgba(c)
-        case .G(let v):
-            gs.strokeSpace = .gray
-            gs.strokeColor = ColorSpace.gray.rgba([v])
-        case .g(let v):
-            gs.fillSpace = .gray
-            gs.fillColor = ColorSpace.gray.rgba([v])
-        case .RG(let r, let g, let b):
-            gs.strokeSpace = .rgb
-            gs.strokeColor = ColorSpace.rgb.rgba([r, g, b])
-        case .rg(let r, let g, let b):
-            gs.fillSpace = .rgb
-            gs.fillColor = ColorSpace.rgb.rgba([r, g, b])
-        case .K(let c, let m, let y, let k):
-            gs.strokeSpace = .cmyk
-            gs.strokeColor = ColorSpace.cmyk.rgba([c, m, y, k])
-        case .k(let c, let m, let y, let k):
-            gs.fillSpace = .cmyk
-            gs.fillColor = ColorSpace.cmyk.rgba([c, m, y, k])
+        case .G(let v): setStrokeColor(.gray, [v])
+        case .g(let v): setFillColor(.gray, [v])
+        case .RG(let r, let g, let b): setStrokeColor(.rgb, [r, g, b])
+        case .rg(let r, let g, let b): setFillColor(.rgb, [r, g, b])
+        case .K(let c, let m, let y, let k): setStrokeColor(.cmyk, [c, m, y, k])
+        case .k(let c, let m, let y, let k): setFillColor(.cmyk, [c, m, y, k])
 
         // Paths
         case .m(let x, let y):
@@ -401,10 +381,7 @@ public final class ContentInterpreter<Sink: ContentSink> {
             currentPoint = Point(x: x3, y: y3)
             addToPath(currentPoint)
         case .h: break
-        case .re(let x, let y, let w, let h):
-            addToPath(Point(x: x, y: y), startsSubpath: true); addToPath(Point(x: x + w, y: y))
-            addToPath(Point(x: x + w, y: y + h)); addToPath(Point(x: x, y: y + h))
-            currentPoint = Point(x: x, y: y)
+        case .re(let x, let y, let w, let h): addRectangle(x, y, w, h)
         case .S, .s: paint(stroke: true, fill: false)
         case .f, .F, .fStar: paint(stroke: false, fill: true)
         case .B, .BStar, .b, .bStar: paint(stroke: true, fill: true)
@@ -416,270 +393,91 @@ public final class ContentInterpreter<Sink: ContentSink> {
         case .inlineImage:
             sink.paintImage(ImageEvent(quad: Quad(Rect(x0: 0, y0: 0, x1: 1, y1: 1)).transformed(by: gs.ctm),
                                        isInline: true, name: nil))
-        case .sh(let name):
-            switch gs.clip {
-            case .empty: break
-            case .unbounded: sink.paintShading(ShadingEvent(name: name, bounds: nil))
-            case .box, .boxes: sink.paintShading(ShadingEvent(name: name, bounds: gs.clip.bounds))
-            }
+        case .sh(let name): paintShading(name)
 
         // Marked content
         case .BMC(let tag):
             markedDepth += 1
             hidingStack.append(false)
             sink.beginMarkedContent(tag: tag, properties: nil)
-        case .BDC(let tag, let props):
-            markedDepth += 1
-            // The named resource as written (an OCG keeps its reference, which identifies it).
-            let entry = props.name.map { store.dictionary(resources?["Properties"])?[$0] } ?? props
-            let hides = tag == "OC" && !optionalContent.isVisible(entry, store: store)
-            hidingStack.append(hides)
-            if hides { hiddenDepth += 1 }
-            sink.beginMarkedContent(tag: tag, properties: properties(entry, name: props.name))
-        case .EMC:
-            if markedDepth > markedBase {
-                markedDepth -= 1
-                if let hid = hidingStack.popLast(), hid { hiddenDepth -= 1 }
-                sink.endMarkedContent()
-            } else {
-                diagnostics.note(.contentUnbalanced, "EMC without BMC/BDC; ignored")
-            }
+        case .BDC(let tag, let props): beginMarkedContent(tag, props, resources: resources)
+        case .EMC: endMarkedContent()
         case .MP, .DP, .BX, .EX: break
         case .d0, .d1: break
         case .unknown: break
         }
     }
 
+    /// `q`: saves the graphics state, up to `maxGraphicsStateDepth` states.
+    @inline(__always) func saveState() {
+        if saved.count >= options.maxGraphicsStateDepth {
+            diagnostics.note(.contentUnbalanced, "q nested deeper than \(options.maxGraphicsStateDepth); ignored")
+        } else {
+            saved.append(gs)
+        }
+    }
+
+    /// `Q`: restores the graphics state last saved in this stream (or form).
+    @inline(__always) func restoreState() {
+        if saved.count > stackBase { gs = saved.removeLast() } else {
+            diagnostics.note(.contentUnbalanced, "Q without q; ignored")
+        }
+    }
+
+    /// `G`, `RG`, `K`: the stroke colour in a device colour space.
+    @inline(__always) func setStrokeColor(_ space: ColorSpace, _ components: [Double]) {
+        gs.strokeSpace = space
+        gs.strokeColor = space.rgba(components)
+    }
+
+    /// `g`, `rg`, `k`: the fill colour in a device colour space.
+    @inline(__always) func setFillColor(_ space: ColorSpace, _ components: [Double]) {
+        gs.fillSpace = space
+        gs.fillColor = space.rgba(components)
+    }
+
+    /// `re`: a closed rectangle subpath.
+    @inline(__always) func addRectangle(_ x: Double, _ y: Double, _ w: Double, _ h: Double) {
+        addToPath(Point(x: x, y: y), startsSubpath: true); addToPath(Point(x: x + w, y: y))
+        addToPath(Point(x: x + w, y: y + h)); addToPath(Point(x: x, y: y + h))
+        currentPoint = Point(x: x, y: y)
+    }
+
+    /// `sh`: a shading painted over the clip.
+    @inline(__always) func paintShading(_ name: Name) {
+        switch gs.clip {
+        case .empty: break
+        case .unbounded: sink.paintShading(ShadingEvent(name: name, bounds: nil))
+        case .box, .boxes: sink.paintShading(ShadingEvent(name: name, bounds: gs.clip.bounds))
+        }
+    }
+
+    /// `BDC`: marked content with properties (named in the resources' /Properties, or
+    /// inline); an optional content group that is off hides what it holds.
+    @inline(__always) func beginMarkedContent(_ tag: Name, _ props: PDFObject, resources: PDFDictionary?) {
+        markedDepth += 1
+        // The named resource as written (an OCG keeps its reference, which identifies it).
+        let entry = props.name.map { store.dictionary(resources?["Properties"])?[$0] } ?? props
+        let hides = tag == "OC" && !optionalContent.isVisible(entry, store: store)
+        hidingStack.append(hides)
+        if hides { hiddenDepth += 1 }
+        sink.beginMarkedContent(tag: tag, properties: properties(entry, name: props.name))
+    }
+
+    /// `EMC`: ends the marked content begun last in this stream (or form).
+    @inline(__always) func endMarkedContent() {
+        if markedDepth > markedBase {
+            markedDepth -= 1
+            if let hid = hidingStack.popLast(), hid { hiddenDepth -= 1 }
+            sink.endMarkedContent()
+        } else {
+            diagnostics.note(.contentUnbalanced, "EMC without BMC/BDC; ignored")
+        }
+    }
+
     func moveLine(_ x: Double, _ y: Double) {
         lineMatrix = Matrix.translation(x, y).concatenating(lineMatrix)
         textMatrix = lineMatrix
-    }
-
-    // MARK: Resources
-
-    /// A resource by category and name: from `resources`, else from `fallbackResources`
-    /// (the page tree's inherited /Resources, which viewers consult when a page's own
-    /// dictionary lacks the name).
-    func resourceEntry(_ category: Name, _ name: Name, in resources: PDFDictionary?) -> PDFObject? {
-        if let e = store.dictionary(resources?[category])?[name] { return e }
-        guard let fallback = fallbackResources, let e = store.dictionary(fallback[category])?[name] else { return nil }
-        diagnostics.note(.resourceMissing, "\(category.string) \(name) taken from an ancestor's /Resources")
-        return e
-    }
-
-    /// What `font` says about a code, through `glyphInfos` for fonts without a table.
-    @inline(__always)
-    func glyphInfo(_ font: Font, _ code: UInt32, byteCount: Int) -> GlyphInfo {
-        if let info = font.tableGlyphInfo(code) { return info }
-        return cachedGlyphInfo(font, code, byteCount: byteCount)
-    }
-
-    /// `glyphInfo(_:_:byteCount:)` for a font without a table of its own (kept out of line:
-    /// inlined, it made the glyph loop of every font larger).
-    @inline(never)
-    func cachedGlyphInfo(_ font: Font, _ code: UInt32, byteCount: Int) -> GlyphInfo {
-        let id = UInt(bitPattern: ObjectIdentifier(font))
-        if glyphInfos.isEmpty {
-            glyphInfos = [CachedGlyphInfo](repeating: CachedGlyphInfo(), count: InterpreterKeys.glyphInfoSlots)
-        }
-        var h = UInt64(truncatingIfNeeded: id >> 4) &* 0x9E37_79B9_7F4A_7C15
-        h ^= UInt64(code) | UInt64(truncatingIfNeeded: byteCount) << 32
-        h = h &* 0xBF58_476D_1CE4_E5B9
-        let slot = Int(truncatingIfNeeded: h >> 40) & (InterpreterKeys.glyphInfoSlots - 1)
-        let cached = glyphInfos[slot]
-        if cached.font == id && cached.code == code && cached.byteCount == byteCount { return cached.info }
-        let info = font.glyphInfo(code, byteCount: byteCount)
-        if glyphInfoFonts.last !== font && !glyphInfoFonts.contains(where: { $0 === font }) {
-            guard glyphInfoFonts.count < InterpreterKeys.maxCachedFonts else { return info }
-            glyphInfoFonts.append(font)
-        }
-        glyphInfos[slot] = CachedGlyphInfo(font: id, code: code, byteCount: byteCount, info: info)
-        return info
-    }
-
-    func font(named name: Name, resources: PDFDictionary?) -> Font? {
-        for known in namedFonts where known.run == streamRun && known.name == name { return known.font }
-        let own = store.dictionary(resources?[InterpreterKeys.font])?[name]
-        guard let entry = own ?? resourceEntry(InterpreterKeys.font, name, in: resources) else {
-            diagnostics.note(.resourceMissing, "font \(name) not in the resources; a fallback font is used")
-            return fallbackFont
-        }
-        let font: Font
-        if entry.reference != nil {
-            font = fonts.font(entry)
-        } else {
-            guard let d = store.dictionary(entry) else { return fallbackFont }
-            if let f = directFonts[d] {
-                font = f
-            } else {
-                font = fonts.font(.dictionary(d))
-                if directFonts.count < 256 { directFonts[d] = font }
-            }
-        }
-        if own != nil {
-            if namedFonts.count >= InterpreterKeys.maxNamedFonts { namedFonts.removeAll(keepingCapacity: true) }
-            namedFonts.append((streamRun, name, font))
-        }
-        return font
-    }
-
-    func applyExtGState(_ name: Name, resources: PDFDictionary?) {
-        guard let d = store.dictionary(resourceEntry("ExtGState", name, in: resources)) else {
-            diagnostics.note(.resourceMissing, "ExtGState \(name) not in the resources")
-            return
-        }
-        if let f = store.array(d["Font"]), f.count >= 2 {
-            gs.font = fonts.font(f[0])
-            gs.fontSize = store.number(f[1]) ?? gs.fontSize
-        }
-        if let ca = store.number(d["ca"]) { gs.fillAlpha = Float(min(max(ca, 0), 1)) }
-        if let ca = store.number(d["CA"]) { gs.strokeAlpha = Float(min(max(ca, 0), 1)) }
-        if let lw = store.number(d["LW"]) { gs.lineWidth = lw }
-    }
-
-    /// A BDC's properties (`entry`: the inline dictionary, or the resource `name` stands
-    /// for), values resolved.
-    func properties(_ entry: PDFObject?, name: Name?) -> PDFDictionary? {
-        let d = store.dictionary(entry)
-        if d == nil, let name { diagnostics.note(.resourceMissing, "marked-content properties \(name) not in the resources") }
-        guard var dict = d else { return nil }
-        for (k, v) in dict.entries where v.reference != nil {
-            if k == "OC" || k == "OCGs" { continue }  // optional content groups stay references
-            dict[k] = store.resolve(v)
-        }
-        return dict
-    }
-
-    // MARK: Paths and clipping
-
-    func addToPath(_ p: Point, startsSubpath: Bool = false) {
-        let q = gs.ctm.apply(p)
-        guard q.x.isFinite, q.y.isFinite else { return }
-        if startsSubpath || subpathBounds.isEmpty {
-            if subpathBounds.count <= ClipBox.maxBoxes { subpathBounds.append(Rect(x0: q.x, y0: q.y, x1: q.x, y1: q.y)) }
-        } else if subpathBounds.count <= ClipBox.maxBoxes, let b = subpathBounds.last {
-            subpathBounds[subpathBounds.count - 1] = Rect(x0: min(b.x0, q.x), y0: min(b.y0, q.y), x1: max(b.x1, q.x), y1: max(b.y1, q.y))
-        }
-        if let b = pathBounds {
-            pathBounds = Rect(x0: min(b.x0, q.x), y0: min(b.y0, q.y), x1: max(b.x1, q.x), y1: max(b.y1, q.y))
-        } else {
-            pathBounds = Rect(x0: q.x, y0: q.y, x1: q.x, y1: q.y)
-        }
-    }
-
-    /// The line width in page space (the CTM's mean scale).
-    var pageLineWidth: Double {
-        let m = gs.ctm
-        let scale = abs(m.a * m.d - m.b * m.c).squareRoot()
-        return max(gs.lineWidth, 0) * scale
-    }
-
-    func paint(stroke: Bool, fill: Bool) {
-        let bounds = pathBounds
-        if let b = bounds, stroke || fill {
-            var r = b
-            let lw = pageLineWidth
-            if stroke {
-                let half = max(lw, 0) / 2
-                r = Rect(x0: b.x0 - half, y0: b.y0 - half, x1: b.x1 + half, y1: b.y1 + half)
-            }
-            if r.width > 0 || r.height > 0 {
-                var color = fill ? gs.fillColor : gs.strokeColor
-                color.alpha = fill ? gs.fillAlpha : gs.strokeAlpha
-                sink.paintPath(PathEvent(bounds: r, isStroked: stroke, isFilled: fill, color: color,
-                                         lineWidth: lw, isClip: pendingClip))
-            }
-        }
-        if pendingClip {
-            // Subpaths of no area (a lone move) paint nothing; with too many, the path's box.
-            let parts = subpathBounds.filter { $0.x1 > $0.x0 && $0.y1 > $0.y0 }
-            if subpathBounds.count > ClipBox.maxBoxes || parts.count < 2 {
-                gs.clip = gs.clip.intersecting(bounds)
-            } else {
-                gs.clip = gs.clip.intersecting(boxes: parts)
-            }
-            pendingClip = false
-        }
-        pathBounds = nil
-        subpathBounds.removeAll(keepingCapacity: true)
-    }
-
-    // MARK: XObjects
-
-    func doXObject(_ name: Name, resources: PDFDictionary?) {
-        guard let ref = resourceEntry("XObject", name, in: resources) else {
-            diagnostics.note(.resourceMissing, "XObject \(name) not in the resources")
-            return
-        }
-        guard let stream = store.resolve(ref).stream else {
-            diagnostics.note(.resourceMissing, "XObject \(name) is not a stream")
-            return
-        }
-        switch store.name(stream.dictionary["Subtype"]) {
-        case "Image":
-            sink.paintImage(ImageEvent(quad: Quad(Rect(x0: 0, y0: 0, x1: 1, y1: 1)).transformed(by: gs.ctm),
-                                       isInline: false, name: name))
-        case "Form":
-            let hidden = !optionalContent.isVisible(stream.dictionary["OC"], store: store)
-            if hidden { hiddenDepth += 1 }
-            runForm(stream, id: ref.reference ?? stream.objectID, callerResources: resources, matrix: nil)
-            if hidden { hiddenDepth -= 1 }
-        default:
-            break  // PostScript XObjects paint nothing we read
-        }
-    }
-
-    /// Runs a form XObject (ISO 32000-2 §8.10): its /Matrix, /BBox clip and resources
-    /// (its own, else the caller's). `matrix`, when given, replaces the CTM the form is
-    /// painted under (annotations).
-    public func runForm(_ stream: PDFStream, id: ObjectID?, callerResources: PDFDictionary?, matrix: Matrix?) {
-        guard !budgetExceeded else { return }
-        guard formStack.count < options.maxFormDepth else {
-            diagnostics.note(.formRecursion, "form XObjects nested deeper than \(options.maxFormDepth); skipped")
-            return
-        }
-        if let id, formStack.contains(id) {
-            diagnostics.note(.formRecursion, "form XObject \(id) draws itself; skipped", objectNumber: id.number)
-            return
-        }
-        guard spend(options.formRunCost) else { return }
-        let d = stream.dictionary
-        let savedState = gs, savedText = textMatrix, savedLine = lineMatrix
-        let savedPath = pathBounds, savedSubpaths = subpathBounds, savedPending = pendingClip
-        defer {
-            gs = savedState; textMatrix = savedText; lineMatrix = savedLine
-            pathBounds = savedPath; subpathBounds = savedSubpaths; pendingClip = savedPending
-        }
-        if let matrix { gs.ctm = matrix }
-        if let m = matrixValue(d["Matrix"]) { gs.ctm = m.concatenating(gs.ctm) }
-        if let bbox = rectValue(d["BBox"]) {
-            gs.clip = gs.clip.intersecting(gs.ctm.bounds(of: bbox))
-        }
-        pathBounds = nil
-        subpathBounds.removeAll()
-        pendingClip = false
-        let resources = store.dictionary(d["Resources"]) ?? callerResources
-        let content = decoded(stream)
-        formStack.append(id ?? ObjectID(-1 - formStack.count))
-        defer { formStack.removeLast() }
-        sink.beginForm(objectID: id)
-        withExtendedLifetime(content.lease) { run(content.bytes, resources: resources) }
-        sink.endForm()
-    }
-
-    func matrixValue(_ o: PDFObject?) -> Matrix? {
-        guard let a = store.array(o), a.count == 6 else { return nil }
-        let v = a.compactMap { store.number($0) }
-        guard v.count == 6 else { return nil }
-        let m = Matrix(a: v[0], b: v[1], c: v[2], d: v[3], e: v[4], f: v[5])
-        return m.isFinite ? m : nil
-    }
-
-    func rectValue(_ o: PDFObject?) -> Rect? {
-        guard let a = store.array(o), a.count == 4 else { return nil }
-        let v = a.compactMap { store.number($0) }
-        guard v.count == 4 else { return nil }
-        return Rect(x0: v[0], y0: v[1], x1: v[2], y1: v[3])
     }
 }
 

@@ -27,9 +27,10 @@ struct Item {
     var isAlphanumeric: Bool
     /// The glyph's text starts with a combining mark (general category Mn or Me).
     var isMark: Bool = false
-    /// Top and bottom of the em box across the text direction.
-    var top: Double { baseline - 0.8 * size }
-    var bottom: Double { baseline + 0.25 * size }
+    /// Top and bottom of the line box across the text direction (`LayoutConstants.ascent`,
+    /// `LayoutConstants.descent`).
+    var top: Double { baseline - LayoutConstants.ascent * size }
+    var bottom: Double { baseline + LayoutConstants.descent * size }
 }
 
 /// The orientation group of a glyph: the angle of its text direction in display space

@@ -3,31 +3,16 @@
 /// 40 pt titles. The CLI sets each field with the flag of the same name in kebab case
 /// (`wordGapRatio` ↔ `--word-gap-ratio`).
 public struct LayoutOptions: Sendable, Hashable {
-    /// How the reading order is decided.
-    public enum ReadingOrder: String, Sendable, Hashable, CaseIterable {
-        /// The structure tree when the page is tagged and its order agrees with the geometry;
-        /// otherwise geometry.
-        case automatic
-        /// The structure tree whenever the page has marked content it can order.
-        case structure
-        /// Geometry only: lines, blocks, columns.
-        case geometry
-        /// The content stream's painting order (pdftotext `-raw`).
-        case contentStream
-    }
-
-    /// What to do with a hyphen at the end of a line.
-    public enum HyphenJoining: String, Sendable, Hashable, CaseIterable {
-        /// Join when the page supports it: the next line starts with a lower-case letter and
-        /// the joined word occurs elsewhere on the page, or the hyphenated compound does not.
-        case evidenced
-        /// Always join a letter-hyphen-line-break-lower-case-letter sequence.
-        case always
-        /// Keep the hyphen and the line break.
-        case never
-    }
-
     public var readingOrder: ReadingOrder = .automatic
+    /// With `readingOrder` automatic, the structure tree orders a page only when its marked
+    /// content covers at least this share of the page's glyphs (artifacts and annotations
+    /// left out).
+    public var structureOrderCoverage: Double = 0.9
+    /// With `readingOrder` structure, the share of the glyphs it must cover.
+    public var structureOrderLooseCoverage: Double = 0.5
+    /// With `readingOrder` automatic, at least this share of the consecutive lines of a block
+    /// must follow the structure tree's order.
+    public var structureOrderAgreement: Double = 0.9
 
     // MARK: Words and spaces
 
@@ -35,6 +20,11 @@ public struct LayoutOptions: Sendable, Hashable {
     public var wordGapRatio: Double = 0.15
     /// Between two CJK characters a space needs a gap this wide (they are set without spaces).
     public var cjkWordGapRatio: Double = 0.6
+    /// A glyph opening a line at most this many times the size of the glyph after it, raised
+    /// by `footnoteMarkerRise`, is a word of its own (a footnote's marker).
+    public var footnoteMarkerSize: Double = 0.8
+    /// How far (em of the glyph after it) such a marker is raised at least.
+    public var footnoteMarkerRise: Double = 0.15
     /// Letter spacing (a line's typical gap between letters) is estimated from this quantile
     /// of its gaps, so letter-spaced headings do not turn into one word per letter.
     public var letterSpacingQuantile: Double = 0.25
@@ -78,25 +68,49 @@ public struct LayoutOptions: Sendable, Hashable {
     /// the letter painting order gives it when that letter's box lies within this distance
     /// (em) of the mark's position.
     public var markWithoutWidthReach: Double = 1.0
+    /// An accent or mark and its letter differ in size by at most this factor.
+    public var markSizeChange: Double = 1.5
 
     // MARK: Lines
 
     /// Two glyphs share a line when their baselines differ by less than this.
     public var baselineTolerance: Double = 0.35
+    /// On a skewed line (as OCR layers of scans have) a glyph off the fragment's baseline
+    /// continues it when its baseline is within this share of `baselineTolerance` of the glyph
+    /// before, of about its size (`skewedLineSizeChange`), the pen moving on along the line.
+    public var skewedLineBaselineShare: Double = 0.5
+    /// The two glyphs of such a skewed line differ in size by at most this share.
+    public var skewedLineSizeChange: Double = 0.2
+    /// The glyph may start up to this many em before the one before it ends.
+    public var skewedLineOverlap: Double = 0.3
     /// Glyphs further apart than this along a line may be in different columns or table
     /// cells: the gap splits the line when it is part of a white stripe (a column gutter or a
     /// cell border), which a wide word space is not.
     public var segmentGapRatio: Double = 0.8
+    /// A glyph continues the fragment being read only when neither's size is more than this
+    /// many times the other's; a line of sized delimiters joins a line within this factor.
+    public var fragmentSizeChange: Double = 1.6
     /// How far above and below a gap (in em) other lines are looked at to tell a white stripe
     /// (column gutter, cell border) from a wide space.
     public var stripeWindow: Double = 3.5
+    /// The lines looked at around a gap are those whose size is within this factor of the
+    /// gap's line (headings and footnotes in other sizes may span the columns).
+    public var stripeSizeChange: Double = 1.2
+    /// Text right of a gap's white narrows the stripe only when it starts within this many em
+    /// of where the stripe ends (a column or cell edge, or a paragraph indent from it).
+    public var stripeEdgeReach: Double = 2.5
     /// How far above and below (em) rows are searched for cells starting at the same x, the
     /// other sign of a column boundary (table cells that wrap defeat the stripe test).
     public var cellStartWindow: Double = 8
+    /// Cells start at the same x when their starts differ by at most this (em).
+    public var cellStartTolerance: Double = 0.15
     /// Glyphs further apart than this (em) but closer than `segmentGapRatio` split a line
     /// only where cells start at the gap's end in `riverAlignedStarts` rows nearby (a table
     /// cell filled up to the next column).
     public var narrowCellGapRatio: Double = 0.45
+    /// A gap of another row counts as a cell border lined up with this gap when it is at least
+    /// this share of the narrowest such gap wide.
+    public var cellGapWidthShare: Double = 0.9
     /// A gap wider than `narrowCellGapRatio` (and not hard) whose two sides the content stream
     /// draws apart (other lines drawn between them, as a table drawn cell by cell has: text
     /// drawn in order never is) splits the line when this many rows nearby (`cellStartWindow`)
@@ -177,6 +191,13 @@ public struct LayoutOptions: Sendable, Hashable {
     /// starts where it ends (a table's header over its cells): a justified line of few long
     /// words spread across a narrow column, not cells. 0: never.
     public var spreadLineGaps: Int = 2
+    /// Such a run starts and ends within this many em of where the line above or below does.
+    public var spreadLineEdge: Double = 0.5
+    /// How far above and below (em) that line is looked for.
+    public var spreadLineWindow: Double = 2
+    /// Text is of one size when sizes differ by at most this share (the line beside such a
+    /// run; the lines nearby a line of prose is measured against).
+    public var sameSizeTolerance: Double = 0.1
     /// A wide gap (`hardGapCrossWindow`) left open on one side by fewer than this many lines
     /// of its column within reach (the column's first line under a heading, or its last
     /// lines) counts as having no text after it on that side: the column ends there, and
@@ -282,6 +303,13 @@ public struct LayoutOptions: Sendable, Hashable {
     /// A smaller glyph raised or lowered by up to this much joins the line as a super- or
     /// subscript.
     public var scriptShiftRatio: Double = 0.6
+    /// A super- or subscript is smaller than its line's text by at least this factor.
+    public var scriptSizeRatio: Double = 1.15
+    /// A super- or subscript's baseline moves from its line's by at least this (em).
+    public var scriptMinimumShift: Double = 0.05
+    /// A super- or subscript joins a line (or fills a gap of it) only when it stands within
+    /// this many em of the line's text along the line.
+    public var scriptGapRatio: Double = 0.35
     /// A super- or subscript on a baseline of its own (a footnote mark, a citation, an index)
     /// between two pieces of a row at least `segmentGapRatio` apart fills the gap it stands
     /// in: the gap is measured by the widest white left beside the script ("Behind¹ the" is
@@ -292,11 +320,16 @@ public struct LayoutOptions: Sendable, Hashable {
     /// own) joins the line whose glyphs it stands beside (within half an em, over none of
     /// them) whose baseline lies within this distance (em) of its own, the nearest such line.
     public var delimiterShiftRatio: Double = 2.0
+    /// Such a segment stands beside a line's glyphs when it is within this many em of them
+    /// along the line.
+    public var delimiterReach: Double = 0.5
     /// CJK glyphs set upright one below the other in horizontal writing mode are read as a
     /// vertical line (top to bottom, lines right to left).
     public var detectsStackedVerticalText = true
     /// How far (em) each glyph of such a stack moves down from the one before.
     public var stackedGlyphStep: ClosedRange<Double> = 0.6...1.8
+    /// The glyphs of such a stack are centred on one another within this many em.
+    public var stackedGlyphOffset: Double = 0.5
     /// Tate-chu-yoko: a few digits or Latin letters set side by side in one cell of a vertical
     /// line ("第12条") are read in place, as part of that line.
     public var joinsTateChuYoko = true
@@ -306,25 +339,57 @@ public struct LayoutOptions: Sendable, Hashable {
     public var tateChuYokoWidthRatio: Double = 1.2
     /// Such a run lies within this distance (em) of the vertical glyph above or below it.
     public var tateChuYokoGapRatio: Double = 0.5
+    /// Such a run may reach this far (em) into the vertical glyph above or below it.
+    public var tateChuYokoOverlap: Double = 0.5
     /// A drop cap (an initial spanning several lines) is joined to the first line beside it.
     public var joinsDropCaps = true
+    /// A glyph at least this many times the size of the text beside it is a drop cap: it is
+    /// not part of that text's line segment, and may join the first line beside it.
+    public var dropCapSizeRatio: Double = 1.8
+    /// A drop cap joins a line starting at most this many em of that line's size after it.
+    public var dropCapLineGap: Double = 1.5
+    /// The line may start up to this many em of its size inside the drop cap's box.
+    public var dropCapOverlap: Double = 0.2
 
     // MARK: Blocks
 
     /// Lines further apart vertically than this (gap between their boxes) start a new block.
     public var blockGapRatio: Double = 0.9
+    /// A block stops growing once a line is this many em below its last line.
+    public var blockReach: Double = 3
+    /// A line joins the block above only when it overlaps its last line along the line by this
+    /// share of the narrower of the two (or by two em).
+    public var blockOverlapShare: Double = 0.2
     /// Font sizes differing by more than this fraction start a new block (headings).
     public var blockSizeChange: Double = 0.2
+    /// A line lies below another only when its baseline is more than this many em lower (less:
+    /// one line whose baselines jitter).
+    public var nextLineShift: Double = 0.3
+    /// Nor may a line join a block when it overlaps the block's last line along the line by
+    /// less than this many em (unless by `blockOverlapShare`).
+    public var blockOverlapWidth: Double = 2
+    /// With `readingOrder` stream, a line joins the block of the line painted before it when
+    /// set at most this many em below it.
+    public var rawBlockLineGap: Double = 1.5
     /// An equation number ("(2)", "(3.1)") set apart on the baseline of a line to its left (a
     /// display equation) is read at the end of that line, not as a block of its own.
     public var joinsEquationNumbers = true
     /// An equation number joins the line to its left only when a block ending at most this far
     /// (em) above the number spans both (the column they stand in).
     public var equationNumberReach: Double = 6
+    /// A block spans a formula and its number when it reaches to within this many em of the
+    /// number's right side.
+    public var equationNumberOverhang: Double = 0.5
     /// Rows of cells lined up in columns are read as a table, row by row.
     public var detectsTables = true
     /// A table's cells hold at most this many words on average (prose columns hold more).
     public var tableCellWords: Double = 4
+    /// With three columns or more, the words a cell may hold on average are `tableCellWords`
+    /// times this.
+    public var tableWideCellWords: Double = 1.5
+    /// A row joins a table's run of rows when set at most this many times its line height
+    /// below the row before.
+    public var tableRowSpacing: Double = 1.5
     /// Rows that line up in columns are justified prose, not a table, when in every column at
     /// least this share of the lines (of rows with every column) hold two words or more and
     /// fill the column from edge to edge (within 0.5 em): narrow justified columns with few
@@ -336,6 +401,9 @@ public struct LayoutOptions: Sendable, Hashable {
     public var readsProseColumnEnds = true
     /// Row gaps in a table that differ by this much (em) tell padded rows from wrapped lines.
     public var tableRowGapRatio: Double = 0.35
+    /// Without rows padded apart, a row of fewer cells than usual continues the row above
+    /// when set closer than this share of the usual gap between rows.
+    public var tableWrappedLineGap: Double = 0.6
     /// Row gaps that differ by less than `tableRowGapRatio` but at least this much (em) tell
     /// rows from wrapped lines all the same when each of the two sizes hardly varies
     /// (`tableRuleGapClarity`): rows set at the line spacing with a rule between them, the
@@ -350,10 +418,18 @@ public struct LayoutOptions: Sendable, Hashable {
     /// A painted path no thicker than this (em) across the line is a rule between table rows
     /// (`tableRuleGapRatio`) when it lies in the gap and rules cover half the table's width.
     public var tableRuleThickness: Double = 0.25
+    /// Rules between two rows count when together they cover this share of the table's width.
+    public var tableRuleCover: Double = 0.5
     /// A line of a wrapped table cell: a row whose every line sits at most this far (em, gap
     /// between boxes) under a line of the row above and within that line's column (touching
     /// no other column's cells) continues the table.
     public var tableCellLineGap: Double = 0.6
+    /// A cell's line wrapped when the next line's first word would not have fitted on it,
+    /// give or take this many em.
+    public var cellWrapTolerance: Double = 0.1
+    /// Within a table cell read as text, a line starting at least this many em below the line
+    /// before starts a new line of the cell.
+    public var cellLineBreakShift: Double = 0.5
     /// Text on a table row's baseline further than this (em) beyond the table's sides, under
     /// none of its cells (the page's other column beside a table), is left out of the table;
     /// such a line alone between two rows is passed over.
@@ -374,6 +450,12 @@ public struct LayoutOptions: Sendable, Hashable {
     /// each other end by chance and are no justified paragraph. A large value (100): any
     /// lines just above or below.
     public var tableProseLineGap: Double = 0.25
+    /// Cells and lines line up with a column's edge when within this many em of it.
+    public var tableEdgeTolerance: Double = 0.5
+    /// The lines measured against a line of prose lie within this many em above or below it.
+    public var tableProseWindow: Double = 10
+    /// Lines overlapping by more than this many em are not one above the other there.
+    public var tableProseLineOverlap: Double = 0.5
     /// Lines of cells wrapped all at once (captions side by side in a grid): a row with a line
     /// in every column continues the row above when the row above holds at least this many
     /// words a cell on average and each line goes on the line above in its column (a line
@@ -410,6 +492,9 @@ public struct LayoutOptions: Sendable, Hashable {
     public var splitsParagraphs = true
     /// A first-line indent, from its least to its most (em).
     public var paragraphIndent: ClosedRange<Double> = 0.9...8
+    /// The line above a first-line indent has no word starting within this many em of where
+    /// the indented line starts (else it is a hanging indent).
+    public var paragraphWordStartTolerance: Double = 0.1
     /// A line ending this far (em) short of a justified block's right edge ends a paragraph.
     public var paragraphShortLineRatio: Double = 2
     /// Lines starting (ending) within this (em) of the block's left (right) edge are flush.

@@ -152,130 +152,10 @@ extension LineFinder {
     /// with a few short numeric lines is not a column of page numbers.
     func joinLeaderRows(_ segs: [Segment], rows: [[Int]]) -> [Segment] {
         guard options.joinsLeaders else { return segs }
-        var roles: [Int: LeaderRole] = [:]
-        func role(_ k: Int) -> LeaderRole {
-            if let r = roles[k] { return r }
-            let r = leaderRole(segs[k]); roles[k] = r; return r
-        }
-        // A section number set apart from its entry ("3.1", a wide gap, "Definitionen . . . 6"):
-        // a number or an appendix's number ("A.2"), not after a leader nor ending in a comma (a
-        // list of page numbers), at most
-        // `leaderSectionNumberGap` em before a leader line or an entry whose leader follows.
-        func sectionNumber(_ row: [Int], _ p: Int) -> Bool {
-            guard p + 1 < row.count, role(row[p]) == .number || role(row[p]) == .other else { return false }
-            if p > 0 && (role(row[p - 1]) == .leader || role(row[p - 1]) == .endsWithLeader) { return false }
-            let s = segs[row[p]], next = segs[row[p + 1]]
-            guard next.x0 - s.x1 <= options.leaderSectionNumberGap * max(s.size, next.size), s.items.count <= 12 else { return false }
-            let text = compactScalars(s)
-            guard text.last != ",", role(row[p]) == .number || Self.isAppendixNumber(text) else { return false }
-            switch role(row[p + 1]) {
-            case .endsWithLeader: return true
-            case .other:
-                if isLeaderLine(next) { return true }
-                guard p + 2 < row.count else { return false }
-                // (An entry and a number without a leader: a chapter's entry, whose number
-                // joins it below only when it pairs with the entry.)
-                return role(row[p + 2]) == .leader || role(row[p + 2]) == .leaderThenNumber
-                    || role(row[p + 2]) == .number
-            default: return false
-            }
-        }
-        var sections: [(row: Int, at: Int)] = []
-        // Per row: the runs to join (first…last position in the row).
-        struct Pair { var row: Int; var first: Int; var number: Int; var dotted: Bool; var cellLike: Bool }
-        var pairs: [Pair] = []
-        for (r, row) in rows.enumerated() where row.count >= 2 {
-            let firstSection = sections.count
-            for p in 0..<(row.count - 1) where sectionNumber(row, p) { sections.append((r, p)) }
-            for p in 1..<row.count where role(row[p]) == .number || role(row[p]) == .leaderThenNumber {
-                // A section number is not the page number of the entry on its left.
-                if sections[firstSection...].contains(where: { $0.at == p }) { continue }
-                var q = p - 1
-                var dotted = role(row[p]) == .leaderThenNumber
-                while q > 0 && role(row[q]) == .leader { q -= 1; dotted = true }
-                let entry = role(row[q])
-                if entry == .number { continue }
-                if entry == .leader { continue }   // dots alone, no entry
-                if entry == .endsWithLeader { dotted = true }
-                // A number followed by numbers only may be a table's cell rather than a page
-                // number (a number followed by a number and text is not: the next column's
-                // section number). A leader before it settles it; without one, it pairs only in
-                // a column of numbers that leader lines show to be page numbers (an index
-                // whose next column holds page numbers carried over from its last entry).
-                // Numbers of cells set close together may come as one piece ("117.93 1061.37":
-                // a digit at both ends).
-                func numbers(_ k: Int) -> Bool {
-                    role(k) == .number || (edgeIsDigit(segs[k], last: false) && edgeIsDigit(segs[k], last: true))
-                }
-                let cellLike = p + 1 < row.count && numbers(row[p + 1])
-                    && (p + 2 >= row.count || numbers(row[p + 2]))
-                pairs.append(Pair(row: r, first: q, number: p, dotted: dotted, cellLike: cellLike && !dotted))
-            }
-        }
+        var role = LeaderRoles(finder: self, segs: segs)
+        let (pairs, sections) = leaderPairs(segs, rows: rows, role: &role)
         guard !pairs.isEmpty || !sections.isEmpty else { return segs }
-        // Numbers without a leader: right-aligned columns of them.
-        var accepted = [Bool](repeating: false, count: pairs.count)
-        for (n, p) in pairs.enumerated() where p.dotted { accepted[n] = true }
-        // Columns of numbers by right edge: all pairs, so that a number without a leader that
-        // ends where the leader lines' numbers end (a chapter's entry) joins as they do.
-        let byEdge = pairs.indices.sorted {
-            let a = segs[rows[pairs[$0].row][pairs[$0].number]].x1, b = segs[rows[pairs[$1].row][pairs[$1].number]].x1
-            return a != b ? a < b : $0 < $1
-        }
-        // Whole leader lines (entry, leader and number in one segment) show where page numbers
-        // end too.
-        let leaderEdges = rows.joined().filter { isLeaderLine(segs[$0]) }.map { segs[$0].x1 }.sorted()
-        func leaderLineEnds(from lo: Double, to hi: Double) -> Bool {
-            var a = 0, b = leaderEdges.count
-            while a < b {
-                let mid = (a + b) / 2
-                if leaderEdges[mid] < lo { a = mid + 1 } else { b = mid }
-            }
-            return a < leaderEdges.count && leaderEdges[a] <= hi
-        }
-        var start = 0
-        while start < byEdge.count {
-            var end = start + 1
-            func x1(_ n: Int) -> Double { segs[rows[pairs[byEdge[n]].row][pairs[byEdge[n]].number]].x1 }
-            func size(_ n: Int) -> Double { segs[rows[pairs[byEdge[n]].row][pairs[byEdge[n]].number]].size }
-            while end < byEdge.count && x1(end) - x1(start) <= options.leaderAlignment * size(start) { end += 1 }
-            var cluster = Array(byEdge[start..<end])
-            let unit = size(start)
-            let reachEdge = options.leaderAlignment * unit
-            let dottedEdge = leaderLineEnds(from: x1(start) - reachEdge, to: x1(end - 1) + reachEdge)
-            start = end
-            if dottedEdge || cluster.contains(where: { pairs[$0].dotted }) {
-                for n in cluster { accepted[n] = true }
-                continue
-            }
-            cluster.removeAll { pairs[$0].cellLike }
-            guard cluster.count >= options.leaderMinimumRows else { continue }
-            // The column's extent; what else stands in it.
-            var cx0 = Double.infinity, cx1 = -Double.infinity, top = Double.infinity, bottom = -Double.infinity
-            var members = Set<Int>()
-            for n in cluster {
-                let s = segs[rows[pairs[n].row][pairs[n].number]]
-                cx0 = min(cx0, s.x0); cx1 = max(cx1, s.x1); top = min(top, s.top); bottom = max(bottom, s.bottom)
-                members.insert(rows[pairs[n].row][pairs[n].number])
-            }
-            // The column reaches `leaderColumnWindow` em above and below its numbers: a text
-            // column goes on there, a column of page numbers does not.
-            let reach = options.leaderColumnWindow * unit
-            top -= reach; bottom += reach
-            var others = 0
-            for row in rows {
-                for k in row where !members.contains(k) {
-                    let s = segs[k]
-                    guard s.bottom > top && s.top < bottom, overlap(s.x0, s.x1, cx0, cx1) > 0 else { continue }
-                    // A number of the column whose row did not pair still belongs to it.
-                    if role(k) == .number { continue }
-                    others += 1
-                }
-            }
-            if Double(others) <= options.leaderColumnClutter * Double(cluster.count) {
-                for n in cluster { accepted[n] = true }
-            }
-        }
+        let accepted = acceptedLeaderPairs(pairs, segs, rows: rows, role: &role)
         // Join: the entry absorbs any leaders and the number.
         var out = segs
         var removed = [Bool](repeating: false, count: segs.count)
@@ -300,5 +180,154 @@ extension LineFinder {
             removed[entry] = true
         }
         return out.indices.filter { !removed[$0] }.map { out[$0] }
+    }
+
+    /// The roles of segments for `joinLeaderRows` (`leaderRole`), each worked out once.
+    struct LeaderRoles {
+        let finder: LineFinder
+        let segs: [Segment]
+        var known: [Int: LeaderRole] = [:]
+
+        mutating func callAsFunction(_ k: Int) -> LeaderRole {
+            if let r = known[k] { return r }
+            let r = finder.leaderRole(segs[k]); known[k] = r; return r
+        }
+    }
+
+    /// A page number and the entry on its left in one row (positions in the row), whether a
+    /// leader shows the pairing, and whether the number may be a table's cell instead.
+    struct LeaderPair { var row: Int; var first: Int; var number: Int; var dotted: Bool; var cellLike: Bool }
+
+    // A section number set apart from its entry ("3.1", a wide gap, "Definitionen . . . 6"):
+    // a number or an appendix's number ("A.2"), not after a leader nor ending in a comma (a
+    // list of page numbers), at most
+    // `leaderSectionNumberGap` em before a leader line or an entry whose leader follows.
+    func sectionNumber(_ row: [Int], _ p: Int, _ segs: [Segment], role: inout LeaderRoles) -> Bool {
+        guard p + 1 < row.count, role(row[p]) == .number || role(row[p]) == .other else { return false }
+        if p > 0 && (role(row[p - 1]) == .leader || role(row[p - 1]) == .endsWithLeader) { return false }
+        let s = segs[row[p]], next = segs[row[p + 1]]
+        guard next.x0 - s.x1 <= options.leaderSectionNumberGap * max(s.size, next.size), s.items.count <= 12 else { return false }
+        let text = compactScalars(s)
+        guard text.last != ",", role(row[p]) == .number || Self.isAppendixNumber(text) else { return false }
+        switch role(row[p + 1]) {
+        case .endsWithLeader: return true
+        case .other:
+            if isLeaderLine(next) { return true }
+            guard p + 2 < row.count else { return false }
+            // (An entry and a number without a leader: a chapter's entry, whose number
+            // joins it below only when it pairs with the entry.)
+            return role(row[p + 2]) == .leader || role(row[p + 2]) == .leaderThenNumber
+                || role(row[p + 2]) == .number
+        default: return false
+        }
+    }
+
+    /// The numbers of `rows` that may pair with the entry on their left (`joinLeaderRows`),
+    /// and the section numbers set apart from their entries (row, position).
+    func leaderPairs(_ segs: [Segment], rows: [[Int]], role: inout LeaderRoles)
+        -> (pairs: [LeaderPair], sections: [(row: Int, at: Int)]) {
+    var sections: [(row: Int, at: Int)] = []
+    // Per row: the runs to join (first…last position in the row).
+    var pairs: [LeaderPair] = []
+    for (r, row) in rows.enumerated() where row.count >= 2 {
+        let firstSection = sections.count
+        for p in 0..<(row.count - 1) where sectionNumber(row, p, segs, role: &role) { sections.append((r, p)) }
+        for p in 1..<row.count where role(row[p]) == .number || role(row[p]) == .leaderThenNumber {
+            // A section number is not the page number of the entry on its left.
+            if sections[firstSection...].contains(where: { $0.at == p }) { continue }
+            var q = p - 1
+            var dotted = role(row[p]) == .leaderThenNumber
+            while q > 0 && role(row[q]) == .leader { q -= 1; dotted = true }
+            let entry = role(row[q])
+            if entry == .number { continue }
+            if entry == .leader { continue }   // dots alone, no entry
+            if entry == .endsWithLeader { dotted = true }
+            // A number followed by numbers only may be a table's cell rather than a page
+            // number (a number followed by a number and text is not: the next column's
+            // section number). A leader before it settles it; without one, it pairs only in
+            // a column of numbers that leader lines show to be page numbers (an index
+            // whose next column holds page numbers carried over from its last entry).
+            // Numbers of cells set close together may come as one piece ("117.93 1061.37":
+            // a digit at both ends).
+            func numbers(_ k: Int) -> Bool {
+                role(k) == .number || (edgeIsDigit(segs[k], last: false) && edgeIsDigit(segs[k], last: true))
+            }
+            let cellLike = p + 1 < row.count && numbers(row[p + 1])
+                && (p + 2 >= row.count || numbers(row[p + 2]))
+            pairs.append(LeaderPair(row: r, first: q, number: p, dotted: dotted, cellLike: cellLike && !dotted))
+        }
+    }
+        return (pairs, sections)
+    }
+
+    /// Which pairs join: those a leader shows, those in a column of numbers ending where
+    /// leader lines end, and numbers without a leader in right-aligned columns of
+    /// `leaderMinimumRows` or more that hold little else (`leaderColumnClutter`).
+    func acceptedLeaderPairs(_ pairs: [LeaderPair], _ segs: [Segment], rows: [[Int]],
+                             role: inout LeaderRoles) -> [Bool] {
+    // Numbers without a leader: right-aligned columns of them.
+    var accepted = [Bool](repeating: false, count: pairs.count)
+    for (n, p) in pairs.enumerated() where p.dotted { accepted[n] = true }
+    // Columns of numbers by right edge: all pairs, so that a number without a leader that
+    // ends where the leader lines' numbers end (a chapter's entry) joins as they do.
+    let byEdge = pairs.indices.sorted {
+        let a = segs[rows[pairs[$0].row][pairs[$0].number]].x1, b = segs[rows[pairs[$1].row][pairs[$1].number]].x1
+        return a != b ? a < b : $0 < $1
+    }
+    // Whole leader lines (entry, leader and number in one segment) show where page numbers
+    // end too.
+    let leaderEdges = rows.joined().filter { isLeaderLine(segs[$0]) }.map { segs[$0].x1 }.sorted()
+    func leaderLineEnds(from lo: Double, to hi: Double) -> Bool {
+        var a = 0, b = leaderEdges.count
+        while a < b {
+            let mid = (a + b) / 2
+            if leaderEdges[mid] < lo { a = mid + 1 } else { b = mid }
+        }
+        return a < leaderEdges.count && leaderEdges[a] <= hi
+    }
+    var start = 0
+    while start < byEdge.count {
+        var end = start + 1
+        func x1(_ n: Int) -> Double { segs[rows[pairs[byEdge[n]].row][pairs[byEdge[n]].number]].x1 }
+        func size(_ n: Int) -> Double { segs[rows[pairs[byEdge[n]].row][pairs[byEdge[n]].number]].size }
+        while end < byEdge.count && x1(end) - x1(start) <= options.leaderAlignment * size(start) { end += 1 }
+        var cluster = Array(byEdge[start..<end])
+        let unit = size(start)
+        let reachEdge = options.leaderAlignment * unit
+        let dottedEdge = leaderLineEnds(from: x1(start) - reachEdge, to: x1(end - 1) + reachEdge)
+        start = end
+        if dottedEdge || cluster.contains(where: { pairs[$0].dotted }) {
+            for n in cluster { accepted[n] = true }
+            continue
+        }
+        cluster.removeAll { pairs[$0].cellLike }
+        guard cluster.count >= options.leaderMinimumRows else { continue }
+        // The column's extent; what else stands in it.
+        var cx0 = Double.infinity, cx1 = -Double.infinity, top = Double.infinity, bottom = -Double.infinity
+        var members = Set<Int>()
+        for n in cluster {
+            let s = segs[rows[pairs[n].row][pairs[n].number]]
+            cx0 = min(cx0, s.x0); cx1 = max(cx1, s.x1); top = min(top, s.top); bottom = max(bottom, s.bottom)
+            members.insert(rows[pairs[n].row][pairs[n].number])
+        }
+        // The column reaches `leaderColumnWindow` em above and below its numbers: a text
+        // column goes on there, a column of page numbers does not.
+        let reach = options.leaderColumnWindow * unit
+        top -= reach; bottom += reach
+        var others = 0
+        for row in rows {
+            for k in row where !members.contains(k) {
+                let s = segs[k]
+                guard s.bottom > top && s.top < bottom, overlap(s.x0, s.x1, cx0, cx1) > 0 else { continue }
+                // A number of the column whose row did not pair still belongs to it.
+                if role(k) == .number { continue }
+                others += 1
+            }
+        }
+        if Double(others) <= options.leaderColumnClutter * Double(cluster.count) {
+            for n in cluster { accepted[n] = true }
+        }
+    }
+        return accepted
     }
 }

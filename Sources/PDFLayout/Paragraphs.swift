@@ -50,7 +50,7 @@ struct ParagraphSplitter {
             // where this line starts (a hanging indent, as list items and definitions have).
             let indent = line.x0 - left
             if indent >= options.paragraphIndent.lowerBound * size, indent <= options.paragraphIndent.upperBound * size,
-               k + 1 == lines.count || atLeft[k + 1], !wordStarts(previous, at: line.x0, within: 0.1 * size) {
+               k + 1 == lines.count || atLeft[k + 1], !wordStarts(previous, at: line.x0, within: options.paragraphWordStartTolerance * size) {
                 breaks.append(k); continue
             }
             // A short last line in a justified block, then a line back at the left edge.

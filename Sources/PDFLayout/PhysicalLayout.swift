@@ -182,89 +182,13 @@ public func physicalText(_ layout: PageLayout, glyphs: PageGlyphs,
     let scale = glyphs.userUnit > 0 && glyphs.userUnit.isFinite ? glyphs.userUnit : 1
     // Typical font size (for fallbacks), from the words.
     let sizes = layout.words.map { Double($0.fontSize) * scale }.filter { $0 > 0 && $0.isFinite }
-    let fontSize = quantile(sizes, 0.5) ?? options.fallbackFontSize
+    let fontSize = quantile(sizes, median) ?? options.fallbackFontSize
 
-    // Column width: the lines' widths per character, else the glyph advances, else the
-    // words' widths per character.
-    var perLine: [(width: Double, characters: Int)] = []
-    for l in lines where l.box.width > 0 {
-        var n = max(0, l.words.count - 1)
-        for w in l.words {
-            let word = layout.words[w.index]
-            for c in layout.characters[Int(word.characters.lowerBound)..<Int(word.characters.upperBound)] {
-                n += columnWidth(of: c.scalar)
-            }
-        }
-        if n >= options.minimumLineCharacters { perLine.append((l.box.width / Double(n), n)) }
-    }
-    // Weighted by characters: the body text decides, not a few short captions.
-    var cw = 0.0
-    if !perLine.isEmpty {
-        perLine.sort { $0.width < $1.width }
-        let total = perLine.reduce(0) { $0 + $1.characters }
-        var seen = 0
-        for p in perLine {
-            seen += p.characters
-            cw = p.width
-            if Double(seen) >= options.lineWidthQuantile * Double(total) { break }
-        }
-    }
-    if !(cw > 0.5) {
-        var advances: [Double] = []
-        advances.reserveCapacity(glyphs.glyphs.count)
-        for g in glyphs.glyphs where !g.flags.contains(.vertical) && !g.flags.contains(.space) && !g.flags.contains(.duplicate) {
-            let n = Int(g.text.upperBound - g.text.lowerBound)
-            if n > 0, g.advance > 0 { advances.append(Double(g.advance) * scale / Double(n)) }
-        }
-        cw = quantile(advances, options.characterWidthQuantile) ?? 0
-    }
-    if !(cw > 0.5) {
-        var perChar: [Double] = []
-        for l in lines {
-            for w in l.words {
-                let n = layout.words[w.index].characters.count
-                if n > 0, w.box.width > 0 { perChar.append(w.box.width / Double(n)) }
-            }
-        }
-        cw = quantile(perChar, 0.5) ?? fontSize * options.fallbackWidthRatio
-    }
-    if !(cw > 0.5) { cw = options.fallbackFontSize * options.fallbackWidthRatio }
+    let cw = characterWidth(lines, layout: layout, glyphs: glyphs, scale: scale, fontSize: fontSize, options: options)
 
-    // Row pitch: the usual distance between consecutive baselines inside blocks.
-    var steps: [Double] = []
-    for b in tree.blocks where b.lines.count > 1 {
-        for k in 1..<b.lines.count {
-            let d = b.lines[k].baseline - b.lines[k - 1].baseline
-            if d > 0.3 * fontSize { steps.append(d) }
-        }
-    }
-    var pitch = quantile(steps, 0.5) ?? quantile(lines.map(\.box.height).filter { $0 > 0 }, 0.5) ?? 0
-    if !(pitch > 0.5) { pitch = fontSize * options.fallbackPitchRatio }
+    let pitch = rowPitch(tree, lines: lines, fontSize: fontSize, options: options)
 
-    // Rows: lines sorted top to bottom; a line within the tolerance of the row's first
-    // baseline joins that row.
-    let order = lines.indices.sorted {
-        let a = lines[$0], b = lines[$1]
-        return a.baseline != b.baseline ? a.baseline < b.baseline : a.box.x0 < b.box.x0
-    }
-    var rows: [(row: Int, lines: [Int])] = []
-    var rowBaseline = 0.0
-    for i in order {
-        let y = lines[i].baseline
-        if !rows.isEmpty, y - rowBaseline < options.sameRowTolerance * pitch {
-            rows[rows.count - 1].lines.append(i)
-        } else {
-            let row: Int
-            if let last = rows.last {
-                let steps = ((y - rowBaseline) / pitch).rounded()
-                row = last.row + max(1, min(options.maxBlankRows + 1, Int(saturating: steps.isFinite ? steps : 1)))
-            } else {
-                row = 0
-            }
-            rows.append((row, [i]))
-            rowBaseline = y
-        }
-    }
+    let rows = physicalRows(lines, pitch: pitch, options: options)
 
     let minX = lines.map(\.box.x0).min() ?? 0
     func column(_ x: Double) -> Int {
@@ -311,6 +235,117 @@ public func physicalText(_ layout: PageLayout, glyphs: PageGlyphs,
     out.append("\n")
     return String(out)
 }
+
+/// The width of a character column (page units): the lines' widths per character (weighted
+/// by characters, at `lineWidthQuantile`), else the glyph advances
+/// (`characterWidthQuantile`), else the words' widths per character, else
+/// `fallbackFontSize` times `fallbackWidthRatio`.
+private func characterWidth(_ lines: [DisplayLayout.Line], layout: PageLayout, glyphs: PageGlyphs, scale: Double,
+                            fontSize: Double, options: PhysicalLayoutOptions) -> Double {
+    // Column width: the lines' widths per character, else the glyph advances, else the
+    // words' widths per character.
+    var perLine: [(width: Double, characters: Int)] = []
+    for l in lines where l.box.width > 0 {
+        var n = max(0, l.words.count - 1)
+        for w in l.words {
+            let word = layout.words[w.index]
+            for c in layout.characters[Int(word.characters.lowerBound)..<Int(word.characters.upperBound)] {
+                n += columnWidth(of: c.scalar)
+            }
+        }
+        if n >= options.minimumLineCharacters { perLine.append((l.box.width / Double(n), n)) }
+    }
+    // Weighted by characters: the body text decides, not a few short captions.
+    var cw = 0.0
+    if !perLine.isEmpty {
+        perLine.sort { $0.width < $1.width }
+        let total = perLine.reduce(0) { $0 + $1.characters }
+        var seen = 0
+        for p in perLine {
+            seen += p.characters
+            cw = p.width
+            if Double(seen) >= options.lineWidthQuantile * Double(total) { break }
+        }
+    }
+    if !(cw > minimumColumnWidth) {
+        var advances: [Double] = []
+        advances.reserveCapacity(glyphs.glyphs.count)
+        for g in glyphs.glyphs where !g.flags.contains(.vertical) && !g.flags.contains(.space) && !g.flags.contains(.duplicate) {
+            let n = Int(g.text.upperBound - g.text.lowerBound)
+            if n > 0, g.advance > 0 { advances.append(Double(g.advance) * scale / Double(n)) }
+        }
+        cw = quantile(advances, options.characterWidthQuantile) ?? 0
+    }
+    if !(cw > minimumColumnWidth) {
+        var perChar: [Double] = []
+        for l in lines {
+            for w in l.words {
+                let n = layout.words[w.index].characters.count
+                if n > 0, w.box.width > 0 { perChar.append(w.box.width / Double(n)) }
+            }
+        }
+        cw = quantile(perChar, median) ?? fontSize * options.fallbackWidthRatio
+    }
+    if !(cw > minimumColumnWidth) { cw = options.fallbackFontSize * options.fallbackWidthRatio }
+    return cw
+}
+
+/// The row pitch (page units): the usual distance between consecutive baselines inside
+/// blocks, else the lines' usual height, else `fallbackPitchRatio` of the font size.
+private func rowPitch(_ tree: DisplayLayout, lines: [DisplayLayout.Line], fontSize: Double,
+                      options: PhysicalLayoutOptions) -> Double {
+    // Row pitch: the usual distance between consecutive baselines inside blocks.
+    var steps: [Double] = []
+    for b in tree.blocks where b.lines.count > 1 {
+        for k in 1..<b.lines.count {
+            let d = b.lines[k].baseline - b.lines[k - 1].baseline
+            if d > minimumLineStep * fontSize { steps.append(d) }
+        }
+    }
+    var pitch = quantile(steps, median) ?? quantile(lines.map(\.box.height).filter { $0 > 0 }, median) ?? 0
+    if !(pitch > minimumColumnWidth) { pitch = fontSize * options.fallbackPitchRatio }
+    return pitch
+}
+
+/// The output rows: each row's number (blank rows between follow the vertical gaps, up to
+/// `maxBlankRows`) and its lines (indices into `lines`).
+private func physicalRows(_ lines: [DisplayLayout.Line], pitch: Double,
+                          options: PhysicalLayoutOptions) -> [(row: Int, lines: [Int])] {
+    // Rows: lines sorted top to bottom; a line within the tolerance of the row's first
+    // baseline joins that row.
+    let order = lines.indices.sorted {
+        let a = lines[$0], b = lines[$1]
+        return a.baseline != b.baseline ? a.baseline < b.baseline : a.box.x0 < b.box.x0
+    }
+    var rows: [(row: Int, lines: [Int])] = []
+    var rowBaseline = 0.0
+    for i in order {
+        let y = lines[i].baseline
+        if !rows.isEmpty, y - rowBaseline < options.sameRowTolerance * pitch {
+            rows[rows.count - 1].lines.append(i)
+        } else {
+            let row: Int
+            if let last = rows.last {
+                let steps = ((y - rowBaseline) / pitch).rounded()
+                row = last.row + max(1, min(options.maxBlankRows + 1, Int(saturating: steps.isFinite ? steps : 1)))
+            } else {
+                row = 0
+            }
+            rows.append((row, [i]))
+            rowBaseline = y
+        }
+    }
+    return rows
+}
+
+/// The quantile that is the median.
+private let median = 0.5
+/// A character column or row pitch narrower than this (page units, half a point) is no
+/// measure: the next estimate is tried.
+private let minimumColumnWidth = 0.5
+/// Consecutive baselines closer than this (em of the typical size) are one line drawn twice
+/// or a super- or subscript, not the row pitch.
+private let minimumLineStep = 0.3
 
 /// Columns a scalar takes in a terminal: 0 for combining marks, 2 for East Asian wide and
 /// full-width characters, 1 otherwise.

@@ -55,7 +55,7 @@ struct BlockOrdering {
         guard band.isFinite, size > 0, b.top - a.bottom >= band * size else { return false }
         let x0 = min(a.x0, b.x0), x1 = max(a.x1, b.x1)
         var upper = a.bottom, lower = b.top
-        for c in all where c.top < b.top && c.bottom > a.bottom && overlap(c.x0, c.x1, x0, x1) > 0.5 {
+        for c in all where c.top < b.top && c.bottom > a.bottom && overlap(c.x0, c.x1, x0, x1) > LayoutConstants.overlapTolerance {
             if c.top <= a.bottom { upper = max(upper, c.bottom) }
             else if c.bottom >= b.top { lower = min(lower, c.top) }
             else { return false }
@@ -66,7 +66,7 @@ struct BlockOrdering {
     /// Whether `a` comes before `b` by the rules above.
     static func comesBefore(_ a: Box, _ b: Box, all: [Box], band: Double = .infinity, overhang: Double = .infinity,
                             spanGap: Double = .infinity) -> Bool {
-        let tolerance = 0.5
+        let tolerance = LayoutConstants.overlapTolerance
         let ov = overlap(a.x0, a.x1, b.x0, b.x1)
         if ov > tolerance {
             if a.centerY != b.centerY { return a.centerY < b.centerY }
@@ -132,7 +132,7 @@ struct BlockOrdering {
         let n = boxes.count
         if n <= 1 { return (Array(0..<n), 1, false) }
         if n > maxBlocks {
-            return (boxes.indices.sorted { boxes[$0].key < boxes[$1].key }, 0.3, true)
+            return (boxes.indices.sorted { boxes[$0].key < boxes[$1].key }, LayoutConstants.fallbackConfidence, true)
         }
         var before = [Bool](repeating: false, count: n * n)   // before[a*n+b]: a comes before b
         var indegree = [Int](repeating: 0, count: n)
@@ -148,7 +148,7 @@ struct BlockOrdering {
         for a in 0..<n {
             for b in (a + 1)..<n {
                 let A = boxes[a], B = boxes[b]
-                let apart = overlap(A.x0, A.x1, B.x0, B.x1) <= 0.5
+                let apart = overlap(A.x0, A.x1, B.x0, B.x1) <= LayoutConstants.overlapTolerance
                 let level = overlap(A.top, A.bottom, B.top, B.bottom) > 0
                 if apart && level {
                     sideBySide += 1
@@ -177,9 +177,9 @@ struct BlockOrdering {
         }
         var confidence = 1.0
         if sideBySide > 0 {
-            confidence -= 0.3 * Double(sideBySide - decided) / Double(sideBySide)
+            confidence -= LayoutConstants.undecidedConfidence * Double(sideBySide - decided) / Double(sideBySide)
         }
-        confidence -= min(0.4, 0.1 * Double(cycles))
+        confidence -= min(LayoutConstants.maxCycleConfidence, LayoutConstants.cycleConfidence * Double(cycles))
         return (result, max(0, confidence), false)
     }
 }

@@ -105,7 +105,7 @@ public struct RunningFurniture: Sendable, Hashable {
                 let run = page.runs[Int(g.run)]
                 let m = run.textMatrix
                 let vx = m.a * display.a + m.b * display.c, vy = m.a * display.b + m.b * display.d
-                cachedUpright = run.writingMode == 0 && vx > 0 && abs(vy) <= 0.2 * vx
+                cachedUpright = run.writingMode == 0 && vx > 0 && abs(vy) <= LayoutConstants.uprightSlope * vx
                 cachedSize = run.effectiveSize
             }
             guard cachedUpright, !g.flags.contains(.vertical) else { continue }

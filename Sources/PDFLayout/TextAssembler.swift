@@ -217,7 +217,7 @@ struct TextAssembler {
             if n > 0 {
                 addSpace(LayoutCharacter.synthesized)
                 let p = segments[segs[n - 1]]
-                if cells, clusters.last?.isSpace == true, s.top >= p.top + 0.5 * p.size, overlap(p.x0, p.x1, s.x0, s.x1) > 0 {
+                if cells, clusters.last?.isSpace == true, s.top >= p.top + options.cellLineBreakShift * p.size, overlap(p.x0, p.x1, s.x0, s.x1) > 0 {
                     cellBreaks.append(clusters.count - 1)
                 }
             }

@@ -284,6 +284,91 @@ public struct LayoutFlags: ParsableArguments {
     @Option(name: .customLong("max-ordered-blocks"), help: ArgumentHelp("Above this many blocks on a page the order falls back to a sort by position (the \"comes before\" relation costs O(n³)).", valueName: "n"))
     public var maxOrderedBlocks: Int = LayoutOptions().maxOrderedBlocks
 
+    @Option(name: .customLong("mark-size-change"), help: ArgumentHelp("An accent or mark and its letter differ in size by at most this factor.", valueName: "factor"))
+    public var markSizeChange: Double = LayoutOptions().markSizeChange
+    @Option(name: .customLong("fragment-size-change"), help: ArgumentHelp("A glyph continues the fragment being read only when neither's size is more than this many times the other's; a line of sized delimiters joins a line within this factor.", valueName: "factor"))
+    public var fragmentSizeChange: Double = LayoutOptions().fragmentSizeChange
+    @Option(name: .customLong("stripe-size-change"), help: ArgumentHelp("The lines looked at around a gap are those whose size is within this factor of the gap's line (headings and footnotes in other sizes may span the columns).", valueName: "factor"))
+    public var stripeSizeChange: Double = LayoutOptions().stripeSizeChange
+    @Option(name: .customLong("stripe-edge-reach"), help: ArgumentHelp("Text right of a gap's white narrows the stripe only when it starts within this many em of where the stripe ends (a column or cell edge, or a paragraph indent from it).", valueName: "em"))
+    public var stripeEdgeReach: Double = LayoutOptions().stripeEdgeReach
+    @Option(name: .customLong("cell-start-tolerance"), help: ArgumentHelp("Cells start at the same x when their starts differ by at most this (em).", valueName: "em"))
+    public var cellStartTolerance: Double = LayoutOptions().cellStartTolerance
+    @Option(name: .customLong("script-size-ratio"), help: ArgumentHelp("A super- or subscript is smaller than its line's text by at least this factor.", valueName: "factor"))
+    public var scriptSizeRatio: Double = LayoutOptions().scriptSizeRatio
+    @Option(name: .customLong("script-minimum-shift"), help: ArgumentHelp("A super- or subscript's baseline moves from its line's by at least this (em).", valueName: "em"))
+    public var scriptMinimumShift: Double = LayoutOptions().scriptMinimumShift
+    @Option(name: .customLong("script-gap-ratio"), help: ArgumentHelp("A super- or subscript joins a line (or fills a gap of it) only when it stands within this many em of the line's text along the line.", valueName: "em"))
+    public var scriptGapRatio: Double = LayoutOptions().scriptGapRatio
+    @Option(name: .customLong("delimiter-reach"), help: ArgumentHelp("Such a segment stands beside a line's glyphs when it is within this many em of them along the line.", valueName: "em"))
+    public var delimiterReach: Double = LayoutOptions().delimiterReach
+    @Option(name: .customLong("drop-cap-size-ratio"), help: ArgumentHelp("A glyph at least this many times the size of the text beside it is a drop cap: it is not part of that text's line segment, and may join the first line beside it.", valueName: "factor"))
+    public var dropCapSizeRatio: Double = LayoutOptions().dropCapSizeRatio
+    @Option(name: .customLong("block-reach"), help: ArgumentHelp("A block stops growing once a line is this many em below its last line.", valueName: "em"))
+    public var blockReach: Double = LayoutOptions().blockReach
+    @Option(name: .customLong("block-overlap-share"), help: ArgumentHelp("A line joins the block above only when it overlaps its last line along the line by this share of the narrower of the two (or by two em).", valueName: "share"))
+    public var blockOverlapShare: Double = LayoutOptions().blockOverlapShare
+    @Option(name: .customLong("table-wide-cell-words"), help: ArgumentHelp("With three columns or more, the words a cell may hold on average are `tableCellWords` times this.", valueName: "factor"))
+    public var tableWideCellWords: Double = LayoutOptions().tableWideCellWords
+    @Option(name: .customLong("table-row-spacing"), help: ArgumentHelp("A row joins a table's run of rows when set at most this many times its line height below the row before.", valueName: "ratio"))
+    public var tableRowSpacing: Double = LayoutOptions().tableRowSpacing
+    @Option(name: .customLong("table-wrapped-line-gap"), help: ArgumentHelp("Without rows padded apart, a row of fewer cells than usual continues the row above when set closer than this share of the usual gap between rows.", valueName: "share"))
+    public var tableWrappedLineGap: Double = LayoutOptions().tableWrappedLineGap
+    @Option(name: .customLong("footnote-marker-size"), help: ArgumentHelp("A glyph opening a line at most this many times the size of the glyph after it, raised by `footnoteMarkerRise`, is a word of its own (a footnote's marker).", valueName: "factor"))
+    public var footnoteMarkerSize: Double = LayoutOptions().footnoteMarkerSize
+    @Option(name: .customLong("footnote-marker-rise"), help: ArgumentHelp("How far (em of the glyph after it) such a marker is raised at least.", valueName: "em"))
+    public var footnoteMarkerRise: Double = LayoutOptions().footnoteMarkerRise
+    @Option(name: .customLong("skewed-line-baseline-share"), help: ArgumentHelp("On a skewed line (as OCR layers of scans have) a glyph off the fragment's baseline continues it when its baseline is within this share of `baselineTolerance` of the glyph before, of about its size (`skewedLineSizeChange`), the pen moving on along the line.", valueName: "share"))
+    public var skewedLineBaselineShare: Double = LayoutOptions().skewedLineBaselineShare
+    @Option(name: .customLong("skewed-line-size-change"), help: ArgumentHelp("The two glyphs of such a skewed line differ in size by at most this share.", valueName: "share"))
+    public var skewedLineSizeChange: Double = LayoutOptions().skewedLineSizeChange
+    @Option(name: .customLong("skewed-line-overlap"), help: ArgumentHelp("The glyph may start up to this many em before the one before it ends.", valueName: "em"))
+    public var skewedLineOverlap: Double = LayoutOptions().skewedLineOverlap
+    @Option(name: .customLong("cell-gap-width-share"), help: ArgumentHelp("A gap of another row counts as a cell border lined up with this gap when it is at least this share of the narrowest such gap wide.", valueName: "share"))
+    public var cellGapWidthShare: Double = LayoutOptions().cellGapWidthShare
+    @Option(name: .customLong("spread-line-edge"), help: ArgumentHelp("Such a run starts and ends within this many em of where the line above or below does.", valueName: "em"))
+    public var spreadLineEdge: Double = LayoutOptions().spreadLineEdge
+    @Option(name: .customLong("spread-line-window"), help: ArgumentHelp("How far above and below (em) that line is looked for.", valueName: "em"))
+    public var spreadLineWindow: Double = LayoutOptions().spreadLineWindow
+    @Option(name: .customLong("same-size-tolerance"), help: ArgumentHelp("Text is of one size when sizes differ by at most this share (the line beside such a run; the lines nearby a line of prose is measured against).", valueName: "share"))
+    public var sameSizeTolerance: Double = LayoutOptions().sameSizeTolerance
+    @Option(name: .customLong("drop-cap-line-gap"), help: ArgumentHelp("A drop cap joins a line starting at most this many em of that line's size after it.", valueName: "em"))
+    public var dropCapLineGap: Double = LayoutOptions().dropCapLineGap
+    @Option(name: .customLong("drop-cap-overlap"), help: ArgumentHelp("The line may start up to this many em of its size inside the drop cap's box.", valueName: "em"))
+    public var dropCapOverlap: Double = LayoutOptions().dropCapOverlap
+    @Option(name: .customLong("structure-order-coverage"), help: ArgumentHelp("With `readingOrder` automatic, the structure tree orders a page only when its marked content covers at least this share of the page's glyphs (artifacts and annotations left out).", valueName: "share"))
+    public var structureOrderCoverage: Double = LayoutOptions().structureOrderCoverage
+    @Option(name: .customLong("structure-order-loose-coverage"), help: ArgumentHelp("With `readingOrder` structure, the share of the glyphs it must cover.", valueName: "share"))
+    public var structureOrderLooseCoverage: Double = LayoutOptions().structureOrderLooseCoverage
+    @Option(name: .customLong("structure-order-agreement"), help: ArgumentHelp("With `readingOrder` automatic, at least this share of the consecutive lines of a block must follow the structure tree's order.", valueName: "share"))
+    public var structureOrderAgreement: Double = LayoutOptions().structureOrderAgreement
+    @Option(name: .customLong("stacked-glyph-offset"), help: ArgumentHelp("The glyphs of such a stack are centred on one another within this many em.", valueName: "em"))
+    public var stackedGlyphOffset: Double = LayoutOptions().stackedGlyphOffset
+    @Option(name: .customLong("tate-chu-yoko-overlap"), help: ArgumentHelp("Such a run may reach this far (em) into the vertical glyph above or below it.", valueName: "em"))
+    public var tateChuYokoOverlap: Double = LayoutOptions().tateChuYokoOverlap
+    @Option(name: .customLong("next-line-shift"), help: ArgumentHelp("A line lies below another only when its baseline is more than this many em lower (less: one line whose baselines jitter).", valueName: "em"))
+    public var nextLineShift: Double = LayoutOptions().nextLineShift
+    @Option(name: .customLong("block-overlap-width"), help: ArgumentHelp("Nor may a line join a block when it overlaps the block's last line along the line by less than this many em (unless by `blockOverlapShare`).", valueName: "em"))
+    public var blockOverlapWidth: Double = LayoutOptions().blockOverlapWidth
+    @Option(name: .customLong("raw-block-line-gap"), help: ArgumentHelp("With `readingOrder` stream, a line joins the block of the line painted before it when set at most this many em below it.", valueName: "em"))
+    public var rawBlockLineGap: Double = LayoutOptions().rawBlockLineGap
+    @Option(name: .customLong("equation-number-overhang"), help: ArgumentHelp("A block spans a formula and its number when it reaches to within this many em of the number's right side.", valueName: "em"))
+    public var equationNumberOverhang: Double = LayoutOptions().equationNumberOverhang
+    @Option(name: .customLong("table-rule-cover"), help: ArgumentHelp("Rules between two rows count when together they cover this share of the table's width.", valueName: "share"))
+    public var tableRuleCover: Double = LayoutOptions().tableRuleCover
+    @Option(name: .customLong("cell-wrap-tolerance"), help: ArgumentHelp("A cell's line wrapped when the next line's first word would not have fitted on it, give or take this many em.", valueName: "em"))
+    public var cellWrapTolerance: Double = LayoutOptions().cellWrapTolerance
+    @Option(name: .customLong("cell-line-break-shift"), help: ArgumentHelp("Within a table cell read as text, a line starting at least this many em below the line before starts a new line of the cell.", valueName: "em"))
+    public var cellLineBreakShift: Double = LayoutOptions().cellLineBreakShift
+    @Option(name: .customLong("table-edge-tolerance"), help: ArgumentHelp("Cells and lines line up with a column's edge when within this many em of it.", valueName: "em"))
+    public var tableEdgeTolerance: Double = LayoutOptions().tableEdgeTolerance
+    @Option(name: .customLong("table-prose-window"), help: ArgumentHelp("The lines measured against a line of prose lie within this many em above or below it.", valueName: "em"))
+    public var tableProseWindow: Double = LayoutOptions().tableProseWindow
+    @Option(name: .customLong("table-prose-line-overlap"), help: ArgumentHelp("Lines overlapping by more than this many em are not one above the other there.", valueName: "em"))
+    public var tableProseLineOverlap: Double = LayoutOptions().tableProseLineOverlap
+    @Option(name: .customLong("paragraph-word-start-tolerance"), help: ArgumentHelp("The line above a first-line indent has no word starting within this many em of where the indented line starts (else it is a hanging indent).", valueName: "em"))
+    public var paragraphWordStartTolerance: Double = LayoutOptions().paragraphWordStartTolerance
+
     public init() {}
 
     /// The `LayoutOptions` fields these flags set.
@@ -300,6 +385,9 @@ public struct LayoutFlags: ParsableArguments {
         "riverGapRatio", "riverSpaceLeftSide", "riverGutterEdgeShare", "riverGutterEdgeTolerance", "isolatedGapWordSpaces", "openGapWordSpaces", "openGapWindow", "riverStripeWindow", "riverStripeLines", "riverAlignedStarts", "cellStartCrossings", "cellEdgeCrossingReach", "cellEdgeCrossingSizeChange", "gutterStripeLines", "joinsLeaders",
         "leaderMinimumRows", "leaderAlignment", "leaderColumnWindow", "leaderColumnClutter", "leaderIndexColumns", "leaderSectionNumberGap", "splitsParagraphs",
         "paragraphIndent", "paragraphShortLineRatio", "paragraphEdgeTolerance", "paragraphJustifiedShare", "rowBandRatio", "columnOverhang", "columnSpanGap",
+        "markSizeChange", "fragmentSizeChange", "stripeSizeChange", "stripeEdgeReach", "cellStartTolerance", "scriptSizeRatio", "scriptMinimumShift", "scriptGapRatio", "delimiterReach", "dropCapSizeRatio", "blockReach", "blockOverlapShare", "tableWideCellWords", "tableRowSpacing", "tableWrappedLineGap",
+        "footnoteMarkerSize", "footnoteMarkerRise", "skewedLineBaselineShare", "skewedLineSizeChange", "skewedLineOverlap", "cellGapWidthShare", "spreadLineEdge", "spreadLineWindow", "sameSizeTolerance", "dropCapLineGap", "dropCapOverlap",
+        "structureOrderCoverage", "structureOrderLooseCoverage", "structureOrderAgreement", "stackedGlyphOffset", "tateChuYokoOverlap", "nextLineShift", "blockOverlapWidth", "rawBlockLineGap", "equationNumberOverhang", "tableRuleCover", "cellWrapTolerance", "cellLineBreakShift", "tableEdgeTolerance", "tableProseWindow", "tableProseLineOverlap", "paragraphWordStartTolerance",
     ]
 
     public func validate() throws {
@@ -322,6 +410,9 @@ public struct LayoutFlags: ParsableArguments {
             ("--leader-section-number-gap", leaderSectionNumberGap),
             ("--paragraph-short-line-ratio", paragraphShortLineRatio), ("--paragraph-edge-tolerance", paragraphEdgeTolerance),
             ("--row-band-ratio", rowBandRatio), ("--column-overhang", columnOverhang), ("--column-span-gap", columnSpanGap),
+            ("--mark-size-change", markSizeChange), ("--fragment-size-change", fragmentSizeChange), ("--stripe-size-change", stripeSizeChange), ("--stripe-edge-reach", stripeEdgeReach), ("--cell-start-tolerance", cellStartTolerance), ("--script-size-ratio", scriptSizeRatio), ("--script-minimum-shift", scriptMinimumShift), ("--script-gap-ratio", scriptGapRatio), ("--delimiter-reach", delimiterReach), ("--drop-cap-size-ratio", dropCapSizeRatio), ("--block-reach", blockReach), ("--block-overlap-share", blockOverlapShare), ("--table-wide-cell-words", tableWideCellWords), ("--table-row-spacing", tableRowSpacing), ("--table-wrapped-line-gap", tableWrappedLineGap),
+            ("--footnote-marker-size", footnoteMarkerSize), ("--footnote-marker-rise", footnoteMarkerRise), ("--skewed-line-baseline-share", skewedLineBaselineShare), ("--skewed-line-size-change", skewedLineSizeChange), ("--skewed-line-overlap", skewedLineOverlap), ("--cell-gap-width-share", cellGapWidthShare), ("--spread-line-edge", spreadLineEdge), ("--spread-line-window", spreadLineWindow), ("--same-size-tolerance", sameSizeTolerance), ("--drop-cap-line-gap", dropCapLineGap), ("--drop-cap-overlap", dropCapOverlap),
+            ("--structure-order-coverage", structureOrderCoverage), ("--structure-order-loose-coverage", structureOrderLooseCoverage), ("--structure-order-agreement", structureOrderAgreement), ("--stacked-glyph-offset", stackedGlyphOffset), ("--tate-chu-yoko-overlap", tateChuYokoOverlap), ("--next-line-shift", nextLineShift), ("--block-overlap-width", blockOverlapWidth), ("--raw-block-line-gap", rawBlockLineGap), ("--equation-number-overhang", equationNumberOverhang), ("--table-rule-cover", tableRuleCover), ("--cell-wrap-tolerance", cellWrapTolerance), ("--cell-line-break-shift", cellLineBreakShift), ("--table-edge-tolerance", tableEdgeTolerance), ("--table-prose-window", tableProseWindow), ("--table-prose-line-overlap", tableProseLineOverlap), ("--paragraph-word-start-tolerance", paragraphWordStartTolerance),
         ]
         for (name, v) in ratios {
             if !(v.isFinite && v >= 0) { throw ValidationError("\(name) must be a number of 0 or more") }
@@ -461,5 +552,24 @@ public struct LayoutFlags: ParsableArguments {
         o.columnOverhang = columnOverhang
         o.columnSpanGap = columnSpanGap
         o.maxOrderedBlocks = maxOrderedBlocks
+        applyGeometry(to: &o)
+    }
+
+    /// Sets the fields of the finer geometric thresholds (sizes, reaches and tolerances).
+    func applyGeometry(to o: inout LayoutOptions) {
+        o.markSizeChange = markSizeChange; o.fragmentSizeChange = fragmentSizeChange; o.stripeSizeChange = stripeSizeChange
+        o.stripeEdgeReach = stripeEdgeReach; o.cellStartTolerance = cellStartTolerance; o.scriptSizeRatio = scriptSizeRatio
+        o.scriptMinimumShift = scriptMinimumShift; o.scriptGapRatio = scriptGapRatio; o.delimiterReach = delimiterReach
+        o.dropCapSizeRatio = dropCapSizeRatio; o.blockReach = blockReach; o.blockOverlapShare = blockOverlapShare
+        o.tableWideCellWords = tableWideCellWords; o.tableRowSpacing = tableRowSpacing; o.tableWrappedLineGap = tableWrappedLineGap
+        o.footnoteMarkerSize = footnoteMarkerSize; o.footnoteMarkerRise = footnoteMarkerRise; o.skewedLineBaselineShare = skewedLineBaselineShare
+        o.skewedLineSizeChange = skewedLineSizeChange; o.skewedLineOverlap = skewedLineOverlap; o.cellGapWidthShare = cellGapWidthShare
+        o.spreadLineEdge = spreadLineEdge; o.spreadLineWindow = spreadLineWindow; o.sameSizeTolerance = sameSizeTolerance
+        o.dropCapLineGap = dropCapLineGap; o.dropCapOverlap = dropCapOverlap; o.structureOrderCoverage = structureOrderCoverage
+        o.structureOrderLooseCoverage = structureOrderLooseCoverage; o.structureOrderAgreement = structureOrderAgreement; o.stackedGlyphOffset = stackedGlyphOffset
+        o.tateChuYokoOverlap = tateChuYokoOverlap; o.nextLineShift = nextLineShift; o.blockOverlapWidth = blockOverlapWidth
+        o.rawBlockLineGap = rawBlockLineGap; o.equationNumberOverhang = equationNumberOverhang; o.tableRuleCover = tableRuleCover
+        o.cellWrapTolerance = cellWrapTolerance; o.cellLineBreakShift = cellLineBreakShift; o.tableEdgeTolerance = tableEdgeTolerance
+        o.tableProseWindow = tableProseWindow; o.tableProseLineOverlap = tableProseLineOverlap; o.paragraphWordStartTolerance = paragraphWordStartTolerance
     }
 }

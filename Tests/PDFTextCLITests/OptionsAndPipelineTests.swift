@@ -79,6 +79,29 @@ import Testing
         #expect(none == d)
     }
 
+    @Test("every number flag sets its own field, and only it")
+    func eachNumberFlagSetsItsField() throws {
+        let defaults = LayoutOptions()
+        let fields = Dictionary(uniqueKeysWithValues: Mirror(reflecting: defaults).children.compactMap { c in c.label.map { ($0, c.value) } })
+        var checked = 0
+        for name in LayoutFlags.fieldNames.sorted() {
+            let kebab = name.reduce(into: "") { s, c in s += c.isUppercase ? "-" + c.lowercased() : String(c) }
+            let value: String
+            switch fields[name] {
+            case let d as Double where d.isFinite: value = String(d > 0 ? d / 2 : 0.5)
+            case let n as Int: value = String(n + 1)
+            default: continue
+            }
+            var o = LayoutOptions()
+            try LayoutFlags.parse(["--\(kebab)", value]).apply(to: &o)
+            let changed = zip(Mirror(reflecting: o).children, Mirror(reflecting: defaults).children)
+                .filter { "\($0.0.value)" != "\($0.1.value)" }.compactMap(\.0.label)
+            #expect(changed == [name], "--\(kebab) \(value) changed \(changed)")
+            checked += 1
+        }
+        #expect(checked >= 100)
+    }
+
     @Test("poppler's -nodiag is --no-diagonal; out-of-range values are refused")
     func popplerAndRanges() throws {
         var o = LayoutOptions()
