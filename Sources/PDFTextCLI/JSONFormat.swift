@@ -38,11 +38,10 @@ struct JSONFormatter: PageFormatter {
         return b
     }
 
-    /// A number rounded to 0.01, written without trailing zeros (`72`, `54.5`, `204.02`).
+    /// A number rounded to 0.01, written as the package's JSON writer writes numbers
+    /// (`JSONValue.number`: `72`, `54.5`, `204.02`; `null` when not finite).
     static func number(_ v: Double, into out: inout Bytes) {
-        let x = (v * 100).rounded() / 100
-        guard x.isFinite else { out.append("null"); return }
-        if x == x.rounded() && abs(x) < 1e15 { out.append(String(Int64(x))) } else { out.append(String(x)) }
+        out.append(JSONValue.number((v * 100).rounded() / 100))
     }
 
     /// A page object's start: a comma after the first page, then `{"index","number","label"?`.
