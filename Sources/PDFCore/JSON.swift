@@ -12,7 +12,8 @@
 ///
 /// Numbers: a finite value that is a whole number below 1e15 in magnitude is written as an
 /// integer (`72`, `-0.0` as `0`); another finite value as Swift's shortest round-trip form
-/// (`54.5`, `1e+15`, `1.5e-07`); NaN and the infinities, which JSON cannot write, as `null`.
+/// (`54.5`, `1000000000000000.0`, `1e+17`, `1.5e-07`); NaN and the infinities, which JSON
+/// cannot write, as `null`.
 package struct JSONObject {
     /// The keys, in the order they were first set.
     package var keys: [String] = []

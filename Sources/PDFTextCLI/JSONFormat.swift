@@ -1,5 +1,4 @@
 import PDFCore
-import PDFLayout
 import PDFText
 
 /// pdftext's JSON (schema `pdftext/1`, documented in docs/JSON-FORMAT.md): one object per
@@ -103,7 +102,7 @@ struct JSONFormatter: PageFormatter {
                     out.jsonStringOrNull(page.fontName(ofWord: w.index))
                     out.append(",\"size\":")
                     Self.number(page.fontSize(ofWord: w.index), into: &out)
-                    if let g = layout.firstGlyph(ofWord: w.index), let lang = glyphs.language(ofGlyph: g) {
+                    if let lang = page.language(ofWord: w.index) {
                         out.append(",\"lang\":")
                         out.jsonString(lang.unicodeScalars)
                     }

@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
 import PDFCore
-import PDFContent
-import PDFLayout
 import PDFText
 
 /// `pdftext text` (the default subcommand): the text of one or more PDFs, in reading order,

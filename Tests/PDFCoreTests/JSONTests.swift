@@ -36,7 +36,7 @@ struct JSONTests {
 
     @Test("numbers: whole numbers as integers, others shortest, non-finite values as null", arguments: [
         (0.0, "0"), (-0.0, "0"), (72, "72"), (-3, "-3"), (54.5, "54.5"), (0.1, "0.1"),
-        (999_999_999_999_999, "999999999999999"), (1e15, "1e+15"), (-2.5e20, "-2.5e+20"), (1.5e-7, "1.5e-07"),
+        (999_999_999_999_999, "999999999999999"), (1e15, "1000000000000000.0"), (1e17, "1e+17"), (-2.5e20, "-2.5e+20"), (1.5e-7, "1.5e-07"),
         (Double.nan, "null"), (Double.infinity, "null"), (-Double.infinity, "null"),
         (Double.greatestFiniteMagnitude, "1.7976931348623157e+308"),
     ])
