@@ -77,6 +77,11 @@ let package = Package(
         .target(
             name: "PDFSearchIndex",
             dependencies: ["PDFCore", "PDFFile", "PDFText", "PDFSearch", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The CLI reads pages through PDFText (which re-exports the layout's and the glyph
+        // arena's types). Stages below it are imported only by `glyphs` (PDFContent, PDFFonts,
+        // PDFTextModel: it shows the glyph stage), `info` (PDFCrypto: the security handler's
+        // dictionary), and the audit, structure and styled-output files waiting to move into
+        // libraries (PDFFile, PDFLayout, PDFContent, PDFFonts, PDFStructure).
         .target(
             name: "PDFTextCLI",
             dependencies: [

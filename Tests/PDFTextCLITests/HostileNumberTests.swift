@@ -1,5 +1,6 @@
 import Foundation
 import PDFCore
+import PDFText
 import Testing
 @testable import PDFTextCLI
 

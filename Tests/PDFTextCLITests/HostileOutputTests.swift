@@ -191,7 +191,7 @@ struct HostileOutputTests {
         #expect(grep.stdout.contains(":1:Hello A[31mA AA A\\u{202e}A world\n"))
     }
 
-    @Test("both JSON writers escape every C0 control as the specification says, DEL, C1 and U+2028/U+2029")
+    @Test("the JSON writer, as a tree and as a stream, escapes every C0 control as the specification says, DEL, C1 and U+2028/U+2029")
     func jsonEscapes() {
         let input = "q\"b\\\u{0}\u{1}\u{8}\t\n\r\u{1B}\u{1F}\u{7F}\u{80}\u{9B}\u{9F}\u{A0}\u{2028}\u{2029}\u{202E}é"
         let expected = "\"q\\\"b\\\\\\u0000\\u0001\\u0008\\t\\n\\r\\u001b\\u001f\\u007f\\u0080\\u009b\\u009f\u{A0}\\u2028\\u2029\u{202E}é\""

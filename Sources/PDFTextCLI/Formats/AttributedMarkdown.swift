@@ -1,5 +1,4 @@
 import PDFCore
-import PDFLayout
 import PDFText
 
 /// `--attributed --format markdown` (CommonMark with GitHub's `~~strike~~`): blocks as

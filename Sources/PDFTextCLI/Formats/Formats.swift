@@ -1,8 +1,6 @@
 import ArgumentParser
 import PDFCore
-import PDFLayout
 import PDFText
-import PDFTextModel
 
 /// The output formats of `pdftext text`.
 public enum OutputFormat: String, Sendable, CaseIterable, ExpressibleByArgument {
@@ -103,45 +101,5 @@ struct TextFormatter: PageFormatter {
         }
         if pageBreaks { out.append(0x0C) }
         return out
-    }
-}
-
-extension DisplayLayout {
-    /// The text of a word, scalars straight from the layout.
-    static func text(of word: Int, in layout: PageLayout) -> String.UnicodeScalarView {
-        let w = layout.words[word]
-        var s = String.UnicodeScalarView()
-        for c in layout.characters[Int(w.characters.lowerBound)..<Int(w.characters.upperBound)] { s.append(c.scalar) }
-        return s
-    }
-}
-
-extension PageLayout {
-    /// The first glyph a word was painted with.
-    func firstGlyph(ofWord index: Int) -> Int? {
-        let w = words[index]
-        for c in characters[Int(w.characters.lowerBound)..<Int(w.characters.upperBound)] where c.glyph >= 0 {
-            return Int(c.glyph)
-        }
-        return nil
-    }
-}
-
-extension PageText {
-    /// A word's font name, when its font index is valid.
-    func fontName(ofWord index: Int) -> String? {
-        let f = Int(layout.words[index].font)
-        return f >= 0 && f < glyphs.fonts.count ? glyphs.fonts[f].name : nil
-    }
-
-    /// A word's font size in display points: the layout's, or when it gives none, the
-    /// effective size of the word's first glyph.
-    func fontSize(ofWord index: Int) -> Double {
-        let unit = glyphs.userUnit > 0 && glyphs.userUnit.isFinite ? glyphs.userUnit : 1
-        let size = Double(layout.words[index].fontSize)
-        if size > 0 && size.isFinite { return size * unit }
-        guard let g = layout.firstGlyph(ofWord: index) else { return 0 }
-        let run = Int(glyphs.glyphs[g].run)
-        return run >= 0 && run < glyphs.runs.count ? glyphs.runs[run].effectiveSize * unit : 0
     }
 }

@@ -1,5 +1,4 @@
 import PDFCore
-import PDFLayout
 import PDFText
 
 /// `pdftotext -tsv`, byte for byte: the header, then per page a `###PAGE###` row (level 1),
@@ -63,7 +62,7 @@ struct TSVFormatter: PageFormatter {
                 out.append("###LINE###\n")
                 for (k, w) in line.words.enumerated() {
                     row(5, flow, 0, l, k, w.box, 2, 100)
-                    for s in DisplayLayout.text(of: w.index, in: page.layout) {
+                    for s in page.scalars(ofWord: w.index) {
                         if ControlEscaping.needsEscape(s) { out.append(ControlEscaping.escape(s)) } else { out.append(s) }
                     }
                     out.append(10)

@@ -1,5 +1,4 @@
 import PDFCore
-import PDFLayout
 import PDFText
 
 /// `--attributed` HTML5 (written as well-formed XML, so XML tools read it too): the document

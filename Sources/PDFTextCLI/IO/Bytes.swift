@@ -89,12 +89,8 @@ struct Bytes: Sendable {
         if let s { jsonString(s.unicodeScalars) } else { append("null") }
     }
 
-    /// A JSON string: escaped as `JSONValue.escape` says, the rest as UTF-8.
+    /// A JSON string, as the package's JSON writer writes one (`JSONValue.appendString`).
     mutating func jsonString<S: Sequence>(_ scalars: S) where S.Element == Unicode.Scalar {
-        append(UInt8(ascii: "\""))
-        for s in scalars {
-            if let e = JSONValue.escape(s) { append(e) } else { append(s) }
-        }
-        append(UInt8(ascii: "\""))
+        JSONValue.appendString(scalars, to: &data)
     }
 }

@@ -1,5 +1,4 @@
 import PDFCore
-import PDFLayout
 import PDFText
 
 /// hOCR 1.2 (XHTML): per page a `div.ocr_page` (`bbox 0 0 W H; ppageno N`, N from 0), per
@@ -73,7 +72,7 @@ struct HOCRFormatter: PageFormatter {
             blockID += 1
             out.append(" <div class=\"ocr_carea\" id=\"block_\(p)_\(blockID)\" title=\"\(Self.bbox(block.box))\">\n")
             out.append("  <p class=\"ocr_par\" id=\"par_\(p)_\(blockID)\"")
-            let langs = block.lines.flatMap(\.words).map { w in layout.firstGlyph(ofWord: w.index).flatMap { glyphs.language(ofGlyph: $0) } }
+            let langs = block.lines.flatMap(\.words).map { page.language(ofWord: $0.index) }
             if let first = langs.first, let lang = first, langs.allSatisfy({ $0 == lang }) {
                 out.append(" lang=\"")
                 out.xmlEscaped(lang)
@@ -107,7 +106,7 @@ struct HOCRFormatter: PageFormatter {
                     out.append("<span class=\"ocrx_word\" id=\"word_\(p)_\(wordID)\" title=\"")
                     out.xmlEscaped(wt)
                     out.append("\">")
-                    out.xmlEscaped(DisplayLayout.text(of: w.index, in: layout))
+                    out.xmlEscaped(page.scalars(ofWord: w.index))
                     out.append("</span>")
                 }
                 out.append("</span>\n")

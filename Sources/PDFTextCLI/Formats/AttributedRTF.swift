@@ -1,5 +1,4 @@
 import PDFCore
-import PDFLayout
 import PDFText
 
 /// `--attributed --format rtf`: RTF 1.x (`\rtf1\ansi`, readable by word processors). A font

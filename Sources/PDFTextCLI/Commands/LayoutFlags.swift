@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import PDFLayout
+import PDFText
 
 extension LayoutOptions.ReadingOrder: ExpressibleByArgument {
     /// `stream` and `content-stream` both name `.contentStream`.

@@ -1,5 +1,4 @@
 import PDFCore
-import PDFLayout
 import PDFText
 
 /// pdftext's JSON (schema `pdftext/1`, documented in docs/JSON-FORMAT.md): one object per
@@ -38,11 +37,10 @@ struct JSONFormatter: PageFormatter {
         return b
     }
 
-    /// A number rounded to 0.01, written without trailing zeros (`72`, `54.5`, `204.02`).
+    /// A number rounded to 0.01, written as the package's JSON writer writes numbers
+    /// (`JSONValue.number`: `72`, `54.5`, `204.02`; `null` when not finite).
     static func number(_ v: Double, into out: inout Bytes) {
-        let x = (v * 100).rounded() / 100
-        guard x.isFinite else { out.append("null"); return }
-        if x == x.rounded() && abs(x) < 1e15 { out.append(String(Int64(x))) } else { out.append(String(x)) }
+        out.append(JSONValue.number((v * 100).rounded() / 100))
     }
 
     /// A page object's start: a comma after the first page, then `{"index","number","label"?`.
@@ -104,7 +102,7 @@ struct JSONFormatter: PageFormatter {
                     out.jsonStringOrNull(page.fontName(ofWord: w.index))
                     out.append(",\"size\":")
                     Self.number(page.fontSize(ofWord: w.index), into: &out)
-                    if let g = layout.firstGlyph(ofWord: w.index), let lang = glyphs.language(ofGlyph: g) {
+                    if let lang = page.language(ofWord: w.index) {
                         out.append(",\"lang\":")
                         out.jsonString(lang.unicodeScalars)
                     }

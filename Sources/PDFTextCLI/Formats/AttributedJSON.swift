@@ -1,5 +1,4 @@
 import PDFCore
-import PDFLayout
 import PDFText
 
 /// `--attributed --format json`: the library's attributed page strings as JSON, one object
