@@ -1,3 +1,4 @@
+import PDFAudit
 import PDFCore
 import PDFSyntax
 import PDFFile

@@ -7,7 +7,7 @@ import PDFCore
 import PDFFile
 import PDFText
 import PDFTestSupport
-@testable import PDFStructure
+@testable import PDFSemantic
 
 /// Parses XHTML back (FoundationXML's XMLDocument, as the other HTML tests do; its SAX
 /// `XMLParser` is not safe to use from concurrent tests on Linux): its text (with the

@@ -1,12 +1,10 @@
-import Foundation
-import PDFCore
-
 /// A minimal ordered JSON writer: keys keep insertion order so output is stable and reads
 /// in a sensible order; nil values are left out.
-struct JSONObject {
-    var keys: [String] = []
-    var values: [String: JSONValue] = [:]
-    subscript(key: String) -> JSONValue? {
+package struct JSONObject {
+    package var keys: [String] = []
+    package var values: [String: JSONValue] = [:]
+    package init() {}
+    package subscript(key: String) -> JSONValue? {
         get { values[key] }
         set {
             guard let newValue else { return }
@@ -16,19 +14,19 @@ struct JSONObject {
     }
 }
 
-indirect enum JSONValue {
+package indirect enum JSONValue {
     case string(String), int(Int), double(Double), bool(Bool), null
     case array([JSONValue]), object(JSONObject)
 
-    static func rect(_ r: Rect) -> JSONValue { .array([.double(r.x0), .double(r.y0), .double(r.x1), .double(r.y1)]) }
+    package static func rect(_ r: Rect) -> JSONValue { .array([.double(r.x0), .double(r.y0), .double(r.x1), .double(r.y1)]) }
 
-    var serialized: String {
+    package var serialized: String {
         var out = ""
         write(to: &out)
         return out
     }
 
-    func write(to out: inout String) {
+    package func write(to out: inout String) {
         switch self {
         case .string(let s): JSONValue.writeString(s, to: &out)
         case .int(let i): out += String(i)
@@ -55,7 +53,7 @@ indirect enum JSONValue {
         }
     }
 
-    static func writeString(_ s: String, to out: inout String) {
+    package static func writeString(_ s: String, to out: inout String) {
         out += "\""
         for scalar in s.unicodeScalars {
             if let e = escape(scalar) { out += e } else { out.unicodeScalars.append(scalar) }
@@ -67,7 +65,7 @@ indirect enum JSONValue {
     /// it is: quote and backslash; every C0 control (`\n`, `\r`, `\t`, else `\u00XX`); DEL and
     /// the C1 controls (`\u007f`–`\u009f`), which JSON allows raw but a terminal may act on;
     /// and U+2028 and U+2029, which JSON allows raw but JavaScript before ES2019 does not.
-    static func escape(_ scalar: Unicode.Scalar) -> String? {
+    package static func escape(_ scalar: Unicode.Scalar) -> String? {
         switch scalar {
         case "\"": return "\\\""
         case "\\": return "\\\\"
