@@ -101,7 +101,7 @@ let package = Package(
         .testTarget(name: "PDFFontsTests", dependencies: ["PDFCore", "PDFFile", "PDFSyntax", "PDFTextModel", "PDFFonts", "PDFTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PDFContentTests", dependencies: ["PDFCore", "PDFFile", "PDFSyntax", "PDFTextModel", "PDFContent", "PDFFonts", "PDFTestSupport"]),
         .testTarget(name: "PDFLayoutTests", dependencies: ["CPDFUnicode", "PDFCore", "PDFLayout", "PDFTextModel", "PDFTestSupport"]),
-        .testTarget(name: "PDFTextTests", dependencies: ["PDFContent", "PDFCore", "PDFFonts", "PDFText", "PDFFile", "PDFTestSupport"]),
+        .testTarget(name: "PDFTextTests", dependencies: ["PDFContent", "PDFCore", "PDFFonts", "PDFLayout", "PDFText", "PDFFile", "PDFTestSupport"]),
         .testTarget(name: "PDFAuditTests", dependencies: ["PDFCore", "PDFSyntax", "PDFAudit", "PDFFile", "PDFTestSupport"]),
         .testTarget(name: "PDFSemanticTests", dependencies: ["PDFCore", "PDFSemantic", "PDFFile", "PDFText", "PDFTestSupport"]),
         .testTarget(name: "PDFTextCLITests", dependencies: ["PDFCore", "PDFLayout", "PDFTextModel", "PDFTextCLI", "PDFText", "PDFAudit", "PDFSearch", "PDFSearchIndex", "PDFTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
