@@ -13,8 +13,13 @@ import PackageDescription
 //                 ToUnicode, embedded programs via FreeType
 //   PDFContent  — the content-stream interpreter and the glyph collector
 //   PDFLayout   — reading order: words, lines, blocks, columns, tables, bidi, hyphenation
-//   PDFText     — the public PDFKit-shaped API (the only Foundation user below the CLI)
-//   PDFStructure — tagged PDF above the text API: the PDF/UA audit and semantic HTML
+//   PDFText     — the public PDFKit-shaped API (the first Foundation user)
+//   PDFAudit    — the PDF/UA-1 audit: rules, content scan, XMP, rule catalogue, corpus
+//                 scoring, and the report model and writers (text, JSON, SARIF, JUnit).
+//                 It needs nothing from the layout or the text API; it is listed after
+//                 PDFText only because its reports use Foundation (dates, number format)
+//   PDFSemantic — tagged PDF above the text API: the tagged-text linking, the semantic
+//                 tree (tagged or inferred) and its HTML and accessible-text writers
 //   PDFSearch   — search keys: ICU word breaking, folding, index terms with boxes, queries
 //   PDFSearchIndex — the SQLite FTS5 page index (GRDB), kept apart so that library users
 //                 who only extract text never build SQLite bindings
@@ -72,7 +77,8 @@ let package = Package(
         .target(name: "PDFContent", dependencies: ["PDFCore", "PDFSyntax", "PDFFile", "PDFTextModel", "PDFFonts"]),
         .target(name: "PDFLayout", dependencies: ["PDFCore", "PDFTextModel", "CPDFUnicode"]),
         .target(name: "PDFText", dependencies: ["PDFCore", "PDFCrypto", "PDFFile", "PDFTextModel", "PDFFonts", "PDFContent", "PDFLayout", "CPDFUnicode"]),
-        .target(name: "PDFStructure", dependencies: ["PDFCore", "PDFSyntax", "PDFFile", "PDFTextModel", "PDFFonts", "PDFContent", "PDFLayout", "PDFText"]),
+        .target(name: "PDFAudit", dependencies: ["PDFCore", "PDFSyntax", "PDFCrypto", "PDFFile", "PDFTextModel", "PDFFonts", "PDFContent"]),
+        .target(name: "PDFSemantic", dependencies: ["PDFCore", "PDFSyntax", "PDFFile", "PDFTextModel", "PDFLayout", "PDFText", "PDFAudit"]),
         .target(name: "PDFSearch", dependencies: ["PDFCore", "CPDFUnicode", "PDFText"]),
         .target(
             name: "PDFSearchIndex",
@@ -85,10 +91,9 @@ let package = Package(
         .target(
             name: "PDFTextCLI",
             dependencies: [
-                "PDFCore", "PDFCrypto", "PDFText", "PDFFile", "PDFContent", "PDFFonts", "PDFTextModel", "PDFLayout", "PDFStructure",
-                "PDFSearch", "PDFSearchIndex",
+                "PDFCore", "PDFCrypto", "PDFText", "PDFFile", "PDFContent", "PDFFonts", "PDFTextModel", "PDFLayout", "PDFAudit",
+                "PDFSemantic", "PDFSearch", "PDFSearchIndex",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .executableTarget(name: "pdftext", dependencies: ["PDFTextCLI"]),
         .target(name: "PDFTestSupport", dependencies: ["PDFCore", "PDFSyntax", "PDFCrypto"]),
@@ -101,9 +106,10 @@ let package = Package(
         .testTarget(name: "PDFFontsTests", dependencies: ["PDFCore", "PDFFile", "PDFSyntax", "PDFTextModel", "PDFFonts", "PDFTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PDFContentTests", dependencies: ["PDFCore", "PDFFile", "PDFSyntax", "PDFTextModel", "PDFContent", "PDFFonts", "PDFTestSupport"]),
         .testTarget(name: "PDFLayoutTests", dependencies: ["CPDFUnicode", "PDFCore", "PDFLayout", "PDFTextModel", "PDFTestSupport"]),
-        .testTarget(name: "PDFTextTests", dependencies: ["PDFContent", "PDFCore", "PDFFonts", "PDFText", "PDFFile", "PDFTestSupport"]),
-        .testTarget(name: "PDFStructureTests", dependencies: ["PDFCore", "PDFSyntax", "PDFStructure", "PDFFile", "PDFText", "PDFTestSupport"]),
-        .testTarget(name: "PDFTextCLITests", dependencies: ["PDFCore", "PDFLayout", "PDFTextModel", "PDFTextCLI", "PDFText", "PDFStructure", "PDFSearch", "PDFSearchIndex", "PDFTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+        .testTarget(name: "PDFTextTests", dependencies: ["PDFContent", "PDFCore", "PDFFonts", "PDFLayout", "PDFText", "PDFFile", "PDFTestSupport"]),
+        .testTarget(name: "PDFAuditTests", dependencies: ["PDFCore", "PDFSyntax", "PDFAudit", "PDFFile", "PDFTestSupport"]),
+        .testTarget(name: "PDFSemanticTests", dependencies: ["PDFCore", "PDFSemantic", "PDFFile", "PDFText", "PDFTestSupport"]),
+        .testTarget(name: "PDFTextCLITests", dependencies: ["PDFCore", "PDFLayout", "PDFTextModel", "PDFTextCLI", "PDFText", "PDFAudit", "PDFSearch", "PDFSearchIndex", "PDFTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
                     exclude: ["allocation-baseline.json"]),
         .testTarget(name: "PDFSearchTests", dependencies: ["PDFCore", "PDFSearch", "PDFSearchIndex", "PDFText", "PDFFile", "PDFTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "CorpusTests", dependencies: ["PDFCore", "PDFSyntax", "PDFText", "PDFFile", "PDFContent", "PDFFonts", "PDFTextModel", "PDFLayout", "PDFTestSupport"]),

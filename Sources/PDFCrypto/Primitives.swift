@@ -26,6 +26,18 @@ package enum Digests {
         return Array(hasher.finalize())
     }
 
+    /// SHA-256 of `bytes` in lower-case hexadecimal (file digests and finding fingerprints).
+    package static func sha256Hex(_ bytes: [UInt8]) -> String {
+        let hex = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
+        for b in sha256(bytes) {
+            out.append(hex[Int(b >> 4)])
+            out.append(hex[Int(b & 15)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     package static func sha384(_ bytes: [UInt8]) -> [UInt8] {
         var hasher = SHA384()
         bytes.withUnsafeBytes { hasher.update(bufferPointer: $0) }

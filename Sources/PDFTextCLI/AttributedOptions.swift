@@ -129,12 +129,9 @@ struct StyledPage: Sendable {
     var bodySize: Double = 0
     var bodyColor: PDFColor = .black
 
-    /// A heading is at least this much larger than the body text (a ratio of sizes).
-    static let headingSizeRatio = 1.15
-    /// A heading has at most this many lines.
-    static let maxHeadingLines = 4
-    /// Sizes closer than this (points) are one size when headings are ranked.
-    static let headingSizeStep = 0.5
+    /// Which untagged blocks are headings: the options of the semantic HTML, ranked over
+    /// the page (styled output writes each page as it is read).
+    static let headings = HeadingOptions()
 
     init(_ page: PageText, styles: PageTextStyles, number: Int, label: String?) {
         self.number = number
@@ -148,7 +145,7 @@ struct StyledPage: Sendable {
             sizeCount[run.style.fontSize, default: 0] += run.characters.count
             colorCount[run.style.foregroundColor, default: 0] += run.characters.count
         }
-        bodySize = Self.most(sizeCount) ?? 0
+        bodySize = HeadingInference.commonestSize(sizeCount)
         bodyColor = Self.most(colorCount) ?? .black
 
         var runIndex = 0
@@ -169,6 +166,7 @@ struct StyledPage: Sendable {
             return out
         }
 
+        var facts: [HeadingBlock] = []
         for block in layout.blocks {
             var lines: [[Piece]] = []
             var blockSizes: [Double: Int] = [:]
@@ -185,26 +183,21 @@ struct StyledPage: Sendable {
                 lines.append(line)
             }
             guard !lines.isEmpty else { continue }
-            let size = Self.most(blockSizes) ?? bodySize
+            let size = blockSizes.isEmpty ? bodySize : HeadingInference.commonestSize(blockSizes)
             var level: Int? = nil
             if let role = Self.most(roles), role.count == 2, role.first == "H", let n = Int(role.dropFirst()), (1...6).contains(n) {
                 level = n
             }
             blocks.append(Block(kind: block.kind, headingLevel: level, size: size, lines: lines))
+            facts.append(HeadingBlock(block, in: page, options: Self.headings))
         }
-        // Headings by size: short blocks clearly larger than the body, ranked by size. A
-        // block the layout took for a running header (it is in the top margin) counts too:
-        // running headers are rarely larger than the body, titles on a page's top often are.
-        let candidates = blocks.indices.filter { i in
-            blocks[i].headingLevel == nil && (blocks[i].kind == .text || blocks[i].kind == .header)
-                && blocks[i].lines.count <= Self.maxHeadingLines
-                && bodySize > 0 && blocks[i].size >= bodySize * Self.headingSizeRatio
-        }
-        let ranked = Array(Set(candidates.map { (blocks[$0].size / Self.headingSizeStep).rounded() })).sorted(by: >)
-        for i in candidates {
-            let rank = ranked.firstIndex(of: (blocks[i].size / Self.headingSizeStep).rounded()) ?? 0
-            blocks[i].headingLevel = min(6, rank + 1)
-        }
+        // Blocks without a heading tag: the headings HeadingInference finds on the page.
+        var pageSizes: [Double: Int] = [:]
+        HeadingInference.countSizes(page, into: &pageSizes, options: Self.headings)
+        let untagged = blocks.indices.filter { blocks[$0].headingLevel == nil }
+        let levels = HeadingInference.levels(untagged.map { facts[$0] }, bodySize: HeadingInference.commonestSize(pageSizes),
+                                             options: Self.headings)
+        for (i, level) in zip(untagged, levels) { blocks[i].headingLevel = level }
     }
 
     static func most<K: Hashable>(_ counts: [K: Int]) -> K? {

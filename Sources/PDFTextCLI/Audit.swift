@@ -1,8 +1,7 @@
 import ArgumentParser
-import Crypto
 import Foundation
 import PDFCore
-import PDFStructure
+import PDFAudit
 import PDFText
 
 /// The report formats of `audit`.
@@ -147,7 +146,7 @@ public struct AuditCommand: ParsableCommand {
         var written = 0
         Self.audit(files: files, passwords: passwords.candidates, options: options, selected: selected,
                    workers: jobs ?? max(1, Processors.available(online: Processors.online()))) { file in
-            if case .unreadable(let message, let code) = file.outcome {
+            if case .unreadable(let message, let code, _) = file.outcome {
                 printError(message)
                 status = max(status, code)
             }
@@ -157,8 +156,7 @@ public struct AuditCommand: ParsableCommand {
                 if written > 0 { out.write("\n") }
                 switch file.outcome {
                 case .audited(let d): out.write(text.write(d))
-                case .unreadable(let message, _):
-                    out.write(ControlEscaping.escaped("\(file.path): ERROR (\(Self.reason(message, path: file.path)))") + "\n")
+                case .unreadable(let message, _, _): out.write(text.unreadable(path: file.path, message: message))
                 }
             case .json:
                 if arrayOfReports && written > 0 { out.write(",\n") }
@@ -186,11 +184,6 @@ public struct AuditCommand: ParsableCommand {
         if status != ExitStatus.success { throw ExitCode(status) }
     }
 
-    /// A failure message without the path it starts with.
-    static func reason(_ message: String, path: String) -> String {
-        message.hasPrefix(path + ": ") ? String(message.dropFirst(path.count + 2)) : message
-    }
-
     /// A document ready to audit, with the facts about its bytes.
     struct Opened: Sendable {
         var path: String
@@ -212,7 +205,7 @@ public struct AuditCommand: ParsableCommand {
                 switch Opening.read(path: path) {
                 case .failure(let f): return .failure(f)
                 case .success(let bytes):
-                    let digest = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+                    let digest = Opening.sha256(bytes)
                     let start = ContinuousClock.now
                     return Opening.open(bytes: bytes, path: path, passwords: passwords).map { document in
                         (Opened(path: path, document: document, sha256: digest, size: bytes.count,
@@ -230,7 +223,8 @@ public struct AuditCommand: ParsableCommand {
         pipeline.run { event in
             switch event {
             case .failed(let i, let f):
-                return consume(AuditFile(path: files[i], outcome: .unreadable(message: f.message, exitCode: f.exitCode)))
+                return consume(AuditFile(path: files[i], outcome: .unreadable(message: f.message, exitCode: f.exitCode,
+                                                                                  password: f.exitCode == ExitStatus.password)))
             case .page(let i, _, _, let d):
                 return consume(AuditFile(path: files[i], outcome: .audited(d)))
             case .opened, .finished:

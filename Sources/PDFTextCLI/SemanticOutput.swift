@@ -1,6 +1,6 @@
 import Foundation
 import PDFFile
-import PDFStructure
+import PDFSemantic
 import PDFText
 
 /// `pdftext FILE --format html|accessible-text`: whole-document outputs built from the

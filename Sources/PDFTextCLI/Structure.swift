@@ -4,7 +4,7 @@ import PDFContent
 import PDFCore
 import PDFFonts
 import PDFText
-import PDFStructure
+import PDFSemantic
 
 /// `pdftext structure`: the structure tree of a tagged PDF as an indented outline, each
 /// element with its role (and the standard role it maps to), its properties and its text.
@@ -102,7 +102,7 @@ public struct Structure: ParsableCommand {
 }
 
 /// The text of each marked-content sequence with an MCID, per page, in the layout's reading
-/// order with its inferred spaces and line breaks (PDFStructure's `PageContentMap`); pages
+/// order with its inferred spaces and line breaks (PDFSemantic's `PageContentMap`); pages
 /// are read when first asked for.
 final class MarkedContentText {
     let document: PDFDocument

@@ -1,6 +1,7 @@
 import Foundation
 import PDFCore
 import Testing
+import PDFAudit
 @testable import PDFTextCLI
 
 /// Output written to hurt: script-capable links (issue 15, class 2) and control characters

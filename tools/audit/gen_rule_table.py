@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Generate Sources/PDFStructure/Audit/RuleCatalog+Table.swift from the PDF/UA-1 rule table
+"""Generate Sources/PDFAudit/RuleCatalog+Table.swift from the PDF/UA-1 rule table
 in ../shared/design/ACCESSIBILITY.md (veraPDF numbering, paraphrased descriptions) and the
 Matterhorn mapping below.
 
-Usage: tools/audit/gen_rule_table.py [path/to/ACCESSIBILITY.md] > Sources/PDFStructure/Audit/RuleCatalog+Table.swift
+Usage: tools/audit/gen_rule_table.py [path/to/ACCESSIBILITY.md] > Sources/PDFAudit/RuleCatalog+Table.swift
 """
 import re
 import sys

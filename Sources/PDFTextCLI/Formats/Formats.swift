@@ -20,7 +20,7 @@ public enum OutputFormat: String, Sendable, CaseIterable, ExpressibleByArgument 
     /// Styled RTF (`--attributed`; AttributedRTF.swift).
     case rtf
     /// Linear text with headings, list markers, table headers and figure descriptions
-    /// spelt out, for plain-text readers and braille (PDFStructure's AccessibleText).
+    /// spelt out, for plain-text readers and braille (PDFSemantic's AccessibleText).
     case accessibleText = "accessible-text"
     /// One JSON object per page with its text and word boxes, one per line (schema
     /// `pdftext-page/1`; PageRecordFormat.swift), for batch engines.

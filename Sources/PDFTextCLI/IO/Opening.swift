@@ -1,5 +1,5 @@
 import ArgumentParser
-import Crypto
+import PDFCrypto
 import Foundation
 import PDFCore
 import PDFText
@@ -21,16 +21,7 @@ public enum Opening {
     }
 
     /// SHA-256 of bytes, lowercase hex.
-    public static func sha256(_ bytes: [UInt8]) -> String {
-        let hex = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(64)
-        for b in SHA256.hash(data: bytes) {
-            out.append(hex[Int(b >> 4)])
-            out.append(hex[Int(b & 15)])
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
+    public static func sha256(_ bytes: [UInt8]) -> String { Digests.sha256Hex(bytes) }
 
     /// The bytes of `path` (`-`: standard input), at most `limits.maxInputBytes` of them
     /// (a larger or endless input is a failure, exit 1). A file whose name is not UTF-8 is

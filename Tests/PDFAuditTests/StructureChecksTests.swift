@@ -2,7 +2,7 @@ import Testing
 import PDFCore
 import PDFFile
 import PDFTestSupport
-@testable import PDFStructure
+@testable import PDFAudit
 
 /// A structure element for test trees: `/S`, kids, extra dictionary entries.
 struct Node {

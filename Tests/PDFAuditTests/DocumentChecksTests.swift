@@ -2,7 +2,7 @@ import Testing
 import PDFCore
 import PDFFile
 import PDFTestSupport
-@testable import PDFStructure
+@testable import PDFAudit
 
 @Suite struct DocumentCheckTests {
     static let catalogIDs: Set<String> = ["5-1", "5-2", "7.1-4", "7.1-8", "7.1-9", "7.1-10", "7.16-1", "7.2-2", "7.18.3-1", "7.18.5-2", "7.18.1-2", "7.11-1"]

@@ -1,3 +1,4 @@
+import PDFAudit
 import PDFCore
 import PDFSyntax
 import PDFFile
@@ -8,15 +9,9 @@ import PDFText
 /// Thresholds of the structure inferred for untagged documents (docs/ACCESSIBLE-HTML.md,
 /// "Inferred, for untagged files").
 public struct SemanticOptions: Sendable, Hashable {
-    /// A block is a heading when its size is at least this many times the body size (the
-    /// size with the most characters in the document).
-    public var headingSizeRatio = 1.15
-    /// A heading has at most this many words …
-    public var maxHeadingWords = 20
-    /// … and at most this many lines.
-    public var maxHeadingLines = 3
-    /// Distinct heading sizes closer than this (points) share a level.
-    public var headingSizeTolerance = 0.5
+    /// Which blocks are headings and of what level (the body size is the size with the
+    /// most characters on the pages written); the styled formats use the same options.
+    public var headings = HeadingOptions()
     /// In an inferred table row, a gap wider than this many times the font size between two
     /// words starts a new cell.
     public var cellGapRatio = 1.2
@@ -362,79 +357,35 @@ extension String {
 struct Inference {
     let document: PDFDocument
     let options: SemanticOptions
-    var bodySize: Double = 0
-    var headingSizes: [Double] = []
 
     init(document: PDFDocument, options: SemanticOptions) { self.document = document; self.options = options }
 
-    struct BlockInfo { var page: Int; var block: LayoutBlock; var size: Double; var bold: Bool; var words: Int }
+    /// A layout block with what heading inference read of it and its heading level (nil
+    /// when it is not a heading).
+    struct BlockInfo { var block: LayoutBlock; var size: Double; var level: Int? }
 
-    /// The size with the most characters; of sizes with as many, the smallest. (Taking the
-    /// first the table gave made the choice, and so headings, change from run to run: a
-    /// table's order follows its hash seed.)
-    static func commonestSize(_ characters: [Double: Int]) -> Double {
-        characters.max { ($0.value, -$0.key) < ($1.value, -$1.key) }?.key ?? 0
-    }
-
-    func info(_ text: PageText, _ block: LayoutBlock, page: Int) -> BlockInfo {
-        let layout = text.layout
-        var sizes: [Double: Int] = [:]
-        var boldChars = 0, chars = 0, words = 0
-        for l in block.lines {
-            let line = layout.lines[Int(l)]
-            for w in line.words {
-                let word = layout.words[Int(w)]
-                let n = word.characters.count
-                sizes[(Double(word.fontSize) * 2).rounded() / 2, default: 0] += n
-                chars += n
-                words += 1
-                let f = Int(word.font)
-                if f >= 0, f < text.glyphs.fonts.count, text.glyphs.fonts[f].isBold { boldChars += n }
-            }
-        }
-        let size = Self.commonestSize(sizes)
-        return BlockInfo(page: page, block: block, size: size, bold: chars > 0 && boldChars * 10 >= chars * 9, words: words)
-    }
-
+    /// The pages' nodes. Headings are ranked over all the pages written
+    /// (``HeadingInference``), so one size has one level throughout.
     mutating func pages(_ pageList: [Int]) -> [SemanticNode] {
         var texts: [Int: PageText] = [:]
-        var infos: [Int: [BlockInfo]] = [:]
+        var facts: [(page: Int, block: LayoutBlock, facts: HeadingBlock)] = []
         var sizeChars: [Double: Int] = [:]
         for p in pageList {
-            guard let t = document.page(at: p)?.pageText else { continue }
-            texts[p] = t
-            infos[p] = t.layout.blocks.map { info(t, $0, page: p) }
-            for w in t.layout.words { sizeChars[(Double(w.fontSize) * 2).rounded() / 2, default: 0] += w.characters.count }
+            guard let t = texts[p] ?? document.page(at: p)?.pageText else { continue }
+            if texts[p] == nil {
+                texts[p] = t
+                for b in t.layout.blocks { facts.append((p, b, HeadingBlock(b, in: t, options: options.headings))) }
+            }
+            HeadingInference.countSizes(t, into: &sizeChars, options: options.headings)
         }
-        bodySize = Self.commonestSize(sizeChars)
-        var candidates = Set<Double>()
-        for (_, list) in infos { for b in list where isHeading(b) { candidates.insert(b.size) } }
-        headingSizes = candidates.sorted(by: >)
+        let levels = HeadingInference.levels(facts.map(\.facts), bodySize: HeadingInference.commonestSize(sizeChars),
+                                             options: options.headings)
+        var infos: [Int: [BlockInfo]] = [:]
+        for (f, level) in zip(facts, levels) { infos[f.page, default: []].append(BlockInfo(block: f.block, size: f.facts.size, level: level)) }
         return pageList.map { p in
-            guard let t = texts[p], let list = infos[p] else { return SemanticNode(.page(p)) }
-            return SemanticNode(.page(p), children: nodes(t, list))
+            guard let t = texts[p] else { return SemanticNode(.page(p)) }
+            return SemanticNode(.page(p), children: nodes(t, infos[p] ?? []))
         }
-    }
-
-    func isHeading(_ b: BlockInfo) -> Bool {
-        guard b.block.kind == .text || b.block.kind == .header, b.words > 0, b.words <= options.maxHeadingWords,
-              b.block.lines.count <= options.maxHeadingLines, bodySize > 0 else { return false }
-        // Large type in the top margin is a title more often than a running header.
-        if b.size >= bodySize * options.headingSizeRatio { return true }
-        guard b.block.kind == .text else { return false }
-        return b.bold && b.block.lines.count == 1 && b.size >= bodySize * 0.95
-    }
-
-    func level(_ size: Double) -> Int {
-        var rank = 0
-        var previous: Double?
-        for s in headingSizes {
-            if let p = previous, p - s <= options.headingSizeTolerance { if s <= size { break }; continue }
-            rank += 1
-            previous = s
-            if s <= size + options.headingSizeTolerance { break }
-        }
-        return max(1, min(6, rank))
     }
 
     /// What goes between two consecutive lines: nothing when the layout joined them (a
@@ -512,10 +463,10 @@ struct Inference {
                 out.append(SemanticNode(.table, children: [SemanticNode(.tableBody, children: rows, inferred: true)], inferred: true))
                 continue
             }
-            if isHeading(b) {
+            if let level = b.level {
                 var h = texts.first ?? ""
                 for k in 1..<max(1, lines.count) { h += Self.joiner(t.layout, lines[k - 1], lines[k]) + texts[k] }
-                out.append(SemanticNode(.heading(level: level(b.size)), children: [SemanticNode(.text(h))], inferred: true))
+                out.append(SemanticNode(.heading(level: level), children: [SemanticNode(.text(h))], inferred: true))
                 continue
             }
             // Lines that start with a bullet or an enumerator begin list items; lines indented

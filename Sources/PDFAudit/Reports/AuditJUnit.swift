@@ -1,18 +1,17 @@
 import PDFCore
-import PDFStructure
 
 /// `audit --format junit` (docs/AUDIT.md, "What a report says"): `<testsuites>` with one
 /// `<testsuite>` per PDF and one `<testcase>` per rule; a failed rule is a `<failure>`
 /// listing its first locations, a rule not run is `<skipped>`, and a file that cannot be
 /// read is a suite with one `<error>`.
-enum AuditJUnit {
-    static func document(_ run: AuditRun) -> String {
+package enum AuditJUnit {
+    package static func document(_ run: AuditRun) -> String {
         var suites = ""
         var tests = 0, failures = 0, skipped = 0, errors = 0
         var seconds = 0.0
         for file in run.files {
             switch file.outcome {
-            case .unreadable(let message, _):
+            case .unreadable(let message, _, _):
                 tests += 1; errors += 1
                 suites += "  <testsuite name=\"\(attr(file.path))\" tests=\"1\" failures=\"0\" skipped=\"0\" errors=\"1\">\n"
                 suites += "    <testcase classname=\"pdfua1\" name=\"open\">\n"
@@ -68,7 +67,7 @@ enum AuditJUnit {
     static func attr(_ s: String) -> String { XMLEscaping.escaped(s, .exactAttribute) }
 
     /// Escaped for element text (``XMLEscaping/Style/exactText``).
-    static func text(_ s: String) -> String { XMLEscaping.escaped(s, .exactText) }
+    package static func text(_ s: String) -> String { XMLEscaping.escaped(s, .exactText) }
 }
 
 /// Seconds with three decimals.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import PDFFile
 import PDFTestSupport
-@testable import PDFStructure
+@testable import PDFAudit
 
 /// Agreement with the veraPDF PDF/UA-1 corpus (per file, per rule: docs/AUDIT.md, "Agreement with veraPDF's corpus").
 /// Prints the confusion matrix of every implemented rule; fails when an implemented rule's

@@ -4,7 +4,7 @@ extension StructureTree {
     /// The element's path from the root as auditors print it: types as written, each with
     /// its 1-based position among its parent's element kids of the same type
     /// (`/Document/Sect[1]/Figure[2]`).
-    public func structPath(of index: Int) -> String {
+    func structPath(of index: Int) -> String {
         var parts: [String] = []
         var i: Int? = index
         var steps = 0
@@ -26,7 +26,7 @@ extension StructureTree {
     }
 
     /// A location for element `index`: page, object, path and types.
-    public func location(of index: Int) -> AuditLocation {
+    func location(of index: Int) -> AuditLocation {
         let e = elements[index]
         return AuditLocation(pageIndex: e.pageIndex, object: e.objectID, structPath: structPath(of: index),
                              structType: e.type, standardType: e.standardType)

@@ -1,17 +1,16 @@
-import Crypto
 import Foundation
 import PDFCore
-import PDFStructure
+import PDFCrypto
 
 /// `audit --format sarif`: one SARIF 2.1.0 log with one run for all files
 /// (docs/AUDIT.md, "What a report says"). Rules are `PDFUA1/<id>`; PDFs have no lines, so
 /// a result's place is its artifact plus logical locations (structure path, page) and
 /// properties.
-enum AuditSARIF {
+package enum AuditSARIF {
     static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
     static let rulePrefix = "PDFUA1/"
 
-    static func log(_ run: AuditRun) -> JSONValue {
+    package static func log(_ run: AuditRun) -> JSONValue {
         let audited = run.files.compactMap(\.audited)
         // Every rule that ran on some file, in profile order.
         var ran = Set<String>()
@@ -32,7 +31,7 @@ enum AuditSARIF {
             var a = JSONObject()
             a["location"] = .object(artifactLocation(file.path, index: nil))
             switch file.outcome {
-            case .unreadable(let message, _):
+            case .unreadable(let message, _, _):
                 notifications.append(notification(message, level: "error", path: file.path, index: index))
             case .audited(let d):
                 a["length"] = .int(d.sizeBytes)
@@ -158,7 +157,7 @@ enum AuditSARIF {
         let l = f.location
         let key = [f.ruleID, l.object?.description ?? "", l.structPath ?? "", l.mcid.map(String.init) ?? "",
                    l.contentStream?.description ?? ""].joined(separator: "|")
-        return SHA256.hash(data: Data(key.utf8)).map { String(format: "%02x", $0) }.joined()
+        return Digests.sha256Hex(Array(key.utf8))
     }
 
     static func artifactLocation(_ path: String, index: Int?) -> JSONObject {

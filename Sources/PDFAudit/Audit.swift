@@ -118,37 +118,37 @@ public struct RuleResult: Sendable, Hashable {
 /// A check: a function deciding one or more rules. It calls ``AuditContext/checked(_:count:)``
 /// for every object it evaluates and ``AuditContext/fail(_:_:at:evidence:)`` for every
 /// object that fails.
-public struct AuditCheck: Sendable {
+struct AuditCheck: Sendable {
     /// The rule ids this check decides.
-    public var ruleIDs: [String]
-    public var run: @Sendable (AuditContext) -> Void
-    public init(_ ruleIDs: [String], run: @escaping @Sendable (AuditContext) -> Void) {
+    var ruleIDs: [String]
+    var run: @Sendable (AuditContext) -> Void
+    init(_ ruleIDs: [String], run: @escaping @Sendable (AuditContext) -> Void) {
         self.ruleIDs = ruleIDs; self.run = run
     }
 }
 
 /// What checks read (the document, its structure tree, per-page content scans, fonts) and
 /// where they record results. Used from one thread; checks run one after another.
-public final class AuditContext: @unchecked Sendable {
-    public let document: Document
-    public let fonts: FontCache
-    public let options: AuditOptions
+final class AuditContext: @unchecked Sendable {
+    let document: Document
+    let fonts: FontCache
+    let options: AuditOptions
     private var _tree: StructureTree?
     private var counts: [String: (checked: Int, failed: Int)] = [:]
     private(set) var findings: [Finding] = []
     private var perRule: [String: Int] = [:]
     /// Shared results computed once by one check and read by another (a content scan of
     /// every page, a font table), keyed by the producer's name.
-    public var memo: [String: Any] = [:]
+    var memo: [String: Any] = [:]
 
-    public init(document: Document, options: AuditOptions = AuditOptions()) {
+    init(document: Document, options: AuditOptions = AuditOptions()) {
         self.document = document
         self.fonts = FontCache(store: document.store)
         self.options = options
     }
 
     /// The structure tree, built once.
-    public var tree: StructureTree {
+    var tree: StructureTree {
         if let t = _tree { return t }
         let t = StructureTree(document: document)
         _tree = t
@@ -156,7 +156,7 @@ public final class AuditContext: @unchecked Sendable {
     }
 
     /// Memoised value for `key`, computed by `make` the first time.
-    public func memoized<T>(_ key: String, _ make: () -> T) -> T {
+    func memoized<T>(_ key: String, _ make: () -> T) -> T {
         if let v = memo[key] as? T { return v }
         let v = make()
         memo[key] = v
@@ -164,12 +164,12 @@ public final class AuditContext: @unchecked Sendable {
     }
 
     /// Rule `id` was evaluated on `count` more objects.
-    public func checked(_ id: String, count: Int = 1) {
+    func checked(_ id: String, count: Int = 1) {
         counts[id, default: (0, 0)].checked += count
     }
 
     /// One object failed rule `id`. Also counts it as checked.
-    public func fail(_ id: String, _ message: String, at location: AuditLocation = AuditLocation(),
+    func fail(_ id: String, _ message: String, at location: AuditLocation = AuditLocation(),
                      evidence: [Finding.Evidence] = []) {
         counts[id, default: (0, 0)].failed += 1
         counts[id, default: (0, 0)].checked += 1
@@ -182,7 +182,7 @@ public final class AuditContext: @unchecked Sendable {
 
     /// `count` more objects failed rule `id` without a finding each (their examples were
     /// not kept); the rule's failed-check count stays exact.
-    public func countFailures(_ id: String, _ count: Int) {
+    func countFailures(_ id: String, _ count: Int) {
         guard count > 0 else { return }
         counts[id, default: (0, 0)].failed += count
         counts[id, default: (0, 0)].checked += count
@@ -235,7 +235,7 @@ public struct Auditor: Sendable {
     public init(options: AuditOptions = AuditOptions()) { self.options = options }
 
     /// Every PDF/UA-1 check. Each rules file contributes its list.
-    public static var pdfua1Checks: [AuditCheck] {
+    static var pdfua1Checks: [AuditCheck] {
         DocumentChecks.all + StructureChecks.all + ContentChecks.all
     }
 

@@ -1,7 +1,7 @@
 import Testing
 import PDFFile
 import PDFTestSupport
-@testable import PDFStructure
+@testable import PDFAudit
 
 @Suite struct AuditBasicsTests {
     @Test func catalogHasEveryRuleOnce() {

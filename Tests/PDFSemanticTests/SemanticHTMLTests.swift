@@ -7,7 +7,7 @@ import PDFCore
 import PDFFile
 import PDFText
 import PDFTestSupport
-@testable import PDFStructure
+@testable import PDFSemantic
 
 /// Parses XHTML back (FoundationXML's XMLDocument, as the other HTML tests do; its SAX
 /// `XMLParser` is not safe to use from concurrent tests on Linux): its text (with the
@@ -58,18 +58,6 @@ func semanticHTML(_ bytes: [UInt8]) throws -> (SemanticDocument, String, PDFDocu
 }
 
 @Suite struct SemanticHTMLTests {
-    @Test("the commonest size: most characters, and of sizes with as many the smallest, whatever the table's order")
-    func commonestSize() {
-        #expect(Inference.commonestSize([:]) == 0)
-        #expect(Inference.commonestSize([10: 3, 12: 9, 14: 4]) == 12)
-        for _ in 0..<20 {
-            // Tables filled in another order each time (and hashed with another seed).
-            var t: [Double: Int] = [:]
-            for size in [18.0, 9.5, 11.0, 14.0].shuffled() { t[size] = size == 9.5 ? 2 : 7 }
-            #expect(Inference.commonestSize(t) == 11)
-        }
-    }
-
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Corpus")
 

@@ -1,19 +1,29 @@
 import PDFCore
-import PDFStructure
 
 /// The human summary of `audit` (docs/AUDIT.md, "What a report says"): a verdict line, the
 /// document's facts, one line per failed rule with up to `--max-findings-per-rule`
 /// locations and messages, and the checks left to a person. What comes from the file or
 /// names it (the path, Title, Lang, structure types and paths, messages) is shown escaped
 /// (`ControlEscaping`): one line each, no control character reaching the terminal.
-struct AuditTextWriter {
+package struct AuditTextWriter {
     /// ANSI colours (only on a terminal, unless asked for).
-    var colour = false
-    var failOn: Severity = .error
+    package var colour = false
+    package var failOn: Severity = .error
+
+    package init(colour: Bool = false, failOn: Severity = .error) {
+        self.colour = colour; self.failOn = failOn
+    }
 
     private func paint(_ s: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
 
-    func write(_ doc: AuditedDocument) -> String {
+    /// The line of a file that could not be audited: its path, `ERROR` and the reason
+    /// (`message` without the path it starts with), escaped.
+    package func unreadable(path: String, message: String) -> String {
+        let reason = message.hasPrefix(path + ": ") ? String(message.dropFirst(path.count + 2)) : message
+        return ControlEscaping.escaped("\(path): ERROR (\(reason))") + "\n"
+    }
+
+    package func write(_ doc: AuditedDocument) -> String {
         var out = ""
         let verdict = doc.verdict(failOn: failOn)
         let failed = doc.count(.failed), notImplemented = doc.count(.notImplemented)

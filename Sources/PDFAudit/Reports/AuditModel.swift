@@ -1,54 +1,63 @@
 import Foundation
 import PDFCore
-import PDFStructure
 
 /// What every `audit` report format is written from: one entry per file, in argument order,
 /// each either an audited document or the reason it could not be read.
-struct AuditRun {
-    var tool = "pdftext"
-    var version: String
-    var generatedAt: Date
+package struct AuditRun {
+    package var tool = "pdftext"
+    package var version: String
+    package var generatedAt: Date
     /// Failed rules at or above this severity make a file fail (and the exit status 4).
-    var failOn: Severity
-    var files: [AuditFile]
+    package var failOn: Severity
+    package var files: [AuditFile]
+
+    package init(tool: String = "pdftext", version: String, generatedAt: Date, failOn: Severity, files: [AuditFile]) {
+        self.tool = tool; self.version = version; self.generatedAt = generatedAt; self.failOn = failOn; self.files = files
+    }
 
     /// Exit status 4 is due: some audited file failed.
-    var anyFailed: Bool { files.contains { $0.audited?.failed(failOn: failOn) == true } }
+    package var anyFailed: Bool { files.contains { $0.audited?.failed(failOn: failOn) == true } }
 }
 
 /// One file on the command line.
-struct AuditFile {
+package struct AuditFile {
     /// As given on the command line.
-    var path: String
-    var outcome: Outcome
+    package var path: String
+    package var outcome: Outcome
 
-    enum Outcome {
+    package enum Outcome {
         case audited(AuditedDocument)
-        /// The file could not be read, parsed or unlocked: the one-line message and exit status.
-        case unreadable(message: String, exitCode: Int32)
+        /// The file could not be read, parsed or unlocked: the one-line message, the exit
+        /// status the command gives for it, and whether a password was missing or wrong
+        /// (the JSON report's error code `password` instead of `unreadable`).
+        case unreadable(message: String, exitCode: Int32, password: Bool)
     }
 
-    var audited: AuditedDocument? {
+    package init(path: String, outcome: Outcome) {
+        self.path = path; self.outcome = outcome
+    }
+
+    package var audited: AuditedDocument? {
         if case .audited(let d) = outcome { return d }
         return nil
     }
 }
 
 /// An audited document with the facts the reports print about the file itself.
-struct AuditedDocument {
-    var path: String
-    var sha256: String
-    var sizeBytes: Int
-    var report: AuditReport
+package struct AuditedDocument {
+    package var path: String
+    package var sha256: String
+    package var sizeBytes: Int
+    package var report: AuditReport
     /// The rules the report covers: every rule of the profile, or those `--rules` chose,
     /// in profile order.
-    var rules: [RuleResult]
+    package var rules: [RuleResult]
     /// The findings of those rules, in profile order.
-    var findings: [Finding]
-    var parseMilliseconds: Double
-    var checkMilliseconds: Double
+    package var findings: [Finding]
+    package var parseMilliseconds: Double
+    package var checkMilliseconds: Double
 
-    init(path: String, sha256: String, sizeBytes: Int, report: AuditReport, selected: Set<String>?,
+    package init(path: String, sha256: String, sizeBytes: Int, report: AuditReport, selected: Set<String>?,
          parseMilliseconds: Double, checkMilliseconds: Double) {
         self.path = path; self.sha256 = sha256; self.sizeBytes = sizeBytes; self.report = report
         self.parseMilliseconds = parseMilliseconds; self.checkMilliseconds = checkMilliseconds
@@ -61,35 +70,35 @@ struct AuditedDocument {
         }
     }
 
-    func count(_ status: RuleResult.Status) -> Int { rules.reduce(0) { $0 + ($1.status == status ? 1 : 0) } }
+    package func count(_ status: RuleResult.Status) -> Int { rules.reduce(0) { $0 + ($1.status == status ? 1 : 0) } }
 
     /// Rules that ran: passed, failed or found nothing to check.
-    var rulesChecked: Int { rules.count - count(.notImplemented) }
+    package var rulesChecked: Int { rules.count - count(.notImplemented) }
 
-    func failed(failOn: Severity) -> Bool {
+    package func failed(failOn: Severity) -> Bool {
         rules.contains { $0.status == .failed && $0.rule.severity >= failOn }
     }
 
     /// `fail` when a rule at or above the threshold failed; otherwise `incomplete` when some
     /// rule of the profile is not implemented (nothing failed, but not everything was
     /// checked), else `pass`.
-    func verdict(failOn: Severity) -> String {
+    package func verdict(failOn: Severity) -> String {
         if failed(failOn: failOn) { return "fail" }
         return count(.notImplemented) > 0 ? "incomplete" : "pass"
     }
 
     /// The findings of one rule, in order.
-    func findings(of ruleID: String) -> [Finding] { findings.filter { $0.ruleID == ruleID } }
+    package func findings(of ruleID: String) -> [Finding] { findings.filter { $0.ruleID == ruleID } }
 
     /// Failed checks by the severity of their rule.
-    var checksFailedBySeverity: [Severity: Int] {
+    package var checksFailedBySeverity: [Severity: Int] {
         var out: [Severity: Int] = [:]
         for r in rules where r.status == .failed { out[r.rule.severity, default: 0] += r.failedChecks }
         return out
     }
 
     /// Failed rules by category, categories in order of first appearance.
-    var failedRulesByCategory: [(String, Int)] {
+    package var failedRulesByCategory: [(String, Int)] {
         var order: [String] = []
         var counts: [String: Int] = [:]
         for r in rules where r.status == .failed {

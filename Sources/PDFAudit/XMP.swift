@@ -355,11 +355,11 @@ struct XMPPacket: Sendable {
 }
 
 /// What the audit reads from the catalog's XMP metadata packet.
-struct XMPFacts: Sendable {
+package struct XMPFacts: Sendable {
     /// The packet's properties; nil when the catalog has no readable metadata stream.
     var packet: XMPPacket?
 
-    init(document: Document) {
+    package init(document: Document) {
         guard let xmp = document.xmpMetadata else { return }
         packet = XMPPacket(bytes: Array(xmp.utf8))
     }
@@ -382,7 +382,7 @@ struct XMPFacts: Sendable {
     /// `dc:title` (namespace Dublin Core, written with prefix `dc`, as veraPDF reads it):
     /// its `x-default` text, else its first item; nil when absent or not a language
     /// alternative.
-    var title: String? {
+    package var title: String? {
         packet?.properties(XMPPacket.dcNamespace, "title").first { $0.prefix == "dc" }?.languageAlternative
     }
 }

@@ -1,11 +1,10 @@
 import Foundation
 import PDFCore
-import PDFStructure
 
 /// `audit --format json`: schema `audit-report/1` (docs/AUDIT.md, "What a report says").
 /// Keys are written in a fixed order; absent optional values are left out, except the
 /// document facts (`title`, `lang`, `claims.pdfua`), which are `null` when unknown.
-enum AuditJSON {
+package enum AuditJSON {
     static let schema = "audit-report/1"
 
     static func report(_ doc: AuditedDocument, run: AuditRun) -> JSONValue {
@@ -63,7 +62,7 @@ enum AuditJSON {
 
     /// The entry of a file that could not be audited: `summary.verdict` is `error` and
     /// `errors` holds the reason, so a list of reports lines up with the files given.
-    static func unreadable(path: String, message: String, exitCode: Int32, run: AuditRun) -> JSONValue {
+    static func unreadable(path: String, message: String, password: Bool, run: AuditRun) -> JSONValue {
         var o = header(run: run)
         var i = JSONObject()
         i["path"] = .string(path)
@@ -76,17 +75,17 @@ enum AuditJSON {
         o["findings"] = .array([])
         o["manualChecks"] = .array([])
         var e = JSONObject()
-        e["code"] = .string(exitCode == ExitStatus.password ? "password" : "unreadable")
+        e["code"] = .string(password ? "password" : "unreadable")
         e["severity"] = .string("error")
         e["message"] = .string(message)
         o["errors"] = .array([.object(e)])
         return .object(o)
     }
 
-    static func entry(_ file: AuditFile, run: AuditRun) -> JSONValue {
+    package static func entry(_ file: AuditFile, run: AuditRun) -> JSONValue {
         switch file.outcome {
         case .audited(let d): report(d, run: run)
-        case .unreadable(let message, let code): unreadable(path: file.path, message: message, exitCode: code, run: run)
+        case .unreadable(let message, _, let password): unreadable(path: file.path, message: message, password: password, run: run)
         }
     }
 

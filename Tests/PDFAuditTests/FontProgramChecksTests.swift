@@ -3,7 +3,7 @@ import Foundation
 import PDFCore
 import PDFFile
 import PDFTestSupport
-@testable import PDFStructure
+@testable import PDFAudit
 
 /// The tiny font programs of the font tests (`Tests/PDFFontsTests/Fixtures`, made by the
 /// project's own script), embedded as ASCIIHex streams.

@@ -3,7 +3,7 @@ import PDFCore
 import PDFFile
 import PDFSyntax
 import PDFTestSupport
-@testable import PDFStructure
+@testable import PDFAudit
 
 /// The one-page Hello document (see `audit(content:…)`) with one annotation, object 62:
 /// `<< /Type /Annot body >>` on page 1. With `tag`, a structure element 23 of that type

@@ -2,7 +2,7 @@ import Testing
 import PDFCore
 import PDFFile
 import PDFTestSupport
-@testable import PDFStructure
+@testable import PDFAudit
 
 /// A one-page tagged document: `content` is the page's content stream; the structure tree
 /// has a Document with one P claiming MCID 0 (and `moreKids` after it).
