@@ -83,15 +83,14 @@ let package = Package(
         .target(
             name: "PDFSearchIndex",
             dependencies: ["PDFCore", "PDFFile", "PDFText", "PDFSearch", .product(name: "GRDB", package: "GRDB.swift")]),
-        // The CLI reads pages through PDFText (which re-exports the layout's and the glyph
-        // arena's types). Stages below it are imported only by `glyphs` (PDFContent, PDFFonts,
-        // PDFTextModel: it shows the glyph stage), `info` (PDFCrypto: the security handler's
-        // dictionary), and the audit, structure and styled-output files waiting to move into
-        // libraries (PDFFile, PDFLayout, PDFContent, PDFFonts, PDFStructure).
+        // The CLI reads pages through PDFText (which re-exports the file's, the layout's and
+        // the glyph arena's types). Stages below it are imported only by `glyphs` (PDFContent,
+        // PDFFonts, PDFTextModel: it shows the glyph stage) and `info` and the file opener
+        // (PDFCrypto: the security handler's dictionary, SHA-256 fingerprints).
         .target(
             name: "PDFTextCLI",
             dependencies: [
-                "PDFCore", "PDFCrypto", "PDFText", "PDFFile", "PDFContent", "PDFFonts", "PDFTextModel", "PDFLayout", "PDFAudit",
+                "PDFCore", "PDFCrypto", "PDFTextModel", "PDFFonts", "PDFContent", "PDFText", "PDFAudit",
                 "PDFSemantic", "PDFSearch", "PDFSearchIndex",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),

@@ -1,7 +1,5 @@
 import ArgumentParser
 import Foundation
-import PDFFile
-import PDFLayout
 import PDFText
 import Synchronization
 

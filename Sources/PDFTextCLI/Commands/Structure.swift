@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
-import PDFContent
 import PDFCore
-import PDFFonts
 import PDFText
 import PDFSemantic
 

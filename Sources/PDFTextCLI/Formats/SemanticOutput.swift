@@ -1,5 +1,4 @@
 import Foundation
-import PDFFile
 import PDFSemantic
 import PDFText
 
