@@ -21,7 +21,9 @@ extension FontLoader {
             return false
         }()
 
-        let names = encodingNames(dict, baseFont: d.baseFont, kind: kind, program: program, standard: standard,
+        // Where base names come from when no /BaseEncoding is given (read from the program once).
+        let builtin: [String?]? = program?.builtinEncoding
+        let names = encodingNames(dict, baseFont: d.baseFont, kind: kind, builtin: builtin, standard: standard,
                                   symbolic: symbolic, objectNumber: objectNumber)
 
         // Widths. A font with neither /Widths, standard metrics nor a program is shown with a
@@ -50,7 +52,8 @@ extension FontLoader {
                 gid = Self.simpleGlyphID(program: program, kind: kind, code: code, name: name, symbolic: symbolic) ?? gid
             }
             let (unicode, source) = Self.simpleUnicode(code, name: name, glyph: gid, kind: kind, program: program,
-                                                       toUnicode: toUnicode, dingbats: isDingbats)
+                                                       toUnicode: toUnicode, dingbats: isDingbats,
+                                                       hasBuiltinEncoding: builtin != nil)
             let width = Self.simpleWidth(c, name: name, glyph: gid, widths: widths, hasWidths: widthsArray != nil,
                                          metrics: metrics, program: program, descriptor: d, kind: kind)
             table.append(FontGlyph(unicode: unicode, source: source, width: width, glyphID: gid))
@@ -87,7 +90,7 @@ extension FontLoader {
     /// The glyph name of each code: the /Encoding's base encoding (or the program's built-in
     /// encoding, the standard font's, WinAnsi or Standard, as the font kind and symbolic flag
     /// say) overridden by its /Differences.
-    mutating func encodingNames(_ dict: PDFDictionary, baseFont: String, kind: FontKind, program: FontProgram?,
+    mutating func encodingNames(_ dict: PDFDictionary, baseFont: String, kind: FontKind, builtin: [String?]?,
                                 standard: StandardFontMetrics?, symbolic: Bool, objectNumber: Int?) -> [String?] {
         var names = [String?](repeating: nil, count: 256)
         var differences = [String?](repeating: nil, count: 256)
@@ -113,8 +116,6 @@ extension FontLoader {
                 }
             }
         }
-        // Where base names come from when no /BaseEncoding is given.
-        let builtin: [String?]? = program?.builtinEncoding
         for c in 0..<256 {
             var name: String? = nil
             if let base {
@@ -142,9 +143,9 @@ extension FontLoader {
     /// private-use entry yielding to a standard glyph name), the glyph name, a numeric glyph
     /// name (`g3`, `cid12`, `uni0041`, `a28`), the program's own names and cmap, else Latin-1.
     static func simpleUnicode(_ code: UInt32, name: String?, glyph gid: UInt32, kind: FontKind, program: FontProgram?,
-                              toUnicode: ToUnicodeMap?, dingbats: Bool) -> ([Unicode.Scalar], UnicodeSource) {
+                              toUnicode: ToUnicodeMap?, dingbats: Bool,
+                              hasBuiltinEncoding: Bool) -> ([Unicode.Scalar], UnicodeSource) {
         let c = Int(code)
-        let builtin: [String?]? = program?.builtinEncoding
         var unicode: [Unicode.Scalar] = []
         var source = UnicodeSource.none
         if let u = Self.usable(toUnicode?.unicode(for: code, length: 1)) {
@@ -199,7 +200,7 @@ extension FontLoader {
         // (Not for a Type 1 or CFF program whose own encoding leaves the code empty: it
         // paints .notdef there, which is no character.)
         if source == .none, name == nil || kind == .type3, c >= 32, c != 127,
-           kind == .type3 || builtin == nil || kind == .trueType {
+           kind == .type3 || !hasBuiltinEncoding || kind == .trueType {
             // Nothing says what the code means: read it as Latin-1.
             if let s = Unicode.Scalar(code), !(0x80..<0xA0).contains(c) { unicode = [s]; source = .guessed }
         }
