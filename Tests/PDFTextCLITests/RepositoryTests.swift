@@ -129,10 +129,6 @@ import Testing
 @Suite struct SourceSizeTests {
     static let fileLimit = 600
     static let functionLimit = 120
-    /// Files over the limits that other branches of issue 18 are splitting (by file name, as
-    /// they may move): recorded as a known issue, listed, until they land. Take a name out
-    /// when its file is within the limits; any other file over them fails the test.
-    static let pending: Set<String> = ["TextSearch.swift", "TextStyles.swift", "Text.swift", "Index.swift"]
 
     @Test("no hand-written source file over 600 lines, no function over 120 lines")
     func sizes() throws {
@@ -148,16 +144,7 @@ import Testing
                 problems.append("\(path):\(f.line) \(f.name): \(f.lines) lines (limit \(Self.functionLimit))")
             }
         }
-        let isPending = { (p: String) in
-            Self.pending.contains(String(p.prefix { $0 != ":" }.split(separator: "/").last ?? ""))
-        }
-        let known = problems.filter(isPending).sorted(), other = problems.filter { !isPending($0) }.sorted()
-        #expect(other.isEmpty, "\(other.count) over the limits:\n\(other.joined(separator: "\n"))")
-        if !known.isEmpty {
-            withKnownIssue("being split in other branches of issue 18", isIntermittent: true) {
-                Issue.record("\(known.count) over the limits:\n\(known.joined(separator: "\n"))")
-            }
-        }
+        #expect(problems.isEmpty, "\(problems.count) over the limits:\n\(problems.sorted().joined(separator: "\n"))")
     }
 
     @Test("the measure: a long function, nested functions, one-liners and protocol requirements")
