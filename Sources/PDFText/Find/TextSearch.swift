@@ -85,7 +85,7 @@ public enum FindError: Error, Sendable, Equatable, CustomStringConvertible {
 ///
 /// Literal queries run as one bit-parallel pass over the folded text (Shift-And): time
 /// linear in the text, times the query length in 64-unit words. Text is folded per
-/// character with the shared ``UnicodeFolding`` engine, cached per
+/// character with the shared `UnicodeFolding` engine, cached per
 /// character within a call.
 public struct TextSearch: Sendable {
     /// The longest query, in folded units (Unicode scalars after folding): the pass costs
