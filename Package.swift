@@ -8,7 +8,7 @@ import PackageDescription
 //   PDFFilters  — stream decoders (Flate, LZW, ASCII85, ASCIIHex, RunLength, predictors)
 //   PDFCrypto   — standard security handler R2–R6
 //   PDFFile     — the resolved file: object store, page tree, metadata, outlines
-//   PDFTextModel — boundary values: the per-page glyph arena (PageGlyphs) and its parts
+//   PDFGlyphs   — boundary values: the per-page glyph arena (PageGlyphs) and its parts
 //   PDFFonts    — font loading: encodings, glyph list, standard-14 metrics, CMaps,
 //                 ToUnicode, embedded programs via FreeType
 //   PDFContent  — the content-stream interpreter and the glyph collector
@@ -23,6 +23,8 @@ import PackageDescription
 //   PDFSearch   — search keys: ICU word breaking, folding, index terms with boxes, queries
 //   PDFSearchIndex — the SQLite FTS5 page index (GRDB), kept apart so that library users
 //                 who only extract text never build SQLite bindings
+//   PDFFuzzing  — the bodies of tools/fuzz's entry points that reach below the text API, and
+//                 their invariant checks (a product only because tools/fuzz is another package)
 //   PDFTextCLI  — `pdftext` subcommands as a library, so they are testable in-process
 // See docs/ARCHITECTURE.md for why the cuts are where they are.
 
@@ -37,6 +39,8 @@ let package = Package(
         // The subcommands as a library, for programs that run them in-process (the writers'
         // fuzz target, tools/fuzz/Targets/FuzzWriters).
         .library(name: "PDFTextCLI", targets: ["PDFTextCLI"]),
+        // The fuzz entry points' bodies, for tools/fuzz (a package of its own).
+        .library(name: "PDFFuzzing", targets: ["PDFFuzzing"]),
         .executable(name: "pdftext", targets: ["pdftext"]),
     ],
     dependencies: [
@@ -72,25 +76,26 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
         .target(name: "PDFFile", dependencies: ["PDFCore", "PDFSyntax", "PDFFilters", "PDFCrypto"]),
-        .target(name: "PDFTextModel", dependencies: ["PDFCore"]),
-        .target(name: "PDFFonts", dependencies: ["PDFCore", "PDFSyntax", "PDFFile", "PDFTextModel", "CFreeType"]),
-        .target(name: "PDFContent", dependencies: ["PDFCore", "PDFSyntax", "PDFFile", "PDFTextModel", "PDFFonts"]),
-        .target(name: "PDFLayout", dependencies: ["PDFCore", "PDFTextModel", "CPDFUnicode"]),
-        .target(name: "PDFText", dependencies: ["PDFCore", "PDFCrypto", "PDFFile", "PDFTextModel", "PDFFonts", "PDFContent", "PDFLayout", "CPDFUnicode"]),
-        .target(name: "PDFAudit", dependencies: ["PDFCore", "PDFSyntax", "PDFCrypto", "PDFFile", "PDFTextModel", "PDFFonts", "PDFContent"]),
-        .target(name: "PDFSemantic", dependencies: ["PDFCore", "PDFSyntax", "PDFFile", "PDFTextModel", "PDFLayout", "PDFText", "PDFAudit"]),
+        .target(name: "PDFGlyphs", dependencies: ["PDFCore"]),
+        .target(name: "PDFFonts", dependencies: ["PDFCore", "PDFSyntax", "PDFFile", "PDFGlyphs", "CFreeType"]),
+        .target(name: "PDFContent", dependencies: ["PDFCore", "PDFSyntax", "PDFFile", "PDFGlyphs", "PDFFonts"]),
+        .target(name: "PDFLayout", dependencies: ["PDFCore", "PDFGlyphs", "CPDFUnicode"]),
+        .target(name: "PDFText", dependencies: ["PDFCore", "PDFCrypto", "PDFFile", "PDFGlyphs", "PDFFonts", "PDFContent", "PDFLayout", "CPDFUnicode"]),
+        .target(name: "PDFAudit", dependencies: ["PDFCore", "PDFSyntax", "PDFCrypto", "PDFFile", "PDFGlyphs", "PDFFonts", "PDFContent"]),
+        .target(name: "PDFSemantic", dependencies: ["PDFCore", "PDFSyntax", "PDFFile", "PDFGlyphs", "PDFLayout", "PDFText", "PDFAudit"]),
         .target(name: "PDFSearch", dependencies: ["PDFCore", "CPDFUnicode", "PDFText"]),
         .target(
             name: "PDFSearchIndex",
             dependencies: ["PDFCore", "PDFFile", "PDFText", "PDFSearch", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "PDFFuzzing", dependencies: ["PDFCore", "PDFSyntax", "PDFFile", "PDFGlyphs", "PDFFonts", "PDFContent"]),
         // The CLI reads pages through PDFText (which re-exports the file's, the layout's and
         // the glyph arena's types). Stages below it are imported only by `glyphs` (PDFContent,
-        // PDFFonts, PDFTextModel: it shows the glyph stage) and `info` and the file opener
+        // PDFFonts, PDFGlyphs: it shows the glyph stage) and `info` and the file opener
         // (PDFCrypto: the security handler's dictionary, SHA-256 fingerprints).
         .target(
             name: "PDFTextCLI",
             dependencies: [
-                "PDFCore", "PDFCrypto", "PDFTextModel", "PDFFonts", "PDFContent", "PDFText", "PDFAudit",
+                "PDFCore", "PDFCrypto", "PDFGlyphs", "PDFFonts", "PDFContent", "PDFText", "PDFAudit",
                 "PDFSemantic", "PDFSearch", "PDFSearchIndex",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -102,16 +107,17 @@ let package = Package(
         .testTarget(name: "PDFFiltersTests", dependencies: ["PDFCore", "PDFFilters", "CZlib"]),
         .testTarget(name: "PDFCryptoTests", dependencies: ["PDFCore", "PDFCrypto"]),
         .testTarget(name: "PDFFileTests", dependencies: ["PDFCore", "PDFCrypto", "PDFSyntax", "PDFFile", "PDFTestSupport"]),
-        .testTarget(name: "PDFFontsTests", dependencies: ["PDFCore", "PDFFile", "PDFSyntax", "PDFTextModel", "PDFFonts", "PDFTestSupport"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "PDFContentTests", dependencies: ["PDFCore", "PDFFile", "PDFSyntax", "PDFTextModel", "PDFContent", "PDFFonts", "PDFTestSupport"]),
-        .testTarget(name: "PDFLayoutTests", dependencies: ["CPDFUnicode", "PDFCore", "PDFLayout", "PDFTextModel", "PDFTestSupport"]),
+        .testTarget(name: "PDFFontsTests", dependencies: ["PDFCore", "PDFFile", "PDFSyntax", "PDFGlyphs", "PDFFonts", "PDFTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PDFContentTests", dependencies: ["PDFCore", "PDFFile", "PDFSyntax", "PDFGlyphs", "PDFContent", "PDFFonts", "PDFTestSupport"]),
+        .testTarget(name: "PDFLayoutTests", dependencies: ["CPDFUnicode", "PDFCore", "PDFLayout", "PDFGlyphs", "PDFTestSupport"]),
         .testTarget(name: "PDFTextTests", dependencies: ["PDFContent", "PDFCore", "PDFFonts", "PDFLayout", "PDFText", "PDFFile", "PDFTestSupport"]),
         .testTarget(name: "PDFAuditTests", dependencies: ["PDFCore", "PDFSyntax", "PDFAudit", "PDFFile", "PDFTestSupport"]),
         .testTarget(name: "PDFSemanticTests", dependencies: ["PDFCore", "PDFSemantic", "PDFFile", "PDFText", "PDFTestSupport"]),
-        .testTarget(name: "PDFTextCLITests", dependencies: ["PDFCore", "PDFLayout", "PDFTextModel", "PDFTextCLI", "PDFText", "PDFAudit", "PDFSearch", "PDFSearchIndex", "PDFTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+        .testTarget(name: "PDFTextCLITests", dependencies: ["PDFCore", "PDFLayout", "PDFGlyphs", "PDFTextCLI", "PDFText", "PDFAudit", "PDFSearch", "PDFSearchIndex", "PDFTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
                     exclude: ["allocation-baseline.json"]),
         .testTarget(name: "PDFSearchTests", dependencies: ["PDFCore", "PDFSearch", "PDFSearchIndex", "PDFText", "PDFFile", "PDFTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "CorpusTests", dependencies: ["PDFCore", "PDFSyntax", "PDFText", "PDFFile", "PDFContent", "PDFFonts", "PDFTextModel", "PDFLayout", "PDFTestSupport"]),
+        .testTarget(name: "CorpusTests", dependencies: ["PDFCore", "PDFSyntax", "PDFText", "PDFFile", "PDFContent", "PDFFonts", "PDFGlyphs", "PDFLayout", "PDFTestSupport"]),
+        .testTarget(name: "PDFFuzzingTests", dependencies: ["PDFFuzzing"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CZlib", "CFreeType", "CPDFUnicode"]),
     ]
 )

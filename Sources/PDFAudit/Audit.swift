@@ -5,39 +5,39 @@ import PDFFonts
 import PDFContent
 
 /// How much a finding matters.
-public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
+package enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
     case info, warning, error
 
     private var rank: Int { switch self { case .info: 0; case .warning: 1; case .error: 2 } }
-    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+    package static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
 }
 
 /// One rule of an audit profile, with the numbers auditors know it by.
-public struct RuleInfo: Sendable, Hashable {
+package struct RuleInfo: Sendable, Hashable {
     /// What a rule needs to be decided: the catalog and structure tree, the content streams
     /// (marked content, fonts), or font programs and geometry.
-    public enum Cost: String, Sendable, Hashable { case catalog, content, program }
+    package enum Cost: String, Sendable, Hashable { case catalog, content, program }
 
     /// veraPDF's id, `clause-testNumber` (`7.3-1`).
-    public var id: String
+    package var id: String
     /// The ISO 14289-1 clause (`7.3`).
-    public var clause: String
-    public var testNumber: Int
+    package var clause: String
+    package var testNumber: Int
     /// The veraPDF model object the rule is evaluated on (`SEFigure`, `PDAnnot`, `Glyph`).
-    public var object: String
+    package var object: String
     /// What the rule checks, in PDF terms.
-    public var summary: String
+    package var summary: String
     /// Matterhorn Protocol 1.1 failure conditions (`13-004`).
-    public var matterhorn: [String]
+    package var matterhorn: [String]
     /// `metadata`, `structure`, `alt-text`, `lang`, `table`, `list`, `heading`, `annotation`,
     /// `font`, `artifact`, …
-    public var category: String
-    public var cost: Cost
+    package var category: String
+    package var cost: Cost
     /// One of the rules most worth checking (common in real files, or about extractable text).
-    public var starred: Bool
-    public var severity: Severity
+    package var starred: Bool
+    package var severity: Severity
 
-    public init(id: String, clause: String, testNumber: Int, object: String, summary: String,
+    package init(id: String, clause: String, testNumber: Int, object: String, summary: String,
                 matterhorn: [String], category: String, cost: Cost, starred: Bool, severity: Severity = .error) {
         self.id = id; self.clause = clause; self.testNumber = testNumber; self.object = object
         self.summary = summary; self.matterhorn = matterhorn; self.category = category
@@ -45,35 +45,35 @@ public struct RuleInfo: Sendable, Hashable {
     }
 
     /// The specification the rule comes from.
-    public var specification: String { "ISO 14289-1:2014" }
+    package var specification: String { "ISO 14289-1:2014" }
 }
 
 /// The rules we know, by profile.
-public enum RuleCatalog {
+package enum RuleCatalog {
     /// `pdfua1` by id.
-    public static let pdfua1ByID: [String: RuleInfo] = Dictionary(uniqueKeysWithValues: pdfua1.map { ($0.id, $0) })
+    package static let pdfua1ByID: [String: RuleInfo] = Dictionary(uniqueKeysWithValues: pdfua1.map { ($0.id, $0) })
 }
 
 /// Where a finding is. Every field is optional; fill in what is known.
-public struct AuditLocation: Sendable, Hashable {
+package struct AuditLocation: Sendable, Hashable {
     /// 0-based page index (reports print it 1-based).
-    public var pageIndex: Int?
+    package var pageIndex: Int?
     /// The offending object (`45 0 R`).
-    public var object: ObjectID?
+    package var object: ObjectID?
     /// The structure element's path from the root, `/Document/Sect[1]/Figure[2]` (1-based
     /// indexes among siblings of the same type).
-    public var structPath: String?
+    package var structPath: String?
     /// `/S` as written and its standard type.
-    public var structType: String?
-    public var standardType: String?
-    public var mcid: Int?
+    package var structType: String?
+    package var standardType: String?
+    package var mcid: Int?
     /// The content stream (page content stream or form XObject) and the operator's index in it.
-    public var contentStream: ObjectID?
-    public var operatorIndex: Int?
+    package var contentStream: ObjectID?
+    package var operatorIndex: Int?
     /// In page space (PDF user space), x0 y0 x1 y1.
-    public var bbox: Rect?
+    package var bbox: Rect?
 
-    public init(pageIndex: Int? = nil, object: ObjectID? = nil, structPath: String? = nil,
+    package init(pageIndex: Int? = nil, object: ObjectID? = nil, structPath: String? = nil,
                 structType: String? = nil, standardType: String? = nil, mcid: Int? = nil,
                 contentStream: ObjectID? = nil, operatorIndex: Int? = nil, bbox: Rect? = nil) {
         self.pageIndex = pageIndex; self.object = object; self.structPath = structPath
@@ -83,36 +83,36 @@ public struct AuditLocation: Sendable, Hashable {
 }
 
 /// One failed check of one rule.
-public struct Finding: Sendable, Hashable {
-    public var ruleID: String
-    public var severity: Severity
+package struct Finding: Sendable, Hashable {
+    package var ruleID: String
+    package var severity: Severity
     /// What is wrong and how to fix it, in plain language.
-    public var message: String
-    public var location: AuditLocation
+    package var message: String
+    package var location: AuditLocation
     /// Small key/value facts behind the finding (`Lang` → `portugues`), in order.
-    public var evidence: [Evidence]
+    package var evidence: [Evidence]
 
-    public struct Evidence: Sendable, Hashable {
-        public var key: String
-        public var value: String
-        public init(_ key: String, _ value: String) { self.key = key; self.value = value }
+    package struct Evidence: Sendable, Hashable {
+        package var key: String
+        package var value: String
+        package init(_ key: String, _ value: String) { self.key = key; self.value = value }
     }
 
-    public init(ruleID: String, severity: Severity, message: String, location: AuditLocation, evidence: [Evidence] = []) {
+    package init(ruleID: String, severity: Severity, message: String, location: AuditLocation, evidence: [Evidence] = []) {
         self.ruleID = ruleID; self.severity = severity; self.message = message
         self.location = location; self.evidence = evidence
     }
 }
 
 /// A rule's outcome on one document.
-public struct RuleResult: Sendable, Hashable {
-    public enum Status: String, Sendable, Hashable { case passed, failed, notApplicable, notImplemented }
-    public var rule: RuleInfo
-    public var status: Status
+package struct RuleResult: Sendable, Hashable {
+    package enum Status: String, Sendable, Hashable { case passed, failed, notApplicable, notImplemented }
+    package var rule: RuleInfo
+    package var status: Status
     /// How many checks failed (exact, even when findings are capped).
-    public var failedChecks: Int
+    package var failedChecks: Int
     /// How many objects the rule was evaluated on.
-    public var checkedObjects: Int
+    package var checkedObjects: Int
 }
 
 /// A check: a function deciding one or more rules. It calls ``AuditContext/checked(_:count:)``
@@ -192,47 +192,47 @@ final class AuditContext: @unchecked Sendable {
 }
 
 /// Audit settings.
-public struct AuditOptions: Sendable, Hashable {
+package struct AuditOptions: Sendable, Hashable {
     /// Findings kept per rule; `RuleResult.failedChecks` stays exact.
-    public var maxFindingsPerRule = 20
+    package var maxFindingsPerRule = 20
     /// Only these rule ids (nil: all implemented).
-    public var onlyRules: Set<String>?
-    public init() {}
+    package var onlyRules: Set<String>?
+    package init() {}
 }
 
 /// The facts about the audited file that a report prints at the top.
-public struct AuditInput: Sendable, Hashable {
-    public var pdfVersion: String
-    public var pages: Int
-    public var encrypted: Bool
-    public var tagged: Bool
-    public var hasStructureTree: Bool
+package struct AuditInput: Sendable, Hashable {
+    package var pdfVersion: String
+    package var pages: Int
+    package var encrypted: Bool
+    package var tagged: Bool
+    package var hasStructureTree: Bool
     /// `pdfuaid:part` from the XMP metadata, when given.
-    public var claimsPDFUA: Int?
-    public var title: String?
-    public var language: String?
+    package var claimsPDFUA: Int?
+    package var title: String?
+    package var language: String?
 }
 
 /// The result of auditing one document against a profile.
-public struct AuditReport: Sendable {
-    public var profile: String
-    public var input: AuditInput
+package struct AuditReport: Sendable {
+    package var profile: String
+    package var input: AuditInput
     /// Every rule of the profile, in profile order.
-    public var rules: [RuleResult]
-    public var findings: [Finding]
+    package var rules: [RuleResult]
+    package var findings: [Finding]
     /// Problems reading the file (repairs, damaged objects) that may explain findings.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
 
     /// `fail` when a rule at or above `threshold` failed, else `pass`.
-    public func verdict(failOn threshold: Severity = .error) -> String {
+    package func verdict(failOn threshold: Severity = .error) -> String {
         rules.contains { $0.status == .failed && $0.rule.severity >= threshold } ? "fail" : "pass"
     }
 }
 
 /// Runs the checks of a profile over one document.
-public struct Auditor: Sendable {
-    public var options: AuditOptions
-    public init(options: AuditOptions = AuditOptions()) { self.options = options }
+package struct Auditor: Sendable {
+    package var options: AuditOptions
+    package init(options: AuditOptions = AuditOptions()) { self.options = options }
 
     /// Every PDF/UA-1 check. Each rules file contributes its list.
     static var pdfua1Checks: [AuditCheck] {
@@ -240,9 +240,9 @@ public struct Auditor: Sendable {
     }
 
     /// The rule ids some check decides.
-    public static var implementedRuleIDs: Set<String> { Set(pdfua1Checks.flatMap(\.ruleIDs)) }
+    package static var implementedRuleIDs: Set<String> { Set(pdfua1Checks.flatMap(\.ruleIDs)) }
 
-    public func audit(_ document: Document) -> AuditReport {
+    package func audit(_ document: Document) -> AuditReport {
         let context = AuditContext(document: document, options: options)
         var implemented = Set<String>()
         for check in Self.pdfua1Checks {

@@ -2,7 +2,7 @@ import PDFCore
 import PDFSyntax
 import PDFFile
 import PDFFonts
-import PDFTextModel
+import PDFGlyphs
 import PDFContent
 
 /// What the content-stream rules need from every page, gathered in one pass of the

@@ -3,7 +3,7 @@
 
 extension RuleCatalog {
     /// Every PDF/UA-1 rule of veraPDF's profile, in profile order.
-    public static let pdfua1: [RuleInfo] = [
+    package static let pdfua1: [RuleInfo] = [
         RuleInfo(id: "5-1", clause: "5", testNumber: 1, object: "MainXMPPackage", summary: "Catalog XMP declares the PDF/UA identification schema (pdfuaid:part present)", matterhorn: ["06-002"], category: "metadata", cost: .catalog, starred: true),
         RuleInfo(id: "5-2", clause: "5", testNumber: 2, object: "PDFUAIdentification", summary: "pdfuaid:part = 1", matterhorn: ["06-002"], category: "metadata", cost: .catalog, starred: false),
         RuleInfo(id: "5-3", clause: "5", testNumber: 3, object: "PDFUAIdentification", summary: "part property uses prefix pdfuaid", matterhorn: ["06-002"], category: "metadata", cost: .catalog, starred: false),

@@ -1,11 +1,11 @@
 import PDFCore
 import PDFSyntax
 import PDFFile
-import PDFTextModel
+import PDFGlyphs
 
 extension Diagnostic.Code {
     /// A colour space that could not be read (DeviceGray used instead).
-    public static let colorSpaceUnknown = Diagnostic.Code("colorSpaceUnknown")
+    package static let colorSpaceUnknown = Diagnostic.Code("colorSpaceUnknown")
 }
 
 /// A tint transform of a Separation or DeviceN space, as far as we evaluate it.

@@ -4,8 +4,8 @@ import PDFSyntax
 /// Reads a content stream into operators. Operands are lexed with `PDFSyntax.Lexer`; each
 /// operator is checked for its operand count and types, and skipped with a diagnostic when
 /// they are wrong. Never fails: damaged content yields the operators that could be read.
-public struct ContentParser {
-    public let bytes: [UInt8]
+package struct ContentParser {
+    package let bytes: [UInt8]
     var lexer: Lexer
     var operands: [PDFObject] = []
     /// The items of the arrays being read, innermost last: a `TJ` array is gathered here
@@ -19,16 +19,16 @@ public struct ContentParser {
     /// How many `TJ` arrays `readTextArray` read.
     var textArraysReadDirectly = 0
     /// Operands beyond this are dropped (the oldest first), with a diagnostic.
-    public let maxOperands: Int
+    package let maxOperands: Int
     /// The most items an operand array or dictionary keeps: 64 operands' worth.
     let maxItems: Int
-    public let maxNesting: Int
+    package let maxNesting: Int
     /// Capped diagnostics.
-    public var diagnostics: CappedLog
+    package var diagnostics: CappedLog
     /// Inside `BX … EX`: unknown operators are expected there and not reported.
     var compatibilityDepth = 0
 
-    public init(bytes: [UInt8], maxOperands: Int = 1024, maxNesting: Int = 64, diagnostics: CappedLog = CappedLog()) {
+    package init(bytes: [UInt8], maxOperands: Int = 1024, maxNesting: Int = 64, diagnostics: CappedLog = CappedLog()) {
         self.bytes = bytes
         self.lexer = Lexer(bytes: bytes)
         self.maxOperands = max(8, maxOperands)
@@ -38,10 +38,10 @@ public struct ContentParser {
     }
 
     /// The position of the next byte to read.
-    public var position: Int { lexer.position }
+    package var position: Int { lexer.position }
 
     /// The next operator, or nil at the end of the data.
-    public mutating func next() -> Operator? {
+    package mutating func next() -> Operator? {
         while true {
             let start = lexer.position
             let token = lexer.next()

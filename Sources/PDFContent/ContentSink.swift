@@ -1,39 +1,39 @@
 import PDFCore
 import PDFSyntax
-import PDFTextModel
+import PDFGlyphs
 import PDFFonts
 
 /// One glyph painted by a text-showing operator, as the interpreter computed it.
-public struct GlyphEvent {
-    public var font: Font
-    public var fontSize: Double
+package struct GlyphEvent {
+    package var font: Font
+    package var fontSize: Double
     /// The character code and its length in bytes.
-    public var code: UInt32
-    public var byteCount: Int
+    package var code: UInt32
+    package var byteCount: Int
     /// What the font says about the code (Unicode, source, width, glyph id), in plain
     /// values; a text too long for it is read by ``unicode``.
-    public var glyph: GlyphInfo
+    package var glyph: GlyphInfo
     /// The glyph origin in page space (for vertical fonts: the pen position minus the
     /// position vector v).
-    public var origin: Point
+    package var origin: Point
     /// The glyph box in page space.
-    public var quad: Quad
+    package var quad: Quad
     /// The displacement in page space, as a length along the writing direction.
-    public var advance: Double
+    package var advance: Double
     /// Text rendering matrix at the glyph: text space (font size and Tz folded in) → page.
-    public var textMatrix: Matrix
-    public var renderingMode: TextRenderingMode
+    package var textMatrix: Matrix
+    package var renderingMode: TextRenderingMode
     /// Colours with the fill/stroke alpha of the graphics state.
-    public var fillColor: RGBA
-    public var strokeColor: RGBA
+    package var fillColor: RGBA
+    package var strokeColor: RGBA
     /// Flags the interpreter knows: `.invisible`, `.clipped`, `.vertical`, `.annotation`.
-    public var flags: GlyphFlags
+    package var flags: GlyphFlags
     /// Increases with every text-showing operator (`Tj`, `TJ`, `'`, `"`): glyphs of one
     /// operator share it.
-    public var showSerial: Int
+    package var showSerial: Int
 
     /// The code's Unicode text, however long (empty when unknown).
-    public var unicode: [Unicode.Scalar] {
+    package var unicode: [Unicode.Scalar] {
         var scalars: [Unicode.Scalar] = []
         appendUnicode(to: &scalars)
         return scalars
@@ -41,7 +41,7 @@ public struct GlyphEvent {
 
     /// Appends the code's Unicode text to `scalars`: from `glyph`, or from the font when
     /// the text is too long for it.
-    @inline(__always) public func appendUnicode(to scalars: inout [Unicode.Scalar]) {
+    @inline(__always) package func appendUnicode(to scalars: inout [Unicode.Scalar]) {
         if glyph.isLong {
             font.glyph(code, byteCount: byteCount).appendUnicode(to: &scalars)
         } else {
@@ -51,40 +51,40 @@ public struct GlyphEvent {
 }
 
 /// A painted path reduced to its bounds.
-public struct PathEvent: Sendable, Hashable {
+package struct PathEvent: Sendable, Hashable {
     /// Bounds in page space (stroked paths grown by half the line width).
-    public var bounds: Rect
-    public var isStroked: Bool
-    public var isFilled: Bool
+    package var bounds: Rect
+    package var isStroked: Bool
+    package var isFilled: Bool
     /// The fill colour for filled paths, else the stroke colour.
-    public var color: RGBA
+    package var color: RGBA
     /// Line width in page space.
-    public var lineWidth: Double
+    package var lineWidth: Double
     /// Whether the path was also used as a clip (`W`/`W*` before the painting operator).
-    public var isClip: Bool
+    package var isClip: Bool
 }
 
 /// A painted image (XObject or inline): the unit square mapped by the CTM.
-public struct ImageEvent: Sendable, Hashable {
-    public var quad: Quad
+package struct ImageEvent: Sendable, Hashable {
+    package var quad: Quad
     /// True for inline images (`BI … EI`).
-    public var isInline: Bool
+    package var isInline: Bool
     /// The XObject's name in the resources, for image XObjects.
-    public var name: Name?
+    package var name: Name?
 }
 
 /// A shading painted with `sh`: it fills the current clip.
-public struct ShadingEvent: Sendable, Hashable {
+package struct ShadingEvent: Sendable, Hashable {
     /// The shading's name in the resources.
-    public var name: Name
+    package var name: Name
     /// The clip's bounds in page space; nil when the clip is the whole page.
-    public var bounds: Rect?
+    package var bounds: Rect?
 }
 
 /// Receives what a content stream paints, in painting order. The interpreter calls it from
 /// one thread. Form XObjects and annotation appearances are flattened into the page's
 /// events; Type 3 glyph procedures never reach the sink (their glyph is one `showGlyph`).
-public protocol ContentSink: AnyObject {
+package protocol ContentSink: AnyObject {
     /// A glyph was painted.
     func showGlyph(_ glyph: GlyphEvent)
     /// A glyph was painted: the interpreter's own event, lent for the call so that it is not
@@ -115,14 +115,14 @@ public protocol ContentSink: AnyObject {
 }
 
 extension ContentSink {
-    public func showGlyph(lending glyph: inout GlyphEvent) { showGlyph(glyph) }
+    package func showGlyph(lending glyph: inout GlyphEvent) { showGlyph(glyph) }
 }
 
 /// Sinks that ignore shadings, form boundaries and annotations need not implement them.
 extension ContentSink {
-    public func paintShading(_ shading: ShadingEvent) {}
-    public func beginForm(objectID: ObjectID?) {}
-    public func endForm() {}
-    public func beginAnnotation(objectID: ObjectID?) {}
-    public func endAnnotation() {}
+    package func paintShading(_ shading: ShadingEvent) {}
+    package func beginForm(objectID: ObjectID?) {}
+    package func endForm() {}
+    package func beginAnnotation(objectID: ObjectID?) {}
+    package func endAnnotation() {}
 }

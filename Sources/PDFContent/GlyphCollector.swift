@@ -1,12 +1,12 @@
 import PDFCore
 import PDFSyntax
-import PDFTextModel
+import PDFGlyphs
 import PDFFonts
 
 /// Builds a page's `PageGlyphs` from the interpreter's events: runs, scalars, fonts,
 /// marked-content spans, paths and images, and the flags that need the whole page so far
 /// (`.duplicate`, `.offPage`, `.artifact`, `.space`), with ActualText replacement.
-public final class GlyphCollector: ContentSink {
+package final class GlyphCollector: ContentSink {
     /// Everything the events change, in one value: each event is one exclusive access to
     /// this property (a class's stored properties are checked at run time per access, and
     /// a glyph touches a dozen of them). Not checked at all: only the sink methods below
@@ -15,32 +15,32 @@ public final class GlyphCollector: ContentSink {
     @exclusivity(unchecked) var state: Collecting
 
     /// The page so far.
-    public var page: PageGlyphs { state.page }
+    package var page: PageGlyphs { state.page }
     /// The most paths kept (later ones are counted in a diagnostic).
-    public var maxPaths: Int { state.maxPaths }
+    package var maxPaths: Int { state.maxPaths }
 
-    public init(pageIndex: Int, mediaBox: Rect, cropBox: Rect, rotation: Int, maxPaths: Int = 100_000) {
+    package init(pageIndex: Int, mediaBox: Rect, cropBox: Rect, rotation: Int, maxPaths: Int = 100_000) {
         state = Collecting(pageIndex: pageIndex, mediaBox: mediaBox, cropBox: cropBox, rotation: rotation,
                            maxPaths: maxPaths)
     }
 
     // MARK: ContentSink
 
-    public func showGlyph(_ e: GlyphEvent) {
+    package func showGlyph(_ e: GlyphEvent) {
         var e = e
         state.showGlyph(&e)
     }
-    public func showGlyph(lending e: inout GlyphEvent) { state.showGlyph(&e) }
-    public func beginMarkedContent(tag: Name, properties: PDFDictionary?) {
+    package func showGlyph(lending e: inout GlyphEvent) { state.showGlyph(&e) }
+    package func beginMarkedContent(tag: Name, properties: PDFDictionary?) {
         state.beginMarkedContent(tag: tag, properties: properties)
     }
-    public func endMarkedContent() { state.endMarkedContent() }
-    public func paintPath(_ path: PathEvent) { state.paintPath(path) }
-    public func paintImage(_ image: ImageEvent) { state.paintImage(image) }
+    package func endMarkedContent() { state.endMarkedContent() }
+    package func paintPath(_ path: PathEvent) { state.paintPath(path) }
+    package func paintImage(_ image: ImageEvent) { state.paintImage(image) }
 
     /// The finished page: spans still open are left as they are (their glyphs are known),
     /// and per-font diagnostics are added.
-    public func finish(diagnostics: DiagnosticLog) -> PageGlyphs { state.finish(diagnostics: diagnostics) }
+    package func finish(diagnostics: DiagnosticLog) -> PageGlyphs { state.finish(diagnostics: diagnostics) }
 }
 
 /// The state of a `GlyphCollector` and the work of each event.

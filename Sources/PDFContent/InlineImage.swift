@@ -3,17 +3,17 @@ import PDFSyntax
 
 /// A diagnostic log that keeps at most `perCode` messages of each code and counts the rest,
 /// so a page with a million broken operators gives a few lines, not a million.
-public struct CappedLog: Sendable {
-    public private(set) var log: DiagnosticLog
+package struct CappedLog: Sendable {
+    package private(set) var log: DiagnosticLog
     var counts: [Diagnostic.Code: Int] = [:]
-    public let perCode: Int
+    package let perCode: Int
 
-    public init(perCode: Int = 20, capacity: Int = Limits.default.maxDiagnostics) {
+    package init(perCode: Int = 20, capacity: Int = Limits.default.maxDiagnostics) {
         self.perCode = perCode
         self.log = DiagnosticLog(capacity: capacity)
     }
 
-    public mutating func note(_ code: Diagnostic.Code, _ message: @autoclosure () -> String,
+    package mutating func note(_ code: Diagnostic.Code, _ message: @autoclosure () -> String,
                               severity: Diagnostic.Severity = .warning, objectNumber: Int? = nil) {
         let n = counts[code, default: 0]
         counts[code] = n + 1
@@ -21,7 +21,7 @@ public struct CappedLog: Sendable {
     }
 
     /// Another capped log's entries and counts (each code still capped here).
-    public mutating func merge(_ other: CappedLog) {
+    package mutating func merge(_ other: CappedLog) {
         var listed: [Diagnostic.Code: Int] = [:]
         for d in other.log.entries {
             listed[d.code, default: 0] += 1
@@ -33,10 +33,10 @@ public struct CappedLog: Sendable {
     }
 
     /// Diagnostics from elsewhere, kept as they are.
-    public mutating func append(contentsOf other: DiagnosticLog) { log.append(contentsOf: other) }
+    package mutating func append(contentsOf other: DiagnosticLog) { log.append(contentsOf: other) }
 
     /// The log with a summary line for every code that passed its cap.
-    public var finished: DiagnosticLog {
+    package var finished: DiagnosticLog {
         var out = log
         for (code, n) in counts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where n > perCode {
             out.append(code, .info, "\(n - perCode) more diagnostics of this kind not shown")

@@ -1,7 +1,7 @@
 import PDFCore
 import PDFSyntax
 import PDFFile
-import PDFTextModel
+import PDFGlyphs
 import PDFFonts
 
 // The interpreter's paths and clipping: the current path, painted paths and the clip.

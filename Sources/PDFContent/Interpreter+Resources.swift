@@ -1,7 +1,7 @@
 import PDFCore
 import PDFSyntax
 import PDFFile
-import PDFTextModel
+import PDFGlyphs
 import PDFFonts
 
 // The interpreter's resources: named resources (inherited ones too), fonts, extended

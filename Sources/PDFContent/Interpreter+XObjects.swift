@@ -1,7 +1,7 @@
 import PDFCore
 import PDFSyntax
 import PDFFile
-import PDFTextModel
+import PDFGlyphs
 import PDFFonts
 
 // The interpreter's XObjects: forms run in place, images reported to the sink.
@@ -33,7 +33,7 @@ extension ContentInterpreter {
     /// Runs a form XObject (ISO 32000-2 §8.10): its /Matrix, /BBox clip and resources
     /// (its own, else the caller's). `matrix`, when given, replaces the CTM the form is
     /// painted under (annotations).
-    public func runForm(_ stream: PDFStream, id: ObjectID?, callerResources: PDFDictionary?, matrix: Matrix?) {
+    package func runForm(_ stream: PDFStream, id: ObjectID?, callerResources: PDFDictionary?, matrix: Matrix?) {
         guard !budgetExceeded else { return }
         guard formStack.count < options.maxFormDepth else {
             diagnostics.note(.formRecursion, "form XObjects nested deeper than \(options.maxFormDepth); skipped")

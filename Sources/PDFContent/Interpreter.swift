@@ -1,18 +1,18 @@
 import PDFCore
 import PDFSyntax
 import PDFFile
-import PDFTextModel
+import PDFGlyphs
 import PDFFonts
 
 extension Diagnostic.Code {
     /// A resource named by an operator is missing (font, XObject, ExtGState, properties).
-    public static let resourceMissing = Diagnostic.Code("resourceMissing")
+    package static let resourceMissing = Diagnostic.Code("resourceMissing")
     /// A form XObject that draws itself (directly or through others), or nesting too deep.
-    public static let formRecursion = Diagnostic.Code("formRecursion")
+    package static let formRecursion = Diagnostic.Code("formRecursion")
     /// Unbalanced `q`/`Q` or `BMC`/`EMC`, or `q` nesting past the limit.
-    public static let contentUnbalanced = Diagnostic.Code("contentUnbalanced")
+    package static let contentUnbalanced = Diagnostic.Code("contentUnbalanced")
     /// Text shown with no font set (`Tf` missing): a fallback font was used.
-    public static let fontNotSet = Diagnostic.Code("fontNotSet")
+    package static let fontNotSet = Diagnostic.Code("fontNotSet")
 }
 
 /// Graphics state (ISO 32000-2 §8.4) reduced to what text extraction needs.
@@ -116,33 +116,33 @@ extension Matrix {
 
 /// Runs content streams (page, forms, annotation appearances) and reports what they paint
 /// to a sink. One interpreter per page; not thread-safe.
-public final class ContentInterpreter<Sink: ContentSink> {
-    public let store: ObjectStore
-    public let fonts: FontCache
-    public let options: ExtractionOptions
-    public let sink: Sink
+package final class ContentInterpreter<Sink: ContentSink> {
+    package let store: ObjectStore
+    package let fonts: FontCache
+    package let options: ExtractionOptions
+    package let sink: Sink
     /// What went wrong, capped per kind.
-    public internal(set) var diagnostics = CappedLog()
+    package internal(set) var diagnostics = CappedLog()
     /// Operators executed so far (every stream of the page), each form or appearance run
     /// counting `options.formRunCost` more.
     // The counters below are read and written per operator or per string: not checked for
     // exclusivity at run time (each check cost about 60 instructions). They are plain
     // integers, never passed `inout`, and one interpreter runs on one thread.
-    @exclusivity(unchecked) public internal(set) var operatorCount = 0
+    @exclusivity(unchecked) package internal(set) var operatorCount = 0
     /// The 0-based index of the operator being executed within its own stream (the page's
     /// contents, a form XObject or an appearance stream); sinks read it to locate events.
-    @exclusivity(unchecked) public internal(set) var operatorIndex = 0
-    @exclusivity(unchecked) public internal(set) var glyphCount = 0
+    @exclusivity(unchecked) package internal(set) var operatorIndex = 0
+    @exclusivity(unchecked) package internal(set) var glyphCount = 0
     /// Set when a budget of `options` ran out: interpretation stopped there.
-    public internal(set) var budgetExceeded = false
+    package internal(set) var budgetExceeded = false
     /// Operators drawn from the document's budget and not spent yet.
     @exclusivity(unchecked) var workCredit = 0
 
     /// Flags added to every glyph (`.annotation` while running an appearance stream).
-    public var extraFlags: GlyphFlags = []
+    package var extraFlags: GlyphFlags = []
     /// The document's optional content configuration: glyphs in groups that are off get
     /// `GlyphFlags.hidden`.
-    public var optionalContent = OptionalContent()
+    package var optionalContent = OptionalContent()
     /// For each open marked-content sequence, whether it hid its content; and how many do.
     // The state below is read and written by nearly every operator: not checked for
     // exclusive access at run time (a call each, 1-2% of a page's instructions). As above,
@@ -153,7 +153,7 @@ public final class ContentInterpreter<Sink: ContentSink> {
 
     @exclusivity(unchecked) var gs = GraphicsState()
     /// Resources consulted when a name is missing from the current ones (see `resourceEntry`).
-    public var fallbackResources: PDFDictionary? = nil
+    package var fallbackResources: PDFDictionary? = nil
     @exclusivity(unchecked) var saved: [GraphicsState] = []
     var colorSpaces: ColorSpaceReader
     @exclusivity(unchecked) var textMatrix = Matrix.identity
@@ -200,7 +200,7 @@ public final class ContentInterpreter<Sink: ContentSink> {
         var code: UInt32
     }
 
-    public init(store: ObjectStore, fonts: FontCache, options: ExtractionOptions = ExtractionOptions(), sink: Sink) {
+    package init(store: ObjectStore, fonts: FontCache, options: ExtractionOptions = ExtractionOptions(), sink: Sink) {
         self.store = store
         self.fonts = fonts
         self.options = options
@@ -210,7 +210,7 @@ public final class ContentInterpreter<Sink: ContentSink> {
     }
 
     /// The CTM used at the start of the next `run` (page space: identity).
-    public var initialMatrix: Matrix {
+    package var initialMatrix: Matrix {
         get { gs.ctm }
         set { gs.ctm = newValue }
     }
@@ -219,7 +219,7 @@ public final class ContentInterpreter<Sink: ContentSink> {
 
     /// Runs a content stream's bytes with the given resources. Marked-content sequences
     /// left open are closed and the graphics-state stack is restored at the end.
-    public func run(_ bytes: [UInt8], resources: PDFDictionary?) {
+    package func run(_ bytes: [UInt8], resources: PDFDictionary?) {
         guard !budgetExceeded else { return }
         var parser = ContentParser(bytes: bytes, maxOperands: options.maxOperands, maxNesting: 64,
                                    diagnostics: CappedLog(perCode: options.diagnosticsPerKind))

@@ -3,19 +3,19 @@ import PDFSyntax
 
 extension Diagnostic.Code {
     /// A content-stream operator with missing or wrongly typed operands (skipped).
-    public static let contentOperands = Diagnostic.Code("contentOperands")
+    package static let contentOperands = Diagnostic.Code("contentOperands")
     /// Content-stream syntax that had to be recovered (unclosed array, stray token, …).
-    public static let contentSyntax = Diagnostic.Code("contentSyntax")
+    package static let contentSyntax = Diagnostic.Code("contentSyntax")
     /// An operator the interpreter does not know (outside `BX`/`EX`).
-    public static let contentUnknownOperator = Diagnostic.Code("contentUnknownOperator")
+    package static let contentUnknownOperator = Diagnostic.Code("contentUnknownOperator")
     /// A page exceeded a budget of `ExtractionOptions` (operators, glyphs, nesting).
-    public static let contentBudget = Diagnostic.Code("contentBudget")
+    package static let contentBudget = Diagnostic.Code("contentBudget")
     /// An inline image whose end (`EI`) could not be found reliably.
-    public static let inlineImageDamaged = Diagnostic.Code("inlineImageDamaged")
+    package static let inlineImageDamaged = Diagnostic.Code("inlineImageDamaged")
 }
 
 /// One element of a `TJ` array.
-public enum TextArrayElement: Sendable, Hashable {
+package enum TextArrayElement: Sendable, Hashable {
     /// A string to show.
     case string([UInt8])
     /// A position adjustment in thousandths of text space (subtracted from the position).
@@ -26,31 +26,31 @@ public enum TextArrayElement: Sendable, Hashable {
 /// order, each a string (a range of the buffer) or an adjustment. Read this way, an array
 /// of many short strings (TeX writes a kern between every few letters) makes no array per
 /// string. Two text arrays are equal when their elements are.
-public struct TextArray: Sendable, Hashable {
+package struct TextArray: Sendable, Hashable {
     /// One item: a string, `bytes[start..<end]`, or (when `start` is negative) an
     /// adjustment.
-    public struct Item: Sendable, Hashable {
+    package struct Item: Sendable, Hashable {
         /// Where a string's bytes start in ``TextArray/bytes``; negative for an adjustment.
-        public var start: Int32
+        package var start: Int32
         /// Where a string's bytes end in ``TextArray/bytes``.
-        public var end: Int32
+        package var end: Int32
         /// An adjustment's value in thousandths of text space (0 for a string).
-        public var adjustment: Double
+        package var adjustment: Double
 
         /// A string whose bytes are `range` of ``TextArray/bytes``.
-        public static func string(_ range: Range<Int>) -> Item {
+        package static func string(_ range: Range<Int>) -> Item {
             Item(start: Int32(truncatingIfNeeded: range.lowerBound), end: Int32(truncatingIfNeeded: range.upperBound), adjustment: 0)
         }
         /// A position adjustment of `n` thousandths of text space.
-        public static func adjustment(_ n: Double) -> Item { Item(start: -1, end: -1, adjustment: n) }
+        package static func adjustment(_ n: Double) -> Item { Item(start: -1, end: -1, adjustment: n) }
         /// Whether the item is a string (else an adjustment).
-        public var isString: Bool { start >= 0 }
+        package var isString: Bool { start >= 0 }
     }
 
     /// The strings' bytes, one after another.
-    public internal(set) var bytes: [UInt8]
+    package internal(set) var bytes: [UInt8]
     /// The items in order.
-    public internal(set) var items: [Item]
+    package internal(set) var items: [Item]
 
     init(bytes: [UInt8], items: [Item]) {
         self.bytes = bytes
@@ -59,7 +59,7 @@ public struct TextArray: Sendable, Hashable {
 
     /// A text array holding `elements` in order (strings past 2 GiB of bytes in all are
     /// left out: item ranges are 32-bit).
-    public init(_ elements: [TextArrayElement]) {
+    package init(_ elements: [TextArrayElement]) {
         var bytes: [UInt8] = [], items: [Item] = []
         for e in elements {
             switch e {
@@ -76,31 +76,31 @@ public struct TextArray: Sendable, Hashable {
     }
 
     /// The items as elements, each string an array of its own.
-    public var elements: [TextArrayElement] {
+    package var elements: [TextArrayElement] {
         items.map { $0.isString ? .string(Array(bytes[range(of: $0)])) : .adjustment($0.adjustment) }
     }
 
     /// A string item's bytes in ``bytes``, clamped to them (an item made by hand may point
     /// anywhere).
-    public func range(of item: Item) -> Range<Int> {
+    package func range(of item: Item) -> Range<Int> {
         let upper = min(max(0, Int(item.end)), bytes.count)
         return min(max(0, Int(item.start)), upper)..<upper
     }
 
-    public static func == (a: TextArray, b: TextArray) -> Bool { a.elements == b.elements }
-    public func hash(into hasher: inout Hasher) { hasher.combine(elements) }
+    package static func == (a: TextArray, b: TextArray) -> Bool { a.elements == b.elements }
+    package func hash(into hasher: inout Hasher) { hasher.combine(elements) }
 }
 
 /// An inline image (`BI … ID <data> EI`).
-public struct InlineImage: Sendable, Hashable {
+package struct InlineImage: Sendable, Hashable {
     /// The image dictionary, abbreviated keys as written (`/W`, `/H`, `/CS`, …).
-    public var dictionary: PDFDictionary
+    package var dictionary: PDFDictionary
     /// Where the image data lies in the content bytes.
-    public var dataRange: Range<Int>
+    package var dataRange: Range<Int>
 }
 
 /// A content-stream operator with its operands decoded (ISO 32000-2 Annex A).
-public enum Operator: Sendable, Hashable {
+package enum Operator: Sendable, Hashable {
     // Text objects and positioning.
     case BT, ET
     case Td(Double, Double), TD(Double, Double), Tm(Matrix), Tstar

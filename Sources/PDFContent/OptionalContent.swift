@@ -5,15 +5,15 @@ import PDFFile
 /// Which optional content groups are off in the document's default configuration
 /// (PDF 32000-1 §8.11.4: /OCProperties /D with /BaseState, /ON and /OFF), and whether a
 /// group or membership dictionary (/OCMD with /OCGs and /P) is visible.
-public struct OptionalContent: Sendable {
+package struct OptionalContent: Sendable {
     /// Object numbers of the groups that are off.
     var off: Set<Int> = []
     var baseOff = false
     var on: Set<Int> = []
 
-    public init() {}
+    package init() {}
 
-    public init(document: Document) {
+    package init(document: Document) {
         let store = document.store
         guard let props = store.dictionary(document.catalog["OCProperties"]),
               let d = store.dictionary(props["D"]) else { return }
@@ -23,14 +23,14 @@ public struct OptionalContent: Sendable {
     }
 
     /// Whether nothing is ever hidden (no configuration).
-    public var isTrivial: Bool { off.isEmpty && !baseOff }
+    package var isTrivial: Bool { off.isEmpty && !baseOff }
 
     func isGroupVisible(_ number: Int) -> Bool {
         baseOff ? on.contains(number) : !off.contains(number)
     }
 
     /// Whether content marked with `object` (an OCG or OCMD, usually a reference) shows.
-    public func isVisible(_ object: PDFObject?, store: ObjectStore) -> Bool {
+    package func isVisible(_ object: PDFObject?, store: ObjectStore) -> Bool {
         guard !isTrivial, let object else { return true }
         let dict = store.dictionary(object)
         if store.name(dict?["Type"])?.string == "OCMD" {

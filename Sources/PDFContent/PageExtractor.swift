@@ -2,12 +2,12 @@ import Synchronization
 import PDFCore
 import PDFSyntax
 import PDFFile
-import PDFTextModel
+import PDFGlyphs
 import PDFFonts
 
 extension Diagnostic.Code {
     /// The page index is outside the document.
-    public static let pageMissing = Diagnostic.Code("pageMissing")
+    package static let pageMissing = Diagnostic.Code("pageMissing")
 }
 
 /// What to interpret and the budgets that keep hostile pages bounded.
@@ -47,15 +47,15 @@ public struct ExtractionOptions: Sendable, Hashable {
 
 /// Interprets pages into their `PageGlyphs`. Make one per document and reuse it: what is
 /// the same for every page (the optional-content configuration) is read once.
-public struct PageExtractor: Sendable {
-    public let document: Document
-    public let fonts: FontCache
-    public var options: ExtractionOptions
+package struct PageExtractor: Sendable {
+    package let document: Document
+    package let fonts: FontCache
+    package var options: ExtractionOptions
     let optionalContent: OptionalContent
     /// The largest page so far, to reserve each new page's arrays at once.
     let sizes = PageSizeHints()
 
-    public init(document: Document, fonts: FontCache, options: ExtractionOptions = ExtractionOptions()) {
+    package init(document: Document, fonts: FontCache, options: ExtractionOptions = ExtractionOptions()) {
         self.document = document
         self.fonts = fonts
         self.options = options
@@ -64,7 +64,7 @@ public struct PageExtractor: Sendable {
 
     /// The page's glyphs. Never throws: damaged content gives what could be read, with
     /// diagnostics.
-    public func extract(pageIndex: Int) -> PageGlyphs {
+    package func extract(pageIndex: Int) -> PageGlyphs {
         let pages = document.pages
         guard pageIndex >= 0, pageIndex < pages.count else {
             var empty = PageGlyphs(pageIndex: pageIndex, mediaBox: .letter, cropBox: .letter, rotation: 0)
@@ -74,7 +74,7 @@ public struct PageExtractor: Sendable {
         return extract(page: pages[pageIndex])
     }
 
-    public func extract(page: PageInfo) -> PageGlyphs {
+    package func extract(page: PageInfo) -> PageGlyphs {
         let collector = GlyphCollector(pageIndex: page.index, mediaBox: page.mediaBox, cropBox: page.cropBox,
                                        rotation: page.rotation, maxPaths: options.maxPaths)
         let largest = sizes.current
@@ -92,7 +92,7 @@ public struct PageExtractor: Sendable {
     /// (a sink that reads `operatorIndex` keeps it there). Returns the interpreter, whose
     /// diagnostics and counters say how it went.
     @discardableResult
-    public func interpret<S: ContentSink>(page: PageInfo, sink: S,
+    package func interpret<S: ContentSink>(page: PageInfo, sink: S,
                                           prepare: (ContentInterpreter<S>) -> Void = { _ in }) -> ContentInterpreter<S> {
         let interpreter = ContentInterpreter(store: document.store, fonts: fonts, options: options, sink: sink)
         interpreter.fallbackResources = inheritedResources(page)
@@ -231,7 +231,7 @@ public struct PageExtractor: Sendable {
 }
 
 /// The glyphs of page `pageIndex` (0-based): see `PageExtractor`.
-public func extractGlyphs(document: Document, pageIndex: Int, fonts: FontCache,
+package func extractGlyphs(document: Document, pageIndex: Int, fonts: FontCache,
                           options: ExtractionOptions = ExtractionOptions()) -> PageGlyphs {
     PageExtractor(document: document, fonts: fonts, options: options).extract(pageIndex: pageIndex)
 }

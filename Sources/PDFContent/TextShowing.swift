@@ -1,6 +1,6 @@
 import PDFCore
 import PDFSyntax
-import PDFTextModel
+import PDFGlyphs
 import PDFFonts
 
 extension ContentInterpreter {

@@ -1,18 +1,18 @@
 import PDFCore
 
 /// Decrypts the strings and streams of one document with the file key a password unlocked.
-public struct Decryptor: Sendable {
-    public let fileKey: [UInt8]
-    public let role: PasswordRole
+package struct Decryptor: Sendable {
+    package let fileKey: [UInt8]
+    package let role: PasswordRole
     /// From /P; all permissions when opened with the owner password (as PDFKit does).
-    public let permissions: Permissions
-    public let encryptsMetadata: Bool
+    package let permissions: Permissions
+    package let encryptsMetadata: Bool
     /// Findings made while opening, such as a /Perms entry that does not check out.
-    public let diagnostics: DiagnosticLog
+    package let diagnostics: DiagnosticLog
 
     /// False for the decryptor of a document opened without a password because its strings
     /// and streams are in clear (``SecurityHandler/keylessDecryptor()``): ``fileKey`` is empty.
-    public let hasKey: Bool
+    package let hasKey: Bool
 
     let methods: CryptMethods
 
@@ -33,7 +33,7 @@ public struct Decryptor: Sendable {
     /// embedded file stream, under /EFF) cannot be decrypted, or nil when it can: its crypt
     /// filter's method is not implemented, or the document was opened without a password
     /// and this stream needs one.
-    public func refusal(cryptFilter: String?, embeddedFile: Bool = false) -> String? {
+    package func refusal(cryptFilter: String?, embeddedFile: Bool = false) -> String? {
         let method = methods.method(forStreamFilter: cryptFilter, embeddedFile: embeddedFile)
         switch method {
         case .none:
@@ -46,7 +46,7 @@ public struct Decryptor: Sendable {
     }
 
     /// Decrypts a string of object (num, gen) with /StrF.
-    public func decryptString(_ bytes: [UInt8], objectNumber: Int, generation: Int) -> [UInt8] {
+    package func decryptString(_ bytes: [UInt8], objectNumber: Int, generation: Int) -> [UInt8] {
         decrypt(bytes[...], method: methods.string, objectNumber: objectNumber, generation: generation)
     }
 
@@ -54,7 +54,7 @@ public struct Decryptor: Sendable {
     /// or /EFF for an embedded file stream; "Identity" → unchanged; a name not in /CF →
     /// /StmF). Check ``refusal(cryptFilter:embeddedFile:)`` first: data that cannot be
     /// decrypted comes back unchanged.
-    public func decryptStream(
+    package func decryptStream(
         _ bytes: ArraySlice<UInt8>, objectNumber: Int, generation: Int, cryptFilter: String? = nil,
         embeddedFile: Bool = false
     ) -> [UInt8] {

@@ -4,56 +4,56 @@ import PDFCore
 /// (ISO 32000-2 §7.6.6). `none` is /CFM /None (also when /CFM is absent, its default);
 /// `rc4` is /V2; `aesV2` is /AESV2 (AES-128); `aesV3` is /AESV3 (AES-256); `unsupported`
 /// is any other /CFM, with the name as written: data under it cannot be decrypted.
-public enum CryptMethod: Sendable, Hashable {
+package enum CryptMethod: Sendable, Hashable {
     case none, rc4, aesV2, aesV3
     case unsupported(String)
 }
 
 /// One entry of the /CF dictionary of an /Encrypt dictionary.
-public struct CryptFilterDescriptor: Sendable, Hashable {
-    public var method: CryptMethod
+package struct CryptFilterDescriptor: Sendable, Hashable {
+    package var method: CryptMethod
     /// The /Length of the crypt filter in bytes. Values above 32 were written in bits and
     /// are divided by 8 by whoever fills this in (``SecurityHandler`` tolerates them too).
-    public var lengthBytes: Int?
+    package var lengthBytes: Int?
 
-    public init(method: CryptMethod, lengthBytes: Int? = nil) {
+    package init(method: CryptMethod, lengthBytes: Int? = nil) {
         self.method = method
         self.lengthBytes = lengthBytes
     }
 }
 
 /// The values of an /Encrypt dictionary (ISO 32000-2 §7.6), unpacked by the file layer.
-public struct EncryptionDictionary: Sendable, Hashable {
-    public var filter: String = "Standard"
-    public var subFilter: String? = nil
-    public var v: Int = 0
-    public var r: Int = 2
-    public var lengthBits: Int = 40
-    public var o: [UInt8] = []
-    public var u: [UInt8] = []
-    public var oe: [UInt8] = []
-    public var ue: [UInt8] = []
-    public var perms: [UInt8] = []
+package struct EncryptionDictionary: Sendable, Hashable {
+    package var filter: String = "Standard"
+    package var subFilter: String? = nil
+    package var v: Int = 0
+    package var r: Int = 2
+    package var lengthBits: Int = 40
+    package var o: [UInt8] = []
+    package var u: [UInt8] = []
+    package var oe: [UInt8] = []
+    package var ue: [UInt8] = []
+    package var perms: [UInt8] = []
     /// /P, reduced modulo 2^32 as other readers do: files write it as a signed or an unsigned
     /// 32-bit number, and sometimes as a larger one (the caller converts with
     /// `Int32(truncatingIfNeeded:)`).
-    public var p: Int32 = 0
+    package var p: Int32 = 0
     /// Further readings of /P tried, in order, when a password does not fit with ``p``
     /// (revisions 2–4 hash /P into the file key). A /P too large for a 64-bit integer is
     /// parsed as a real, which has lost its low bits: ``p`` is then the low 32 bits of the
     /// integer as written, and the real's own value modulo 2^32 is tried next.
-    public var alternativeP: [Int32] = []
-    public var encryptMetadata: Bool = true
+    package var alternativeP: [Int32] = []
+    package var encryptMetadata: Bool = true
     /// /CF: crypt filters by name.
-    public var cryptFilters: [String: CryptFilterDescriptor] = [:]
-    public var stmF: String = "Identity"
-    public var strF: String = "Identity"
+    package var cryptFilters: [String: CryptFilterDescriptor] = [:]
+    package var stmF: String = "Identity"
+    package var strF: String = "Identity"
     /// /EFF: the crypt filter of embedded file streams that name none (§7.6.6).
-    public var eff: String? = nil
+    package var eff: String? = nil
     /// The first element of the trailer /ID (may be empty).
-    public var documentID: [UInt8] = []
+    package var documentID: [UInt8] = []
 
-    public init() {}
+    package init() {}
 }
 
 /// The user access permissions of /P (ISO 32000-2 Table 22), with the names Apple's PDFKit

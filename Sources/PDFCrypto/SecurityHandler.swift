@@ -2,8 +2,8 @@ import PDFCore
 
 /// The standard security handler (ISO 32000-2 §7.6.4), revisions 2 to 6: checks passwords
 /// and hands out a ``Decryptor`` for the document.
-public struct SecurityHandler: Sendable {
-    public let dictionary: EncryptionDictionary
+package struct SecurityHandler: Sendable {
+    package let dictionary: EncryptionDictionary
 
     /// The revision (/R), 2...6.
     let revision: Int
@@ -15,7 +15,7 @@ public struct SecurityHandler: Sendable {
     /// Validates the dictionary: /Filter must be /Standard (public-key handlers are refused),
     /// /V one of 1, 2, 4, 5 and /R one of 2...6, in a combination that fits together.
     /// Anything else throws ``PDFError/Code/unsupportedEncryption``.
-    public init(_ dictionary: EncryptionDictionary) throws(PDFError) {
+    package init(_ dictionary: EncryptionDictionary) throws(PDFError) {
         let filter = dictionary.filter
         if filter != "Standard" {
             let subFilter = dictionary.subFilter ?? ""
@@ -60,12 +60,12 @@ public struct SecurityHandler: Sendable {
     /// (revision 4 and later), so strings and streams are in clear and only embedded files
     /// (/EFF) or streams that name a crypt filter are encrypted. Poppler opens such files
     /// without asking; the password is needed only to read those streams.
-    public var opensWithoutPassword: Bool { methods.string == .none && methods.stream == .none }
+    package var opensWithoutPassword: Bool { methods.string == .none && methods.stream == .none }
 
     /// For a document that ``opensWithoutPassword``, a decryptor that leaves strings and
     /// streams as they are and refuses the streams that need the key (see
     /// ``Decryptor/refusal(cryptFilter:embeddedFile:)``); nil for any other document.
-    public func keylessDecryptor() -> Decryptor? {
+    package func keylessDecryptor() -> Decryptor? {
         guard opensWithoutPassword else { return nil }
         return Decryptor(
             fileKey: [], role: .user, permissions: Permissions(p: dictionary.p, revision: revision),
@@ -78,7 +78,7 @@ public struct SecurityHandler: Sendable {
     /// Revisions 2–4 hash the password in PDFDocEncoding (then Latin-1 and UTF-8 when that
     /// fails), padded or cut to 32 bytes. Revisions 5 and 6 hash its SASLprep form (the raw
     /// string when SASLprep refuses it, and as a second try) in UTF-8, cut to 127 bytes.
-    public func authenticate(password: String) -> Decryptor? {
+    package func authenticate(password: String) -> Decryptor? {
         let candidates = revision >= 5
             ? PasswordEncoding.unicodeCandidates(password)
             : PasswordEncoding.legacyCandidates(password)
@@ -90,7 +90,7 @@ public struct SecurityHandler: Sendable {
 
     /// Like ``authenticate(password:)`` with the password bytes as given (no encoding step;
     /// still padded or cut to the length the revision uses).
-    public func authenticate(passwordBytes: [UInt8]) -> Decryptor? {
+    package func authenticate(passwordBytes: [UInt8]) -> Decryptor? {
         if revision >= 5 {
             let d = dictionary
             guard let (key, role) = StandardSecurity.authenticateR5R6(

@@ -40,7 +40,7 @@ public enum FormKind: String, Sendable { case none, acroForm = "AcroForm", xfa =
 public final class Document: Sendable {
     public let store: ObjectStore
     /// The security handler when the file is encrypted.
-    public let security: SecurityHandler?
+    package let security: SecurityHandler?
 
     struct State: ~Copyable {
         var decryptor: Decryptor?

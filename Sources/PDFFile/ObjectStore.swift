@@ -176,10 +176,10 @@ public final class ObjectStore: Sendable {
 
     // MARK: Decryption
 
-    public var decryptor: Decryptor? { state.withLock { $0.decryptor } }
+    package var decryptor: Decryptor? { state.withLock { $0.decryptor } }
 
     /// Installs the key that decrypts strings and streams; drops cached objects read before.
-    public func setDecryptor(_ d: Decryptor?) {
+    package func setDecryptor(_ d: Decryptor?) {
         state.withLock {
             $0.decryptor = d
             $0.objects.removeAll()
@@ -470,7 +470,7 @@ public final class ObjectStore: Sendable {
     /// when it meets something it leaves to the parser). Nil, with nothing read, when the
     /// object is not a dictionary written plainly: kept in the cache, encrypted, a stream, or
     /// in an object stream not decoded yet (the parser decodes it, once, with its diagnostics).
-    public func scanWrittenDictionary<R>(_ id: ObjectID, _ read: (inout RawScanner) -> R?) -> R? {
+    package func scanWrittenDictionary<R>(_ id: ObjectID, _ read: (inout RawScanner) -> R?) -> R? {
         // As `writtenEntries`: a dictionary the parser could not open is its to report.
         guard limits.maxNestingDepth > 0 else { return nil }
         if let offset = writtenOffset(id) {

@@ -3,10 +3,10 @@ import PDFCore
 /// ASCII85Decode (ISO 32000-2 §7.4.3): groups of five characters `!`...`u` give four bytes,
 /// `z` gives four zero bytes, `~>` ends the data. White space is ignored anywhere; a leading
 /// `<~` and a missing `~>` are accepted; a final group of 2...4 characters gives 1...3 bytes.
-public enum ASCII85Decoder {
+package enum ASCII85Decoder {
     /// Decodes `input`, producing at most `maxOutput` bytes. An invalid character stops
     /// decoding with a diagnostic; the bytes decoded before it are kept.
-    public static func decode(
+    package static func decode(
         _ input: ArraySlice<UInt8>, maxOutput: Int, log: inout DiagnosticLog
     ) -> (bytes: [UInt8], complete: Bool) {
         let cap = max(0, maxOutput)

@@ -2,10 +2,10 @@ import PDFCore
 
 /// ASCIIHexDecode (ISO 32000-2 §7.4.2): pairs of hex digits, white space ignored, `>` ends
 /// the data, an odd final digit is followed by an implied 0.
-public enum ASCIIHexDecoder {
+package enum ASCIIHexDecoder {
     /// Decodes `input`, producing at most `maxOutput` bytes. A missing `>` is accepted. An
     /// invalid character stops decoding with a diagnostic; the bytes before it are kept.
-    public static func decode(
+    package static func decode(
         _ input: ArraySlice<UInt8>, maxOutput: Int, log: inout DiagnosticLog
     ) -> (bytes: [UInt8], complete: Bool) {
         let cap = max(0, maxOutput)

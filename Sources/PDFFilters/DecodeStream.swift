@@ -13,9 +13,9 @@ public struct DecodeResult: Sendable {
     /// The share of the document's ``DocumentBudget`` that `bytes` hold; given back when the
     /// last copy of this result is dropped. Keep the result (not only `bytes`) alive while
     /// the bytes are in use for long (a content stream being interpreted).
-    public var lease: DecodeLease?
+    package var lease: DecodeLease?
 
-    public init(bytes: [UInt8], diagnostics: DiagnosticLog, isComplete: Bool, stoppedAt: StreamFilter? = nil,
+    package init(bytes: [UInt8], diagnostics: DiagnosticLog, isComplete: Bool, stoppedAt: StreamFilter? = nil,
                 lease: DecodeLease? = nil) {
         self.bytes = bytes
         self.diagnostics = diagnostics
@@ -37,7 +37,7 @@ public struct DecodeResult: Sendable {
 /// Chains longer than limits.maxFilterChain stop with a diagnostic after the first
 /// `maxFilterChain` filters; `stoppedAt` is then the first filter not applied.
 /// Predictors in the parameters apply to FlateDecode and LZWDecode only.
-public func decodeStream(_ input: ArraySlice<UInt8>, filters: [(StreamFilter, FilterParameters)], limits: Limits,
+package func decodeStream(_ input: ArraySlice<UInt8>, filters: [(StreamFilter, FilterParameters)], limits: Limits,
                          budget: DocumentBudget? = nil) -> DecodeResult {
     var log = DiagnosticLog(capacity: limits.maxDiagnostics)
     let cap = max(0, limits.maxDecodedStreamBytes)

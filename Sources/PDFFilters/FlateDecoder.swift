@@ -7,11 +7,11 @@ import PDFCore
 /// tried as raw deflate), a gzip wrapper, white space before the header, junk after the end
 /// of the compressed data, a wrong Adler-32 checksum, and truncated or corrupt data (what
 /// inflated before the damage is kept).
-public enum FlateDecoder {
+package enum FlateDecoder {
     /// Inflates `input`, producing at most `maxOutput` bytes.
     /// - Returns: the inflated bytes, and whether the compressed stream was read to its end
     ///   without error and within `maxOutput`.
-    public static func decode(
+    package static func decode(
         _ input: ArraySlice<UInt8>, maxOutput: Int, log: inout DiagnosticLog
     ) -> (bytes: [UInt8], complete: Bool) {
         var unlimited = DecodeAllowance(budget: nil)
@@ -21,7 +21,7 @@ public enum FlateDecoder {
     /// Inflates `input` as above, drawing each output chunk from `allowance` before it is
     /// allocated: when the budget grants no more, inflating stops there (not complete, no
     /// size-limit diagnostic; the caller reports the budget).
-    public static func decode(
+    package static func decode(
         _ input: ArraySlice<UInt8>, maxOutput: Int, allowance: inout DecodeAllowance, log: inout DiagnosticLog
     ) -> (bytes: [UInt8], complete: Bool) {
         let cap = max(0, maxOutput)

@@ -6,7 +6,7 @@ import PDFCore
 /// Each table entry is kept as a position and length in the output already written: an
 /// entry is always the previous code's string plus the byte that follows it in the output,
 /// so the table needs no string storage of its own.
-public enum LZWDecoder {
+package enum LZWDecoder {
     static let clearCode = 256
     static let endCode = 257
     static let firstFreeCode = 258
@@ -15,7 +15,7 @@ public enum LZWDecoder {
     /// Decodes `input`, producing at most `maxOutput` bytes. `earlyChange` is the
     /// /EarlyChange value (0 or 1; other values count as 1). Data that ends without an
     /// end-of-data code is accepted.
-    public static func decode(
+    package static func decode(
         _ input: ArraySlice<UInt8>, earlyChange: Int = 1, maxOutput: Int, log: inout DiagnosticLog
     ) -> (bytes: [UInt8], complete: Bool) {
         var unlimited = DecodeAllowance(budget: nil)
@@ -25,7 +25,7 @@ public enum LZWDecoder {
     /// Decodes as above, drawing the output buffer from `allowance` as it grows: when the
     /// budget grants no more, decoding stops there (not complete, no size-limit diagnostic;
     /// the caller reports the budget).
-    public static func decode(
+    package static func decode(
         _ input: ArraySlice<UInt8>, earlyChange: Int = 1, maxOutput: Int, allowance: inout DecodeAllowance,
         log: inout DiagnosticLog
     ) -> (bytes: [UInt8], complete: Bool) {

@@ -3,11 +3,11 @@ import PDFCore
 /// The predictors of FlateDecode and LZWDecode (ISO 32000-2 §7.4.4.4): TIFF predictor 2 and
 /// the PNG predictors (Predictor >= 10, where each row's leading tag byte picks None, Sub,
 /// Up, Average or Paeth).
-public enum Predictor {
+package enum Predictor {
     /// Undoes the prediction described by `parameters` (Predictor, Colors, BitsPerComponent,
     /// Columns). Predictor 1 returns the input. A final partial row is decoded as far as it
     /// goes. Parameters that cannot be applied give the input back with a diagnostic.
-    public static func decode(
+    package static func decode(
         _ input: ArraySlice<UInt8>, parameters: FilterParameters, maxOutput: Int, log: inout DiagnosticLog
     ) -> (bytes: [UInt8], complete: Bool) {
         let cap = max(0, maxOutput)

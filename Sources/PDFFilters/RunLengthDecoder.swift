@@ -2,10 +2,10 @@ import PDFCore
 
 /// RunLengthDecode (ISO 32000-2 §7.4.5): a length byte 0...127 copies the next 1...128
 /// bytes, 129...255 repeats the next byte 2...128 times, 128 ends the data.
-public enum RunLengthDecoder {
+package enum RunLengthDecoder {
     /// Decodes `input`, producing at most `maxOutput` bytes. Data that ends without the
     /// end-of-data byte is accepted; a run cut short keeps what is there, with a diagnostic.
-    public static func decode(
+    package static func decode(
         _ input: ArraySlice<UInt8>, maxOutput: Int, log: inout DiagnosticLog
     ) -> (bytes: [UInt8], complete: Bool) {
         let cap = max(0, maxOutput)

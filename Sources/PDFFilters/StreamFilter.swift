@@ -8,7 +8,7 @@ public enum StreamFilter: Sendable, Hashable {
     /// From a filter name as written in a /Filter entry, without the slash; accepts the
     /// inline-image abbreviations Fl, LZW, A85, AHx, RL, DCT, CCF too. A leading slash is
     /// tolerated. Names are case-sensitive, as PDF names are.
-    public init(name: String) {
+    package init(name: String) {
         var n = Substring(name)
         if n.first == "/" { n = n.dropFirst() }
         switch n {
@@ -53,18 +53,18 @@ public enum StreamFilter: Sendable, Hashable {
 }
 
 /// Values from a /DecodeParms dictionary (ISO 32000-2 §7.4.4.4, §7.4.10), with the spec defaults.
-public struct FilterParameters: Sendable, Hashable {
+package struct FilterParameters: Sendable, Hashable {
     /// 1 none, 2 TIFF predictor 2, 10...15 PNG predictors (the row tag byte decides).
-    public var predictor: Int = 1
-    public var colors: Int = 1
-    public var bitsPerComponent: Int = 8
-    public var columns: Int = 1
+    package var predictor: Int = 1
+    package var colors: Int = 1
+    package var bitsPerComponent: Int = 8
+    package var columns: Int = 1
     /// LZW only: 1 widens codes one code early (the default), 0 does not.
-    public var earlyChange: Int = 1
+    package var earlyChange: Int = 1
 
-    public init() {}
+    package init() {}
 
-    public init(predictor: Int = 1, colors: Int = 1, bitsPerComponent: Int = 8, columns: Int = 1, earlyChange: Int = 1) {
+    package init(predictor: Int = 1, colors: Int = 1, bitsPerComponent: Int = 8, columns: Int = 1, earlyChange: Int = 1) {
         self.predictor = predictor
         self.colors = colors
         self.bitsPerComponent = bitsPerComponent

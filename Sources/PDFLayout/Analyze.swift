@@ -1,5 +1,5 @@
 import PDFCore
-import PDFTextModel
+import PDFGlyphs
 
 /// Lays out one page: words, lines, blocks and the reading order of its glyphs.
 ///

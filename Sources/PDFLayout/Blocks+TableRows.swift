@@ -1,5 +1,5 @@
 import PDFCore
-import PDFTextModel
+import PDFGlyphs
 
 // A table's rows: lines of cells centred between the lines of a taller cell, and wrapped
 // cells joined into logical rows.

@@ -1,5 +1,5 @@
 import PDFCore
-import PDFTextModel
+import PDFGlyphs
 
 // Table detection: rows of cells lined up in columns become table blocks, unless they are
 // columns of prose, numbered formulas or an index's columns. Wrapped cells are joined into

@@ -1,5 +1,5 @@
 import PDFCore
-import PDFTextModel
+import PDFGlyphs
 
 /// A block during analysis: segments (lines) in reading order inside it.
 struct Block {

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import PDFCore
-import PDFTextModel
+import PDFGlyphs
 
 /// A glyph taking part in layout, measured in its line's own frame: `x` runs along the
 /// direction the text advances, `y` across it, towards the next line (down for upright

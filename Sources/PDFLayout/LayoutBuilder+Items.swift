@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import PDFCore
-import PDFTextModel
+import PDFGlyphs
 
 // Glyph selection: which glyphs take part in the layout, and their items measured in the
 // frame of their orientation group.

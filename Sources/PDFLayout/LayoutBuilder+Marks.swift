@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import PDFCore
-import PDFTextModel
+import PDFGlyphs
 
 // Marks and stacked glyphs: accents and combining marks drawn as glyphs of their own join
 // their letters; stacked glyphs of vertical text (tate-chu-yoko) become one cell.

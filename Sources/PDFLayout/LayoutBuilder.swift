@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import PDFCore
-import PDFTextModel
+import PDFGlyphs
 
 extension Diagnostic.Code {
     static let layoutOrderFallback = Diagnostic.Code("layoutOrderFallback")

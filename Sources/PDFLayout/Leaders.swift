@@ -1,5 +1,5 @@
 import PDFCore
-import PDFTextModel
+import PDFGlyphs
 
 /// Tables of contents, indexes and price lists: an entry, a leader (dots, an ellipsis, a
 /// rule of underscores, or only white space) and a number set flush right. Each entry is read

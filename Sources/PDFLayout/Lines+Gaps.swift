@@ -1,5 +1,5 @@
 import PDFCore
-import PDFTextModel
+import PDFGlyphs
 
 // The gap tests of `SegmentRows`: whether the white between two pieces of a row runs on
 // through the lines around (a stripe: a column gutter, a cell border), closes within a

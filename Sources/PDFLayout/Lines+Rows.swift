@@ -1,5 +1,5 @@
 import PDFCore
-import PDFTextModel
+import PDFGlyphs
 
 // `LineFinder.segments`' rows: the fragments of one orientation group in rows by baseline,
 // each row cut into pieces at its gaps, and which gaps split a line (a column gutter, a cell

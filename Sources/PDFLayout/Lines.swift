@@ -1,5 +1,5 @@
 import PDFCore
-import PDFTextModel
+import PDFGlyphs
 
 /// A line segment: glyphs on one baseline with no wide gap between them. Columns and table
 /// cells that share a baseline are separate segments.

@@ -1,5 +1,5 @@
 import PDFCore
-import PDFTextModel
+import PDFGlyphs
 
 /// One character of a page's text in reading order: a Unicode scalar and the glyph it came
 /// from. Inferred spaces, line and block breaks, and the letters of expanded ligatures that

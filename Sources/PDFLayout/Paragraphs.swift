@@ -1,5 +1,5 @@
 import PDFCore
-import PDFTextModel
+import PDFGlyphs
 
 /// Paragraphs inside a block of text: a block whose lines are set without extra space between
 /// paragraphs is split where a paragraph starts, so each paragraph is a block of its own

@@ -1,5 +1,5 @@
 import PDFCore
-import PDFTextModel
+import PDFGlyphs
 
 // Physical layout (`pdftext --layout`, after `pdftotext -layout`): the page text placed on a
 // grid of character cells so that columns, tables and indentation survive in plain text.

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import PDFCore
-import PDFTextModel
+import PDFGlyphs
 
 /// Running headers and footers found by repetition across a document's pages: the lines
 /// that come back at about the same place on several pages with the same text once digits

@@ -1,5 +1,5 @@
 import PDFCore
-import PDFTextModel
+import PDFGlyphs
 
 /// Turns ordered blocks of segments into the page text: characters with their glyphs,
 /// words, lines and blocks; ligatures expanded, right-to-left lines in logical order,

@@ -1,11 +1,11 @@
 /// Positions of every `endstream` and `endobj` in a file, found in one pass. Looking up the
 /// end of a stream whose `/Length` is wrong is then a binary search, not a scan to the end of
 /// the file, so a damaged file with many such streams stays linear instead of quadratic.
-public final class KeywordIndex: Sendable {
-    public let endstream: [Int]
-    public let endobj: [Int]
+package final class KeywordIndex: Sendable {
+    package let endstream: [Int]
+    package let endobj: [Int]
 
-    public init(bytes: [UInt8]) {
+    package init(bytes: [UInt8]) {
         var es: [Int] = []
         var eo: [Int] = []
         bytes.withUnsafeBufferPointer { buf in
@@ -43,6 +43,6 @@ public final class KeywordIndex: Sendable {
         return lo < list.count && list[lo] < to ? list[lo] : nil
     }
 
-    public func firstEndstream(from: Int, to: Int) -> Int? { Self.first(in: endstream, from: from, to: to) }
-    public func firstEndobj(from: Int, to: Int) -> Int? { Self.first(in: endobj, from: from, to: to) }
+    package func firstEndstream(from: Int, to: Int) -> Int? { Self.first(in: endstream, from: from, to: to) }
+    package func firstEndobj(from: Int, to: Int) -> Int? { Self.first(in: endobj, from: from, to: to) }
 }

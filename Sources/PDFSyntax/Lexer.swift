@@ -3,20 +3,20 @@ import PDFCore
 /// A byte-level tokenizer over a file buffer (ISO 32000-2 §7.2–7.3). It never builds a
 /// `String` for a token and never fails: malformed input yields the most plausible token,
 /// the way widely used readers treat it.
-public struct Lexer: Sendable {
-    public let bytes: [UInt8]
+package struct Lexer: Sendable {
+    package let bytes: [UInt8]
     /// Next byte to read.
-    public var position: Int
+    package var position: Int
     /// One past the last byte this lexer may read.
-    public let end: Int
+    package let end: Int
 
-    public init(bytes: [UInt8], position: Int = 0, end: Int? = nil) {
+    package init(bytes: [UInt8], position: Int = 0, end: Int? = nil) {
         self.bytes = bytes
         self.end = min(end ?? bytes.count, bytes.count)
         self.position = max(0, min(position, self.end))
     }
 
-    public var isAtEnd: Bool { position >= end }
+    package var isAtEnd: Bool { position >= end }
 
     @inline(__always) func peekByte() -> UInt8? { position < end ? bytes[position] : nil }
 
@@ -26,7 +26,7 @@ public struct Lexer: Sendable {
     /// whitespace byte (the padding a hostile stream decompresses into hundreds of
     /// megabytes, and that real files use to fill space), so that skipping costs about a
     /// load per eight bytes.
-    public mutating func skipWhitespaceAndComments() {
+    package mutating func skipWhitespaceAndComments() {
         let (from, stop) = (position, end)
         position = bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return from }
@@ -57,7 +57,7 @@ public struct Lexer: Sendable {
     }
 
     /// Reads the next token.
-    public mutating func next() -> Token {
+    package mutating func next() -> Token {
         skipWhitespaceAndComments()
         guard position < end else { return .eof }
         let c = bytes[position]
@@ -98,7 +98,7 @@ public struct Lexer: Sendable {
     }
 
     /// Reads the next token without consuming it.
-    public func peek() -> Token {
+    package func peek() -> Token {
         var copy = self
         return copy.next()
     }
@@ -288,7 +288,7 @@ public struct Lexer: Sendable {
 
     /// One item of an array being read by a content parser, strings not made into arrays
     /// of their own (see ``nextArrayItem(appendingStringsTo:)``).
-    public enum ArrayItem: Equatable {
+    package enum ArrayItem: Equatable {
         /// A string, its bytes appended to the caller's buffer at this range.
         case string(Range<Int>)
         /// A number, as ``PDFObject/number`` reads it: nil when it is not finite.
@@ -303,7 +303,7 @@ public struct Lexer: Sendable {
     /// The next item of an array whose `[` was read: a literal or hex string appended to
     /// `bytes` (as ``next()`` would read it, without a new array per string), a number,
     /// the closing `]`, or `.other`.
-    public mutating func nextArrayItem(appendingStringsTo bytes: inout [UInt8]) -> ArrayItem {
+    package mutating func nextArrayItem(appendingStringsTo bytes: inout [UInt8]) -> ArrayItem {
         skipWhitespaceAndComments()
         guard position < end else { return .other }
         switch self.bytes[position] {
@@ -506,7 +506,7 @@ extension Lexer {
     /// integer too large for `Int64` is parsed as a real, which loses its low bits; this
     /// reads them from the digits, for a value that matters modulo 2^32 (the permissions /P
     /// of an encryption dictionary, ISO 32000-2 Table 21).
-    public static func integerLow32Bits(_ bytes: [UInt8], at position: Int) -> UInt32? {
+    package static func integerLow32Bits(_ bytes: [UInt8], at position: Int) -> UInt32? {
         var p = position
         guard p >= 0, p < bytes.count else { return nil }
         var negative = false

@@ -1,21 +1,21 @@
 import PDFCore
 
 extension Diagnostic.Code {
-    public static let streamLengthWrong = Diagnostic.Code("streamLengthWrong")
-    public static let syntaxRecovered = Diagnostic.Code("syntaxRecovered")
-    public static let nestingTooDeep = Diagnostic.Code("nestingTooDeep")
+    package static let streamLengthWrong = Diagnostic.Code("streamLengthWrong")
+    package static let syntaxRecovered = Diagnostic.Code("syntaxRecovered")
+    package static let nestingTooDeep = Diagnostic.Code("nestingTooDeep")
 }
 
 /// Parses objects from tokens (ISO 32000-2 §7.3). Lenient where real files are wrong:
 /// unclosed arrays and dictionaries end at the keyword that ends the object, stray tokens
 /// inside containers are skipped, a dictionary key without a value is dropped.
-public struct Parser: Sendable {
-    public var lexer: Lexer
-    public let limits: Limits
-    public var diagnostics = DiagnosticLog()
+package struct Parser: Sendable {
+    package var lexer: Lexer
+    package let limits: Limits
+    package var diagnostics = DiagnosticLog()
     /// Where `endstream`/`endobj` keywords are, for streams whose `/Length` is wrong. Given
     /// by callers that parse many objects of one file; without it the parser searches.
-    public var keywordIndex: (@Sendable () -> KeywordIndex)?
+    package var keywordIndex: (@Sendable () -> KeywordIndex)?
     /// The items of the arrays being read, innermost last: each array is gathered here and
     /// copied out once, at its exact size, instead of growing its own storage by doubling.
     var itemScratch: [PDFObject] = []
@@ -23,19 +23,19 @@ public struct Parser: Sendable {
     /// once at its final size instead of being rehashed as it grows.
     var entryScratch: [DictionaryEntry] = []
 
-    public init(bytes: [UInt8], position: Int = 0, end: Int? = nil, limits: Limits = .default) {
+    package init(bytes: [UInt8], position: Int = 0, end: Int? = nil, limits: Limits = .default) {
         self.lexer = Lexer(bytes: bytes, position: position, end: end)
         self.limits = limits
         self.diagnostics = DiagnosticLog(capacity: limits.maxDiagnostics)
     }
 
-    public var position: Int {
+    package var position: Int {
         get { lexer.position }
         set { lexer.position = newValue }
     }
 
     /// Parses one object at the current position. References stay `.reference`.
-    public mutating func parseObject() throws(PDFError) -> PDFObject {
+    package mutating func parseObject() throws(PDFError) -> PDFObject {
         let start = lexer.position
         let token = lexer.next()
         if let object = try parseObject(startingWith: token, depth: 0) { return object }
@@ -88,7 +88,7 @@ public struct Parser: Sendable {
     /// The elements of a scratch stack from `base` in an array of their own. `Array(slice)`
     /// would share the stack's buffer when the slice is all of it, and the removal that
     /// follows would then copy the whole stack.
-    @inlinable public static func detached<T>(_ slice: ArraySlice<T>) -> [T] {
+    @inlinable package static func detached<T>(_ slice: ArraySlice<T>) -> [T] {
         if slice.isEmpty { return [] }
         return [T](unsafeUninitializedCapacity: slice.count) { buffer, count in
             _ = buffer.initialize(fromContentsOf: slice)
@@ -184,7 +184,7 @@ public struct Parser: Sendable {
     /// object with ``parseIndirectObject(resolveLength:)``. Where it returns entries, that
     /// would give the dictionary of exactly these entries (a later duplicate key replacing an
     /// earlier one; `null` values left out).
-    public mutating func parseIndirectDictionaryEntries() -> (ObjectID, [DictionaryEntry])? {
+    package mutating func parseIndirectDictionaryEntries() -> (ObjectID, [DictionaryEntry])? {
         guard case .integer(let num) = lexer.next(), num >= 0,
               case .integer(let gen) = lexer.next(), gen >= 0,
               case .keyword(.obj, _) = lexer.next(),
@@ -201,7 +201,7 @@ public struct Parser: Sendable {
     /// Parses `N G obj … endobj` at the current position. A stream's data range is found
     /// from `/Length` (direct, or through `resolveLength` for an indirect one); when that is
     /// missing or wrong, from the `endstream` keyword.
-    public mutating func parseIndirectObject(
+    package mutating func parseIndirectObject(
         resolveLength: (ObjectID) -> Int? = { _ in nil }
     ) throws(PDFError) -> (ObjectID, PDFObject) {
         let start = lexer.position
@@ -299,8 +299,8 @@ public struct Parser: Sendable {
 }
 
 /// Byte-string search over the file buffer.
-public enum ByteSearch {
-    @inline(__always) public static func matches(_ bytes: [UInt8], at p: Int, _ s: StaticString) -> Bool {
+package enum ByteSearch {
+    @inline(__always) package static func matches(_ bytes: [UInt8], at p: Int, _ s: StaticString) -> Bool {
         let n = s.utf8CodeUnitCount
         guard p >= 0, p + n <= bytes.count else { return false }
         let q = s.utf8Start
@@ -309,7 +309,7 @@ public enum ByteSearch {
     }
 
     /// First occurrence of `s` in `bytes[from..<to]`.
-    public static func find(_ bytes: [UInt8], _ s: StaticString, from: Int, to: Int) -> Int? {
+    package static func find(_ bytes: [UInt8], _ s: StaticString, from: Int, to: Int) -> Int? {
         let n = s.utf8CodeUnitCount
         let q = s.utf8Start
         let first = q[0]
@@ -330,7 +330,7 @@ public enum ByteSearch {
     }
 
     /// Last occurrence of `s` in `bytes[from..<to]`.
-    public static func findLast(_ bytes: [UInt8], _ s: StaticString, from: Int, to: Int) -> Int? {
+    package static func findLast(_ bytes: [UInt8], _ s: StaticString, from: Int, to: Int) -> Int? {
         let n = s.utf8CodeUnitCount
         let q = s.utf8Start
         var p = min(to, bytes.count) - n

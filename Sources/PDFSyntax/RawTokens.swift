@@ -1,7 +1,7 @@
 /// A token read without building its value: for a reader that wants a few entries of many
 /// small dictionaries (the structure tree) and passes over the rest, so that strings are not
 /// copied, names not made and arrays not built for entries nobody reads.
-public enum RawToken: Sendable, Equatable {
+package enum RawToken: Sendable, Equatable {
     case integer(Int64)
     /// `N G R`, recognised as ``Parser`` recognises it: a non-negative integer, then an
     /// integer from 0 to 65535 that starts with a digit, then `R`.
@@ -24,11 +24,11 @@ public enum RawToken: Sendable, Equatable {
 /// (whitespace, comments, delimiters, numbers as ``Lexer`` reads them) and none of its
 /// values: about a tenth of the instructions a token costs when its value is built. The
 /// buffer must outlive the scanner (use it inside `withUnsafeBufferPointer`).
-public struct RawScanner {
-    public let buffer: UnsafeBufferPointer<UInt8>
-    public var position: Int
+package struct RawScanner {
+    package let buffer: UnsafeBufferPointer<UInt8>
+    package var position: Int
 
-    public init(_ buffer: UnsafeBufferPointer<UInt8>, position: Int = 0) {
+    package init(_ buffer: UnsafeBufferPointer<UInt8>, position: Int = 0) {
         self.buffer = buffer
         self.position = max(0, min(position, buffer.count))
     }
@@ -39,7 +39,7 @@ public struct RawScanner {
     }
 
     /// The next token, its value left unbuilt.
-    public mutating func next() -> RawToken {
+    package mutating func next() -> RawToken {
         skipWhitespaceAndComments()
         let end = buffer.count
         guard position < end else { return .eof }
@@ -185,7 +185,7 @@ public struct RawScanner {
     /// well-formed value (arrays and dictionaries closed, nested fewer than `maxDepth` deep
     /// counting from `depth`, each dictionary key a name with a value). False for anything
     /// a reader would have to recover from; the position is then unspecified.
-    public mutating func skipValue(_ first: RawToken, depth: Int, maxDepth: Int) -> Bool {
+    package mutating func skipValue(_ first: RawToken, depth: Int, maxDepth: Int) -> Bool {
         switch first {
         case .integer, .reference, .real, .string, .name, .true, .false, .null:
             return true
@@ -211,7 +211,7 @@ public struct RawScanner {
 
     /// Reads `number G obj <<`, the start of an indirect object's dictionary: false (the
     /// position then unspecified) for anything else.
-    public mutating func enterIndirectDictionary(number: Int) -> Bool {
+    package mutating func enterIndirectDictionary(number: Int) -> Bool {
         guard case .integer(let n) = next(), n == Int64(number),
               case .integer(let generation) = next(), generation >= 0 else { return false }
         guard case .keyword(.obj) = next(), case .dictOpen = next() else { return false }
@@ -219,7 +219,7 @@ public struct RawScanner {
     }
 
     /// Whether the bytes `start..<end` spell `word` (an ASCII name).
-    @inline(__always) public func bytes(_ start: Int, _ end: Int, equal word: StaticString) -> Bool {
+    @inline(__always) package func bytes(_ start: Int, _ end: Int, equal word: StaticString) -> Bool {
         guard end - start == word.utf8CodeUnitCount, start >= 0, end <= buffer.count else { return false }
         let w = word.utf8Start
         for k in 0..<(end - start) where buffer[start + k] != w[k] { return false }
@@ -227,5 +227,5 @@ public struct RawScanner {
     }
 
     /// The name made of the bytes `start..<end`.
-    public func name(_ start: Int, _ end: Int) -> Name { Name(bytes: UnsafeBufferPointer(rebasing: buffer[start..<end])) }
+    package func name(_ start: Int, _ end: Int) -> Name { Name(bytes: UnsafeBufferPointer(rebasing: buffer[start..<end])) }
 }

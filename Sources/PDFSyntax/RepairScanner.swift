@@ -4,27 +4,27 @@ import PDFCore
 /// and `trailer` dictionaries, as a reader must when `startxref` or the table is missing,
 /// wrong or truncated. Later definitions of an object win (incremental updates append).
 /// Stream data is skipped, so object headers inside streams are not mistaken for objects.
-public struct RepairScanner {
-    public struct ScannedObject: Sendable, Hashable {
-        public var offset: Int
-        public var generation: Int
+package struct RepairScanner {
+    package struct ScannedObject: Sendable, Hashable {
+        package var offset: Int
+        package var generation: Int
         /// The dictionary's `/Type`, when the object is a dictionary or stream that has one.
-        public var type: Name?
+        package var type: Name?
         /// An untyped dictionary with document-information keys (`/Producer`, `/Creator`,
         /// `/CreationDate`, `/ModDate`, `/Title` with `/Author`): a candidate for the
         /// trailer's `/Info` when no trailer survives.
-        public var looksLikeInfo: Bool = false
+        package var looksLikeInfo: Bool = false
     }
 
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// Uncompressed objects by number; the latest definition in the file.
-        public var objects: [Int: ScannedObject] = [:]
+        package var objects: [Int: ScannedObject] = [:]
         /// Trailer dictionaries and xref-stream dictionaries, in file order.
-        public var trailers: [PDFDictionary] = []
+        package var trailers: [PDFDictionary] = []
         /// Object streams found (`/Type /ObjStm`), as (number, offset) in file order.
-        public var objectStreams: [(number: Int, offset: Int)] = []
-        public var diagnostics = DiagnosticLog()
-        public init() {}
+        package var objectStreams: [(number: Int, offset: Int)] = []
+        package var diagnostics = DiagnosticLog()
+        package init() {}
     }
 
     /// A place the scan acts on: an object header or a `trailer` keyword.
@@ -35,7 +35,7 @@ public struct RepairScanner {
     /// cannot make every object read to the end of the file (that would be quadratic). A
     /// stream is parsed again without that bound, for its data range, and landmarks inside
     /// its data are skipped when it ends in `endstream`.
-    public static func scan(bytes: [UInt8], limits: Limits) throws(PDFError) -> Result {
+    package static func scan(bytes: [UInt8], limits: Limits) throws(PDFError) -> Result {
         var result = Result()
         result.diagnostics = DiagnosticLog(capacity: limits.maxDiagnostics)
         let n = bytes.count

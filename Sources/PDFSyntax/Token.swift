@@ -1,5 +1,5 @@
 /// Keywords the parsers act on; everything else is `.other` with its bytes in the token range.
-public enum Keyword: UInt8, Sendable {
+package enum Keyword: UInt8, Sendable {
     case `true`, `false`, null, obj, endobj, stream, endstream, R, xref, trailer, startxref, other
 
     /// The keyword the bytes spell (`.other` for any other word). Over the file buffer's
@@ -43,7 +43,7 @@ public enum Keyword: UInt8, Sendable {
 }
 
 /// A lexical token. Keywords carry their byte range so callers can read unknown ones.
-public enum Token: Sendable, Equatable {
+package enum Token: Sendable, Equatable {
     case integer(Int64)
     case real(Double)
     case name(Name)

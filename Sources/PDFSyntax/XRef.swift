@@ -1,13 +1,13 @@
 import PDFCore
 
 extension Diagnostic.Code {
-    public static let xrefSubsectionShifted = Diagnostic.Code("xrefSubsectionShifted")
-    public static let xrefEntryMalformed = Diagnostic.Code("xrefEntryMalformed")
-    public static let xrefTruncated = Diagnostic.Code("xrefTruncated")
+    package static let xrefSubsectionShifted = Diagnostic.Code("xrefSubsectionShifted")
+    package static let xrefEntryMalformed = Diagnostic.Code("xrefEntryMalformed")
+    package static let xrefTruncated = Diagnostic.Code("xrefTruncated")
 }
 
 /// Where an object lives (ISO 32000-2 §7.5.4, §7.5.8.3).
-public enum XRefEntry: Sendable, Hashable {
+package enum XRefEntry: Sendable, Hashable {
     case free
     case inFile(offset: Int, generation: Int)
     case compressed(streamNumber: Int, index: Int)
@@ -15,24 +15,24 @@ public enum XRefEntry: Sendable, Hashable {
 
 /// One cross-reference section: a classic table with its trailer, or an xref stream with
 /// its dictionary (which serves as the trailer).
-public struct XRefSection: Sendable {
-    public enum Kind: Sendable { case table, stream }
-    public var kind: Kind
-    public var offset: Int
-    public var entries: [Int: XRefEntry]
-    public var trailer: PDFDictionary
-    public init(kind: Kind, offset: Int, entries: [Int: XRefEntry], trailer: PDFDictionary) {
+package struct XRefSection: Sendable {
+    package enum Kind: Sendable { case table, stream }
+    package var kind: Kind
+    package var offset: Int
+    package var entries: [Int: XRefEntry]
+    package var trailer: PDFDictionary
+    package init(kind: Kind, offset: Int, entries: [Int: XRefEntry], trailer: PDFDictionary) {
         self.kind = kind; self.offset = offset; self.entries = entries; self.trailer = trailer
     }
 }
 
 /// Reads a classic cross-reference table (`xref` … `trailer <<…>>`) at an offset.
-public enum XRefTableReader {
+package enum XRefTableReader {
     /// Returns nil when no `xref` keyword is at `offset` (after whitespace).
     /// Lenient about line endings (entries are read as tokens, not fixed 20-byte records),
     /// about a first subsection written as `1 N` whose first entry is object 0's free entry
     /// (shifted to start at 0), and about a table cut short (what was read is kept).
-    public static func read(bytes: [UInt8], at offset: Int, limits: Limits, diagnostics: inout DiagnosticLog) throws(PDFError) -> XRefSection? {
+    package static func read(bytes: [UInt8], at offset: Int, limits: Limits, diagnostics: inout DiagnosticLog) throws(PDFError) -> XRefSection? {
         var lexer = Lexer(bytes: bytes, position: offset)
         guard case .keyword(.xref, _) = lexer.next() else { return nil }
         var entries: [Int: XRefEntry] = [:]
@@ -135,11 +135,11 @@ public enum XRefTableReader {
 }
 
 /// Reads the decoded data of a cross-reference stream (ISO 32000-2 §7.5.8).
-public enum XRefStreamReader {
+package enum XRefStreamReader {
     /// - Parameters:
     ///   - widths: the `/W` array; a width of 0 gives the field's default (type 1, generation 0).
     ///   - index: the `/Index` array as pairs (first, count); defaults to `[0 Size]`.
-    public static func entries(data: [UInt8], widths: [Int], index: [(Int, Int)], limits: Limits, diagnostics: inout DiagnosticLog) throws(PDFError) -> [Int: XRefEntry] {
+    package static func entries(data: [UInt8], widths: [Int], index: [(Int, Int)], limits: Limits, diagnostics: inout DiagnosticLog) throws(PDFError) -> [Int: XRefEntry] {
         guard widths.count >= 3, widths.allSatisfy({ $0 >= 0 && $0 <= 8 }) else {
             throw PDFError(.syntax, "xref stream /W must hold three widths of 0 to 8 bytes")
         }
@@ -186,8 +186,8 @@ public enum XRefStreamReader {
 
 /// Reads the header of a decoded object stream (ISO 32000-2 §7.5.7): pairs of object
 /// number and offset relative to `/First`.
-public enum ObjectStreamReader {
-    public static func header(data: [UInt8], count: Int, first: Int, limits: Limits) -> [(number: Int, offset: Int)] {
+package enum ObjectStreamReader {
+    package static func header(data: [UInt8], count: Int, first: Int, limits: Limits) -> [(number: Int, offset: Int)] {
         var lexer = Lexer(bytes: data, position: 0, end: min(first, data.count))
         var out: [(Int, Int)] = []
         let n = min(max(0, count), limits.maxObjectCount, data.count / 2 + 1)

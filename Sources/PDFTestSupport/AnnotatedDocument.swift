@@ -16,7 +16,7 @@ extension PDFBuilder {
     /// and 27 (on state `blue`, on); widget 28 whose /Parent 29 (`loop`, text) points back
     /// to 28; signature field `sig` (32); text field `rich` (33) whose value is a stream
     /// ("Streamed").
-    public static func annotatedDocument() -> PDFBuilder {
+    package static func annotatedDocument() -> PDFBuilder {
         var b = PDFBuilder()
         b.add(1, "<< /Type /Catalog /Pages 2 0 R /Names << /Dests << /Names [(chap2) [5 0 R /FitH 500]] >> >> /AcroForm << /Fields [20 0 R 24 0 R 25 0 R 29 0 R 32 0 R 33 0 R] >> >>")
         b.add(2, "<< /Type /Pages /Kids [3 0 R 4 0 R 5 0 R] /Count 3 /MediaBox [0 0 612 792] >>")

@@ -4,8 +4,8 @@ import PDFSyntax
 /// One-page documents with a line of text, encrypted with the standard security handler
 /// (through `StandardSecurityWriter`) for given passwords and permissions: fixtures for
 /// the permission policy and the password options, made at test time.
-public enum EncryptedDocument {
-    public enum Handler: Sendable {
+package enum EncryptedDocument {
+    package enum Handler: Sendable {
         /// Revision 3, RC4 with a 128-bit key (PDF 1.4).
         case rc4
         /// Revision 6, AES-256 (PDF 2.0).
@@ -14,7 +14,7 @@ public enum EncryptedDocument {
 
     /// `/P` with every permission except the ones switched off here (bits 1–2 are 0 and the
     /// undefined high bits 1, as ISO 32000-2 Table 22 asks).
-    public static func permissions(copying: Bool = true, accessibility: Bool = true, printing: Bool = true) -> Int32 {
+    package static func permissions(copying: Bool = true, accessibility: Bool = true, printing: Bool = true) -> Int32 {
         var bits: UInt32 = 0xFFFF_FFFC
         if !printing { bits &= ~(UInt32(1) << 2) }
         if !copying { bits &= ~(UInt32(1) << 4) }
@@ -24,7 +24,7 @@ public enum EncryptedDocument {
 
     /// The file: catalog 1, pages 2, page 3 with Helvetica 4 and content stream 5 showing
     /// `text` (ASCII, no parentheses or backslashes).
-    public static func make(text: String, userPassword: String, ownerPassword: String, permissions p: Int32,
+    package static func make(text: String, userPassword: String, ownerPassword: String, permissions p: Int32,
                             handler: Handler = .rc4, version: String = "1.7") -> [UInt8] {
         let documentID: [UInt8] = Array("pdftext-test-id!".utf8)
         let user = Array(userPassword.utf8), owner = Array(ownerPassword.utf8)

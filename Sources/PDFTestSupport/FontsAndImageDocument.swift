@@ -2,12 +2,12 @@
 /// font /F1 = Helvetica (object 10), /F2 = a Type 0 font with no Unicode mapping at all
 /// (Identity-H, no ToUnicode, no embedded program; object 11), image /Im1 = a 2×2 grey
 /// image (object 20), on US Letter pages.
-public enum FontsAndImageDocument {
+package enum FontsAndImageDocument {
     /// The resources every page gets.
-    public static let resources = "<< /Font << /F1 10 0 R /F2 11 0 R >> /XObject << /Im1 20 0 R >> >>"
+    package static let resources = "<< /Font << /F1 10 0 R /F2 11 0 R >> /XObject << /Im1 20 0 R >> >>"
 
     /// The file with one page per entry: its content stream and extra page dictionary entries.
-    public static func bytes(pages: [(content: String, pageExtras: String)]) -> [UInt8] {
+    package static func bytes(pages: [(content: String, pageExtras: String)]) -> [UInt8] {
         var b = PDFBuilder()
         b.add(1, "<< /Type /Catalog /Pages 2 0 R >>")
         let kids = pages.indices.map { "\(100 + 2 * $0) 0 R" }.joined(separator: " ")

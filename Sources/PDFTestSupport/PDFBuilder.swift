@@ -1,35 +1,35 @@
 /// Writes small synthetic PDF files for tests: classic tables, cross-reference streams,
 /// object streams, hybrids and incremental updates, and deliberately damaged variants.
 /// Object bodies are written as PDF syntax text, so a test reads like the file it makes.
-public struct PDFBuilder {
-    public enum XRefStyle {
+package struct PDFBuilder {
+    package enum XRefStyle {
         case table, stream, none
         /// A classic table of the uncompressed objects whose trailer's `/XRefStm` points to a
         /// cross-reference stream holding the compressed ones (ISO 32000-2 §7.5.8.4).
         case hybrid
     }
 
-    public struct Object {
-        public var number: Int
-        public var generation: Int
-        public var body: [UInt8]
+    package struct Object {
+        package var number: Int
+        package var generation: Int
+        package var body: [UInt8]
         /// Put into an object stream instead of the file body.
-        public var compressed: Bool
+        package var compressed: Bool
     }
 
-    public var header = "%PDF-1.7\n%\u{E2}\u{E3}\u{CF}\u{D3}\n"
-    public private(set) var objects: [Object] = []
+    package var header = "%PDF-1.7\n%\u{E2}\u{E3}\u{CF}\u{D3}\n"
+    package private(set) var objects: [Object] = []
 
-    public init(version: String = "1.7") {
+    package init(version: String = "1.7") {
         header = "%PDF-\(version)\n%\u{E2}\u{E3}\u{CF}\u{D3}\n"
     }
 
-    public mutating func add(_ number: Int, _ body: String, generation: Int = 0, compressed: Bool = false) {
+    package mutating func add(_ number: Int, _ body: String, generation: Int = 0, compressed: Bool = false) {
         objects.append(Object(number: number, generation: generation, body: Array(body.utf8), compressed: compressed))
     }
 
     /// A stream object; `/Length` is added to the dictionary text unless `length` says otherwise.
-    public mutating func addStream(_ number: Int, dictionary: String = "", data: [UInt8], length: String? = nil, generation: Int = 0) {
+    package mutating func addStream(_ number: Int, dictionary: String = "", data: [UInt8], length: String? = nil, generation: Int = 0) {
         let len = length ?? String(data.count)
         var body = Array("<< \(dictionary) /Length \(len) >>\nstream\n".utf8)
         body += data
@@ -37,12 +37,12 @@ public struct PDFBuilder {
         objects.append(Object(number: number, generation: generation, body: body, compressed: false))
     }
 
-    public mutating func addStream(_ number: Int, dictionary: String = "", text: String, length: String? = nil) {
+    package mutating func addStream(_ number: Int, dictionary: String = "", text: String, length: String? = nil) {
         addStream(number, dictionary: dictionary, data: Array(text.utf8), length: length)
     }
 
     /// A minimal document: catalog 1, page tree 2, pages from 3 on, each with an empty content stream.
-    public static func simpleDocument(pages: Int = 1, catalogExtras: String = "", version: String = "1.7") -> PDFBuilder {
+    package static func simpleDocument(pages: Int = 1, catalogExtras: String = "", version: String = "1.7") -> PDFBuilder {
         var b = PDFBuilder(version: version)
         b.add(1, "<< /Type /Catalog /Pages 2 0 R \(catalogExtras) >>")
         let kids = (0..<pages).map { "\(3 + $0) 0 R" }.joined(separator: " ")
@@ -53,12 +53,12 @@ public struct PDFBuilder {
         return b
     }
 
-    public struct Output {
-        public var bytes: [UInt8]
+    package struct Output {
+        package var bytes: [UInt8]
         /// Offset of each object header by number (the last one written).
-        public var offsets: [Int: Int]
+        package var offsets: [Int: Int]
         /// Offset of the cross-reference section (what `startxref` says).
-        public var xrefOffset: Int
+        package var xrefOffset: Int
     }
 
     /// Writes the file.
@@ -67,7 +67,7 @@ public struct PDFBuilder {
     ///   - trailer: extra trailer entries (text), e.g. "/Info 9 0 R".
     ///   - root: the catalog's number.
     ///   - objectStreamNumber: the number of the object stream holding `compressed` objects.
-    public func build(xref: XRefStyle = .table, trailer: String = "", root: Int = 1, objectStreamNumber: Int? = nil) -> Output {
+    package func build(xref: XRefStyle = .table, trailer: String = "", root: Int = 1, objectStreamNumber: Int? = nil) -> Output {
         var out = Array(header.utf8)
         var offsets: [Int: Int] = [:]
         var entries: [Int: (type: Int, f2: Int, f3: Int)] = [:]
@@ -151,7 +151,7 @@ public struct PDFBuilder {
     }
 
     /// An offset as a table entry writes it: ten digits.
-    public static func padded(_ offset: Int) -> String { pad(offset, 10) }
+    package static func padded(_ offset: Int) -> String { pad(offset, 10) }
 
     static func pad(_ v: Int, _ w: Int) -> String {
         let s = String(v)
@@ -160,7 +160,7 @@ public struct PDFBuilder {
 
     /// Appends an incremental update to `base`: the given objects, then a table whose
     /// trailer points back with `/Prev`.
-    public static func appendUpdate(to base: Output, objects: [(Int, String)], size: Int, root: Int = 1, trailer: String = "") -> Output {
+    package static func appendUpdate(to base: Output, objects: [(Int, String)], size: Int, root: Int = 1, trailer: String = "") -> Output {
         var out = base.bytes
         var offsets = base.offsets
         var lines: [(Int, Int)] = []

@@ -5,38 +5,38 @@
 /// Object numbers: catalog 1, pages 2, page 3 (more pages 3+i), content stream 40 (+i),
 /// font 5, XMP 6, struct tree root 20, parent tree 19. Structure elements and other objects
 /// the test adds should use numbers from 21 to 39 and from 60 on.
-public struct TaggedDocument {
-    public var pages = 1
+package struct TaggedDocument {
+    package var pages = 1
     /// Content stream text per page (missing pages get an empty stream).
-    public var content: [String] = [""]
+    package var content: [String] = [""]
     /// Objects the test adds (structure elements, annotations, …).
-    public var objects: [(Int, String)] = []
+    package var objects: [(Int, String)] = []
     /// The struct tree root's `/K`.
-    public var rootKids = "21 0 R"
+    package var rootKids = "21 0 R"
     /// Extra entries of the struct tree root (`/RoleMap << … >>`, `/ClassMap`).
-    public var rootExtras = ""
+    package var rootExtras = ""
     /// `/ParentTree` `/Nums` array body; when nil, one is not written.
-    public var parentTreeNums: String?
-    public var catalogLang: String? = "en-GB"
-    public var marked = true
-    public var structTreeRoot = true
-    public var displayDocTitle = true
+    package var parentTreeNums: String?
+    package var catalogLang: String? = "en-GB"
+    package var marked = true
+    package var structTreeRoot = true
+    package var displayDocTitle = true
     /// The XMP packet; nil writes none.
-    public var xmp: String? = TaggedDocument.xmp(title: "Test document", pdfuaPart: 1)
-    public var catalogExtras = ""
+    package var xmp: String? = TaggedDocument.xmp(title: "Test document", pdfuaPart: 1)
+    package var catalogExtras = ""
     /// Extra entries of every page dictionary (`/Annots […] /Tabs /S`).
-    public var pageExtras = ""
+    package var pageExtras = ""
     /// More entries for every page's /Resources (after `/Font << /F1 5 0 R >>`).
-    public var resourceExtras = ""
+    package var resourceExtras = ""
     /// The font dictionary for /F1. The default is an unembedded standard font, which fails
     /// 7.21.4.1-1; font tests replace it.
-    public var font = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"
-    public var version = "1.7"
+    package var font = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"
+    package var version = "1.7"
 
-    public init() {}
+    package init() {}
 
     /// An XMP packet with `dc:title` and `pdfuaid:part` (either may be left out).
-    public static func xmp(title: String?, pdfuaPart: Int?) -> String {
+    package static func xmp(title: String?, pdfuaPart: Int?) -> String {
         var body = ""
         if let title {
             body += "<dc:title><rdf:Alt><rdf:li xml:lang=\"x-default\">\(title)</rdf:li></rdf:Alt></dc:title>"
@@ -51,7 +51,7 @@ public struct TaggedDocument {
         """
     }
 
-    public func build() -> [UInt8] {
+    package func build() -> [UInt8] {
         var b = PDFBuilder(version: version)
         var cat = "/Type /Catalog /Pages 2 0 R"
         if structTreeRoot { cat += " /StructTreeRoot 20 0 R" }

@@ -10,23 +10,23 @@ import Foundation
 /// * `order` — normalised Levenshtein similarity of the two word sequences.
 ///
 /// Words are split at spaces, and every CJK character (the `cjkRanges`) is a word of its own.
-public struct TextScore: Sendable, Hashable, CustomStringConvertible {
-    public var char: Double
-    public var wordF1: Double
-    public var order: Double
+package struct TextScore: Sendable, Hashable, CustomStringConvertible {
+    package var char: Double
+    package var wordF1: Double
+    package var order: Double
 
-    public init(char: Double, wordF1: Double, order: Double) {
+    package init(char: Double, wordF1: Double, order: Double) {
         self.char = char; self.wordF1 = wordF1; self.order = order
     }
 
-    public var description: String {
+    package var description: String {
         func f(_ x: Double) -> String { String(format: "%.4f", x) }
         return "char \(f(char)) wordF1 \(f(wordF1)) order \(f(order))"
     }
 }
 
 /// Scores `extracted` against `groundTruth` (see `TextScore`).
-public func scoreText(groundTruth: String, extracted: String) -> TextScore {
+package func scoreText(groundTruth: String, extracted: String) -> TextScore {
     let g = ScoringText(groundTruth), e = ScoringText(extracted)
     let char = normalizedSimilarity(g.scalars, e.scalars)
 
@@ -62,7 +62,7 @@ public func scoreText(groundTruth: String, extracted: String) -> TextScore {
 /// white space (Python's `str.isspace`, form feeds included) folded to one U+0020 and the ends
 /// trimmed; and a space between two CJK characters removed (a line wrap inside CJK text is
 /// not a word break).
-public func normalizeForScoring(_ s: String) -> String {
+package func normalizeForScoring(_ s: String) -> String {
     var v = String.UnicodeScalarView()
     for c in normalizedScalars(s) { v.append(Unicode.Scalar(c)!) }
     return String(v)
@@ -147,7 +147,7 @@ struct ScoringText {
 
 /// 1 − distance / max(a.count, b.count); 1 when both are empty (rapidfuzz's
 /// `Levenshtein.normalized_similarity` with unit weights).
-public func normalizedSimilarity(_ a: [UInt32], _ b: [UInt32]) -> Double {
+package func normalizedSimilarity(_ a: [UInt32], _ b: [UInt32]) -> Double {
     let longest = max(a.count, b.count)
     if longest == 0 { return 1 }
     return 1 - Double(levenshteinDistance(a, b)) / Double(longest)
@@ -162,7 +162,7 @@ public func normalizedSimilarity(_ a: [UInt32], _ b: [UInt32]) -> Double {
 /// than 64, with the top row fixed at D[0][j] = j (a global distance, not a search); see
 /// `BandedDistance` for the diagonal band that keeps it to O(d·n/64) word operations for a
 /// distance d, instead of O(m·n/64).
-public func levenshteinDistance(_ a: [UInt32], _ b: [UInt32]) -> Int {
+package func levenshteinDistance(_ a: [UInt32], _ b: [UInt32]) -> Int {
     var lo = 0
     var hiA = a.count, hiB = b.count
     while lo < hiA, lo < hiB, a[lo] == b[lo] { lo += 1 }

@@ -2,7 +2,7 @@ import Foundation
 import PDFCore
 import PDFFile
 import PDFLayout
-import PDFTextModel
+import PDFGlyphs
 
 /// The boxes of a page, as PDFKit's `PDFDisplayBox`.
 public enum PDFDisplayBox: Int, Sendable { case mediaBox = 0, cropBox, bleedBox, trimBox, artBox }

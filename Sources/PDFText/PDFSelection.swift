@@ -1,6 +1,6 @@
 import Foundation
 import PDFCore
-import PDFTextModel
+import PDFGlyphs
 import Synchronization
 
 /// How far a document-level selection between two points reaches, as PDFKit's

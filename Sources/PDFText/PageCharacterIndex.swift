@@ -1,7 +1,7 @@
 import Foundation
 import PDFCore
 import PDFLayout
-import PDFTextModel
+import PDFGlyphs
 
 /// The text of one page as PDFKit's API sees it: the page string, UTF-16 indices into it,
 /// a quad per character and a grid for hit testing. Built once per page from a

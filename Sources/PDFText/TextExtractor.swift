@@ -3,7 +3,7 @@ import PDFCore
 import PDFContent
 import PDFFonts
 @_exported import PDFLayout
-@_exported import PDFTextModel
+@_exported import PDFGlyphs
 
 /// A page's glyphs and their layout, together: every character of `layout` indexes
 /// `glyphs.glyphs`.

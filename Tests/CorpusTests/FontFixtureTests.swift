@@ -3,7 +3,7 @@ import PDFContent
 import PDFCore
 import PDFFile
 import PDFFonts
-import PDFTextModel
+import PDFGlyphs
 import Testing
 
 /// The font fixtures (`Corpus/fonts/`, manifest entries tagged `fonts`, written by

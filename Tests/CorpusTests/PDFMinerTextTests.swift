@@ -5,7 +5,7 @@ import PDFCore
 import PDFFile
 import PDFFonts
 import PDFText
-import PDFTextModel
+import PDFGlyphs
 import Testing
 
 /// Every `contains` string of pdfminer's `expected.json` appears, whitespace ignored, in the

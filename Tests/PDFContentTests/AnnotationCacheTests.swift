@@ -1,7 +1,7 @@
 import Testing
 import PDFCore
 import PDFFonts
-import PDFTextModel
+import PDFGlyphs
 @testable import PDFFile
 @testable import PDFContent
 

@@ -3,7 +3,7 @@ import PDFCore
 import PDFSyntax
 import PDFFonts
 import PDFTestSupport
-import PDFTextModel
+import PDFGlyphs
 @testable import PDFFile
 @testable import PDFContent
 

@@ -5,7 +5,7 @@ import PDFCore
 import PDFFile
 import PDFSyntax
 import PDFFonts
-import PDFTextModel
+import PDFGlyphs
 import PDFTestSupport
 @testable import PDFContent
 

@@ -1,7 +1,7 @@
 import Testing
 import PDFCore
 import PDFSyntax
-import PDFTextModel
+import PDFGlyphs
 @testable import PDFContent
 
 @Suite struct InterpreterEventTests {

@@ -1,6 +1,6 @@
 import Testing
 import PDFCore
-import PDFTextModel
+import PDFGlyphs
 @testable import PDFContent
 
 /// A page's fonts are found by search while few, by hash table past `linearFonts`: the fonts

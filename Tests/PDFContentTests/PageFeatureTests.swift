@@ -4,7 +4,7 @@ import PDFFonts
 import PDFTestSupport
 import PDFCore
 import PDFSyntax
-import PDFTextModel
+import PDFGlyphs
 @testable import PDFContent
 
 @Suite struct ColourTests {

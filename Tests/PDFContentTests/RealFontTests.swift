@@ -1,7 +1,7 @@
 import Testing
 import PDFCore
 import PDFSyntax
-import PDFTextModel
+import PDFGlyphs
 @testable import PDFContent
 
 // Glyph positions with real font dictionaries (Type 0 with /W and /W2, Type 3, standard 14),

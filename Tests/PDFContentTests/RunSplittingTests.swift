@@ -4,7 +4,7 @@ import PDFFonts
 import PDFTestSupport
 import PDFCore
 import PDFSyntax
-import PDFTextModel
+import PDFGlyphs
 @testable import PDFContent
 
 /// The collector starts a new run where the full run key (font, size, colours, mode, span,

@@ -3,7 +3,7 @@ import PDFCore
 import PDFSyntax
 import PDFFile
 import PDFFonts
-import PDFTextModel
+import PDFGlyphs
 import PDFTestSupport
 @testable import PDFContent
 

@@ -2,7 +2,7 @@ import PDFCore
 import PDFFile
 import PDFSyntax
 import PDFTestSupport
-import PDFTextModel
+import PDFGlyphs
 import Testing
 @testable import PDFFonts
 

@@ -1,5 +1,5 @@
 import PDFCore
-import PDFTextModel
+import PDFGlyphs
 @testable import PDFLayout
 
 /// A page built by hand for layout tests: text placed glyph by glyph, each character a

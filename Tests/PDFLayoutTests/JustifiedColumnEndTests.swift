@@ -1,5 +1,5 @@
 import PDFCore
-import PDFTextModel
+import PDFGlyphs
 import Testing
 @testable import PDFLayout
 

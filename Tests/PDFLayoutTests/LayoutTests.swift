@@ -1,6 +1,6 @@
 import Foundation
 import PDFCore
-import PDFTextModel
+import PDFGlyphs
 import Testing
 @testable import PDFLayout
 

@@ -1,7 +1,7 @@
 import PDFCore
 import PDFLayout
 import PDFText
-import PDFTextModel
+import PDFGlyphs
 
 /// A page built by hand, glyphs and layout together, for testing writers without the
 /// layout analysis: every character is 6 pt wide, its box runs from 2 pt below the

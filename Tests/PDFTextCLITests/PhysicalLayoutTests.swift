@@ -1,6 +1,6 @@
 import PDFCore
 import PDFLayout
-import PDFTextModel
+import PDFGlyphs
 import Testing
 
 /// `physicalText` on hand-made layouts: 6 pt per character, so a line at x puts its text

@@ -3,15 +3,16 @@ import PackageDescription
 
 // The fuzz targets live in their own package so the root manifest stays free of sanitizer
 // builds. It depends on the root package by path; see README.md for the build command.
-// Each target is an executable whose `main` is libFuzzer's; FuzzSupport holds what they share.
+// Each target is an executable whose `main` is libFuzzer's.
 
 // SwiftPM names a path dependency after its folder (the checkout or worktree name), not
 // after the manifest's `name`, so the identity is worked out from where this file sits.
 let rootFolder = Context.packageDirectory.split(separator: "/").dropLast(2).last.map(String.init) ?? "pdftext"
 
-// The root package's products are PDFText, PDFFile and pdftext; the modules below them
-// (PDFContent, PDFFonts, …) are importable through the PDFText product.
-let pdftext: Target.Dependency = .product(name: "PDFText", package: rootFolder)
+// The entry points that reach below the text API (glyph extraction, the content-stream
+// interpreter, CMaps) have their bodies in the root package's PDFFuzzing product: they use
+// its `package` declarations, which no other package may see.
+let fuzzing: Target.Dependency = .product(name: "PDFFuzzing", package: rootFolder)
 
 let package = Package(
     name: "pdftext-fuzz",
@@ -31,18 +32,14 @@ let package = Package(
                       "extract_seeds.py", "seeds",
                       "work", "crashes", "Targets"],
             sources: ["FuzzDocumentLoading.swift"]),
-        .target(name: "FuzzSupport", dependencies: [pdftext], path: "Targets/FuzzSupport"),
-        .executableTarget(name: "FuzzGlyphExtraction", dependencies: ["FuzzSupport", pdftext],
-                          path: "Targets/FuzzGlyphExtraction"),
-        .executableTarget(name: "FuzzContentStream", dependencies: ["FuzzSupport", pdftext],
-                          path: "Targets/FuzzContentStream"),
-        .executableTarget(name: "FuzzCMap", dependencies: ["FuzzSupport", pdftext],
-                          path: "Targets/FuzzCMap"),
+        .executableTarget(name: "FuzzGlyphExtraction", dependencies: [fuzzing], path: "Targets/FuzzGlyphExtraction"),
+        .executableTarget(name: "FuzzContentStream", dependencies: [fuzzing], path: "Targets/FuzzContentStream"),
+        .executableTarget(name: "FuzzCMap", dependencies: [fuzzing], path: "Targets/FuzzCMap"),
         .executableTarget(name: "FuzzWriters",
                           dependencies: [.product(name: "PDFTextCLI", package: rootFolder)],
                           path: "Targets/FuzzWriters"),
         .executableTarget(name: "FuzzSearch",
-                          dependencies: ["FuzzSupport", .product(name: "PDFSearch", package: rootFolder)],
+                          dependencies: [fuzzing, .product(name: "PDFSearch", package: rootFolder)],
                           path: "Targets/FuzzSearch"),
     ]
 )

@@ -1,7 +1,7 @@
 import PDFCore
 import PDFSyntax
 import PDFFile
-import PDFTextModel
+import PDFGlyphs
 
 /// Checks that read content streams: marked content and artifacts, languages of text, fonts
 /// and their Unicode mappings.

@@ -2,7 +2,7 @@ import PDFCore
 import PDFSyntax
 import PDFFile
 import PDFFonts
-import PDFTextModel
+import PDFGlyphs
 
 extension ContentChecks {
     /// The dictionaries of the fonts the content uses, once each, in object order.

@@ -2,7 +2,7 @@ import PDFCore
 import PDFSyntax
 import PDFFile
 import PDFFonts
-import PDFTextModel
+import PDFGlyphs
 
 extension ContentChecks {
     /// Whether a font descriptor's /Flags has the Symbolic bit (bit 3).

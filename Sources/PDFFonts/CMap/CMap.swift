@@ -8,15 +8,15 @@ import PDFSyntax
 /// Mappings are kept as ranges (a `cidrange` of a million codes is one entry), compiled to
 /// sorted disjoint segments searched by bisection, with direct tables for one-byte codes
 /// and large two-byte maps.
-public final class CMap: Sendable {
-    public let name: String?
+package final class CMap: Sendable {
+    package let name: String?
     /// 0 horizontal, 1 vertical.
-    public let writingMode: Int
+    package let writingMode: Int
     /// /CIDSystemInfo registry and ordering (`Adobe`, `Japan1`), when declared.
-    public let registry: String?
-    public let ordering: String?
+    package let registry: String?
+    package let ordering: String?
     /// /CIDSystemInfo supplement, when declared.
-    public let supplement: Int?
+    package let supplement: Int?
 
     let codespace: Codespace
     /// Code → CID at the entry's first code (CID = payload + code - lo).
@@ -24,10 +24,10 @@ public final class CMap: Sendable {
     /// Code → the CID used when the glyph is missing (one CID for the whole range).
     let notdefs: CodeRangeMap<UInt32>
     /// True when the program declared no codespace and one was inferred from its mappings.
-    public let isCodespaceInferred: Bool
+    package let isCodespaceInferred: Bool
 
     /// An identity CMap: two-byte codes, CID = code (what `Identity-H`/`Identity-V` are).
-    public convenience init(name: String?, writingMode: Int, registry: String?, ordering: String?) {
+    package convenience init(name: String?, writingMode: Int, registry: String?, ordering: String?) {
         self.init(
             name: name, writingMode: writingMode, registry: registry, ordering: ordering, supplement: 0,
             codespace: Codespace([CodespaceRange(low: [0, 0], high: [0xFF, 0xFF])]),
@@ -56,7 +56,7 @@ public final class CMap: Sendable {
     ///
     /// `bfchar`/`bfrange` in an encoding CMap (a common producer mistake) are read as CIDs
     /// written in bytes.
-    public static func parse(_ bytes: [UInt8], resolve: (String) -> CMap?, diagnostics: inout DiagnosticLog) -> CMap? {
+    package static func parse(_ bytes: [UInt8], resolve: (String) -> CMap?, diagnostics: inout DiagnosticLog) -> CMap? {
         let program = CMapProgram.parse(bytes, diagnostics: &diagnostics)
         var bases: [CMap] = []
         for name in program.useCMaps {
@@ -138,28 +138,28 @@ public final class CMap: Sendable {
     }
 
     /// `Identity-H` / `Identity-V`: two-byte codes, CID = code.
-    public static let identityH = CMap(name: "Identity-H", writingMode: 0, registry: "Adobe", ordering: "Identity")
-    public static let identityV = CMap(name: "Identity-V", writingMode: 1, registry: "Adobe", ordering: "Identity")
+    package static let identityH = CMap(name: "Identity-H", writingMode: 0, registry: "Adobe", ordering: "Identity")
+    package static let identityV = CMap(name: "Identity-V", writingMode: 1, registry: "Adobe", ordering: "Identity")
 
     /// The codespace ranges (declared, inherited through `usecmap`, or inferred).
-    public var codespaceRanges: [CodespaceRange] { codespace.ranges }
+    package var codespaceRanges: [CodespaceRange] { codespace.ranges }
 
     /// Reads the code starting at `bytes[index]` using the codespace ranges; returns the code
     /// and its length in bytes (at least 1, so a caller always moves forward). A byte
     /// sequence no range matches is read as the length of the shortest range whose first
     /// byte matches, else as one byte (see ``readCode(_:at:)`` to know which happened).
-    public func nextCode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (code: UInt32, length: Int) {
+    package func nextCode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (code: UInt32, length: Int) {
         let c = codespace.next(bytes, at: index)
         return (c.code, c.length)
     }
 
     /// ``nextCode(_:at:)`` with whether the code lies in the codespace.
-    public func readCode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> CharacterCode {
+    package func readCode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> CharacterCode {
         codespace.next(bytes, at: index)
     }
 
     /// Splits a whole string into codes.
-    public func codes(in bytes: [UInt8]) -> [CharacterCode] {
+    package func codes(in bytes: [UInt8]) -> [CharacterCode] {
         bytes.withUnsafeBufferPointer { buffer in
             var out: [CharacterCode] = []
             var i = 0
@@ -175,24 +175,24 @@ public final class CMap: Sendable {
     /// The CID for a code of `length` bytes, or nil when unmapped (CID 0 is then used).
     /// A code with no `cidchar`/`cidrange` mapping falls back to its `notdefchar`/
     /// `notdefrange` CID.
-    public func cid(for code: UInt32, length: Int) -> UInt32? {
+    package func cid(for code: UInt32, length: Int) -> UInt32? {
         mappedCID(for: code, length: length) ?? notdefCID(for: code, length: length)
     }
 
     /// The CID from `cidchar`/`cidrange` only.
-    public func mappedCID(for code: UInt32, length: Int) -> UInt32? {
+    package func mappedCID(for code: UInt32, length: Int) -> UInt32? {
         guard let e = cids.find(code, length: length) else { return nil }
         return e.payload &+ (code &- e.lo)
     }
 
     /// The CID from `notdefchar`/`notdefrange` only.
-    public func notdefCID(for code: UInt32, length: Int) -> UInt32? {
+    package func notdefCID(for code: UInt32, length: Int) -> UInt32? {
         notdefs.find(code, length: length)?.payload
     }
 
     /// Whether the CMap maps every two-byte code to the same CID (`Identity-H/V`, or an
     /// embedded CMap with the identity's single range).
-    public var isIdentity: Bool {
+    package var isIdentity: Bool {
         let lv = cids.levels
         guard lv[0].segments.isEmpty, lv[2].segments.isEmpty, lv[3].segments.isEmpty,
               lv[1].segments.count == 1 else { return false }
@@ -204,18 +204,18 @@ public final class CMap: Sendable {
 
 /// What a CMap program declares about itself, read without building its mappings (for
 /// checks on embedded CMaps).
-public struct CMapDeclarations: Sendable, Hashable {
+package struct CMapDeclarations: Sendable, Hashable {
     /// `/CMapName`, `/WMode` and `/CIDSystemInfo` as the program defines them.
-    public var name: String?
-    public var writingMode: Int?
-    public var registry: String?
-    public var ordering: String?
-    public var supplement: Int?
+    package var name: String?
+    package var writingMode: Int?
+    package var registry: String?
+    package var ordering: String?
+    package var supplement: Int?
     /// The CMaps named by `usecmap`, in order.
-    public var useCMaps: [String]
+    package var useCMaps: [String]
 
     /// Reads the declarations of a CMap program's bytes.
-    public init(program bytes: [UInt8]) {
+    package init(program bytes: [UInt8]) {
         var log = DiagnosticLog()
         let p = CMapProgram.parse(bytes, diagnostics: &log)
         name = p.name; writingMode = p.writingMode; registry = p.registry

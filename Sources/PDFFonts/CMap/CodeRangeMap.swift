@@ -189,13 +189,13 @@ struct MaxHeap {
 
 /// One codespace range: codes of `low.count` bytes whose every byte lies between the
 /// corresponding bytes of `low` and `high` (PDF 32000-1 §9.7.6.2).
-public struct CodespaceRange: Sendable, Hashable {
-    public let low: [UInt8]
-    public let high: [UInt8]
-    public var length: Int { low.count }
+package struct CodespaceRange: Sendable, Hashable {
+    package let low: [UInt8]
+    package let high: [UInt8]
+    package var length: Int { low.count }
 
     /// `low` and `high` must have the same length, 1–4 bytes (otherwise the range is empty).
-    public init(low: [UInt8], high: [UInt8]) {
+    package init(low: [UInt8], high: [UInt8]) {
         if low.count == high.count, (1...4).contains(low.count) {
             self.low = low
             self.high = high
@@ -217,13 +217,13 @@ public struct CodespaceRange: Sendable, Hashable {
 }
 
 /// A code read from a string.
-public struct CharacterCode: Sendable, Hashable {
-    public var code: UInt32
+package struct CharacterCode: Sendable, Hashable {
+    package var code: UInt32
     /// Bytes consumed, at least 1.
-    public var length: Int
+    package var length: Int
     /// Whether the bytes matched a codespace range; when false the code is read as the spec
     /// says for an unmatched sequence and maps to CID 0 (`.notdef`).
-    public var inCodespace: Bool
+    package var inCodespace: Bool
 }
 
 /// The codespace ranges of a CMap, sorted by length, with the code-splitting rule.

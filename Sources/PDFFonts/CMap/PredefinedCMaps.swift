@@ -11,14 +11,14 @@ import Synchronization
 /// `/usr/share/poppler/cidToUnicode/<Registry>-<Ordering>`), each loaded once per process.
 /// `Identity-H`/`Identity-V` need no file. When the files are absent the lookups return nil
 /// and the caller reports it.
-public enum PredefinedCMaps {
+package enum PredefinedCMaps {
     static let defaultCMapDirectory = "/usr/share/poppler/cMap"
     static let defaultCIDToUnicodeDirectory = "/usr/share/poppler/cidToUnicode"
     /// The deepest `usecmap` chain followed between predefined CMaps.
     static let maxUseCMapDepth = 8
 
     /// Where CMap files are looked for: `$PDFTEXT_CMAP_DIR`, then `/usr/share/poppler/cMap`.
-    public static var searchPaths: [String] {
+    package static var searchPaths: [String] {
         var paths: [String] = []
         if let env = environment("PDFTEXT_CMAP_DIR") { paths.append(env) }
         paths.append(defaultCMapDirectory)
@@ -28,7 +28,7 @@ public enum PredefinedCMaps {
     /// Where CID-to-Unicode files are looked for: `$PDFTEXT_CIDTOUNICODE_DIR`, the
     /// `cidToUnicode` directory next to `$PDFTEXT_CMAP_DIR`, then
     /// `/usr/share/poppler/cidToUnicode`.
-    public static var cidToUnicodeSearchPaths: [String] {
+    package static var cidToUnicodeSearchPaths: [String] {
         var paths: [String] = []
         if let env = environment("PDFTEXT_CIDTOUNICODE_DIR") { paths.append(env) }
         if let env = environment("PDFTEXT_CMAP_DIR") { paths.append(env + "/../cidToUnicode") }
@@ -37,20 +37,20 @@ public enum PredefinedCMaps {
     }
 
     /// Whether a CMap data directory exists.
-    public static var isAvailable: Bool { searchPaths.contains { isDirectory($0) } }
+    package static var isAvailable: Bool { searchPaths.contains { isDirectory($0) } }
 
     private static let cmaps = Mutex<[String: CMap?]>([:])
     private static let tables = Mutex<[String: CIDToUnicodeTable?]>([:])
 
     /// A predefined CMap by name (`UniJIS-UCS2-H`, `90ms-RKSJ-V`, `Identity-H`, …), loaded
     /// once per process. Nil when unknown or the data files are absent.
-    public static func cmap(named name: String) -> CMap? {
+    package static func cmap(named name: String) -> CMap? {
         var ignored = DiagnosticLog(capacity: 0)
         return cmap(named: name, diagnostics: &ignored)
     }
 
     /// ``cmap(named:)`` reporting damage in the file and broken `usecmap` chains.
-    public static func cmap(named name: String, diagnostics: inout DiagnosticLog) -> CMap? {
+    package static func cmap(named name: String, diagnostics: inout DiagnosticLog) -> CMap? {
         load(name, chain: [], diagnostics: &diagnostics)
     }
 
@@ -68,7 +68,7 @@ public enum PredefinedCMaps {
 
     /// What the predefined CMap `name` declares about itself (CIDSystemInfo, WMode), read
     /// from its file; nil when it is not installed.
-    public static func declarations(named name: String) -> CMapDeclarations? {
+    package static func declarations(named name: String) -> CMapDeclarations? {
         guard let path = cmapPath(for: name, in: searchPaths), let bytes = try? FileBytes.read(path: path) else { return nil }
         return CMapDeclarations(program: bytes)
     }
@@ -124,7 +124,7 @@ public enum PredefinedCMaps {
     /// `Adobe-CNS1`, `Adobe-Korea1`, and `Adobe-KR`), loaded once per process. Read from
     /// `cidToUnicode/<Registry>-<Ordering>`, or else from the collection's
     /// `<Registry>-<Ordering>-UCS2` CMap (poppler-data has only that for `Adobe-KR`).
-    public static func cidToUnicode(registry: String, ordering: String) -> CIDToUnicodeTable? {
+    package static func cidToUnicode(registry: String, ordering: String) -> CIDToUnicodeTable? {
         let key = registry + "-" + ordering
         guard isSafeFileName(registry), isSafeFileName(ordering) else { return nil }
         if let cached = tables.withLock({ $0[key] }) { return cached }
@@ -148,7 +148,7 @@ public enum PredefinedCMaps {
     }
 
     /// The collection's UCS-2 (Unicode BMP) CMap, when the collection has one.
-    public static func ucs2CMapName(registry: String, ordering: String) -> String? {
+    package static func ucs2CMapName(registry: String, ordering: String) -> String? {
         guard registry == "Adobe" else { return nil }
         switch ordering {
         case "Japan1": return "UniJIS-UCS2-H"
@@ -162,12 +162,12 @@ public enum PredefinedCMaps {
 
     /// Whether `name` is a predefined CMap: listed in PDF 32000-1 Table 118, or present in
     /// the data directory.
-    public static func isPredefined(_ name: String) -> Bool {
+    package static func isPredefined(_ name: String) -> Bool {
         table118.contains(name) || cmapPath(for: name) != nil
     }
 
     /// The predefined CMap names of PDF 32000-1 Table 118.
-    public static let table118: Set<String> = [
+    package static let table118: Set<String> = [
         // Chinese (simplified)
         "GB-EUC-H", "GB-EUC-V", "GBpc-EUC-H", "GBpc-EUC-V", "GBK-EUC-H", "GBK-EUC-V",
         "GBKp-EUC-H", "GBKp-EUC-V", "GBK2K-H", "GBK2K-V",
@@ -235,7 +235,7 @@ public enum PredefinedCMaps {
 }
 
 /// CID → Unicode for one character collection.
-public struct CIDToUnicodeTable: Sendable {
+package struct CIDToUnicodeTable: Sendable {
     /// The scalar per CID (0: unmapped), from a `cidToUnicode` file.
     let scalars: [UInt32]
     /// CIDs whose line holds several values.
@@ -247,7 +247,7 @@ public struct CIDToUnicodeTable: Sendable {
     static let maxCIDs = 1 << 18
 
     /// An empty table.
-    public init() {
+    package init() {
         scalars = []
         sequences = [:]
         map = nil
@@ -309,9 +309,9 @@ public struct CIDToUnicodeTable: Sendable {
     }
 
     /// The number of CIDs the table covers (for a file-based table).
-    public var count: Int { scalars.count }
+    package var count: Int { scalars.count }
 
-    public func unicode(for cid: UInt32) -> [Unicode.Scalar]? {
+    package func unicode(for cid: UInt32) -> [Unicode.Scalar]? {
         if let map {
             // The UCS2 CMaps map CID 0 to U+FFFD: no text.
             guard let t = map.unicode(for: cid, length: 2), t != ["\u{FFFD}"] else { return nil }

@@ -16,14 +16,14 @@ enum UnicodeDestination: Sendable {
 }
 
 /// A /ToUnicode CMap: character codes (of 1–4 bytes) to Unicode text.
-public struct ToUnicodeMap: Sendable {
+package struct ToUnicodeMap: Sendable {
     let map: CodeRangeMap<UnicodeDestination>
     let codespace: Codespace
     /// True when the program declared no codespace and one was inferred from its sources.
-    public let isCodespaceInferred: Bool
+    package let isCodespaceInferred: Bool
 
     /// An empty map.
-    public init() {
+    package init() {
         map = CodeRangeMap()
         codespace = Codespace([CodespaceRange(low: [0], high: [0xFF])])
         isCodespaceInferred = true
@@ -41,7 +41,7 @@ public struct ToUnicodeMap: Sendable {
     ///
     /// Glyph-name destinations (`/space`) are resolved with ``GlyphList/resolve(_:)``; lone
     /// UTF-16 surrogates are dropped with a diagnostic. `usecmap` is not followed.
-    public static func parse(_ bytes: [UInt8], diagnostics: inout DiagnosticLog) -> ToUnicodeMap? {
+    package static func parse(_ bytes: [UInt8], diagnostics: inout DiagnosticLog) -> ToUnicodeMap? {
         let program = CMapProgram.parse(bytes, diagnostics: &diagnostics)
         if !program.useCMaps.isEmpty {
             diagnostics.append(.cmapUnknown, .info, "ToUnicode: usecmap \(program.useCMaps.joined(separator: " ")) not followed")
@@ -103,7 +103,7 @@ public struct ToUnicodeMap: Sendable {
     /// When the code is not mapped at that length, the same number is looked up among
     /// codes of the other lengths (files mix one- and two-byte sources). An empty array
     /// means the code is mapped to no text (`<>`).
-    public func unicode(for code: UInt32, length: Int) -> [Unicode.Scalar]? {
+    package func unicode(for code: UInt32, length: Int) -> [Unicode.Scalar]? {
         if let e = map.find(code, length: length) { return Self.text(e, code) }
         for k in 1...4 where k != length && (k == 4 || code < UInt32(1) << UInt32(8 * k)) {
             if let e = map.find(code, length: k) { return Self.text(e, code) }
@@ -137,27 +137,27 @@ public struct ToUnicodeMap: Sendable {
     }
 
     /// Whether the map maps anything.
-    public var isEmpty: Bool { map.isEmpty }
+    package var isEmpty: Bool { map.isEmpty }
 
     /// The codespace ranges (declared, or inferred from the source codes when the map
     /// declares none: see ``isCodespaceInferred``).
-    public var codespaceRanges: [CodespaceRange] { codespace.ranges }
+    package var codespaceRanges: [CodespaceRange] { codespace.ranges }
 
     /// The byte lengths of the mapped source codes.
-    public var mappedCodeLengths: [Int] {
+    package var mappedCodeLengths: [Int] {
         let m = map.lengthMask
         return (0..<4).filter { m & (1 << UInt8($0)) != 0 }.map { $0 + 1 }
     }
 
     /// Reads the code at `bytes[index]` by the map's codespace (for a Type 0 font whose
     /// encoding CMap is missing). At least one byte is consumed.
-    public func nextCode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (code: UInt32, length: Int) {
+    package func nextCode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (code: UInt32, length: Int) {
         let c = codespace.next(bytes, at: index)
         return (c.code, c.length)
     }
 
     /// ``nextCode(_:at:)`` with whether the code lies in the codespace.
-    public func readCode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> CharacterCode {
+    package func readCode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> CharacterCode {
         codespace.next(bytes, at: index)
     }
 }

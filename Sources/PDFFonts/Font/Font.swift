@@ -1,14 +1,14 @@
 import PDFCore
 import PDFSyntax
 import PDFFile
-import PDFTextModel
+import PDFGlyphs
 
 extension Diagnostic.Code {
-    public static let fontMissing = Diagnostic.Code("fontMissing")
-    public static let fontDamaged = Diagnostic.Code("fontDamaged")
-    public static let glyphUnmapped = Diagnostic.Code("glyphUnmapped")
-    public static let cmapDamaged = Diagnostic.Code("cmapDamaged")
-    public static let cmapUnknown = Diagnostic.Code("cmapUnknown")
+    package static let fontMissing = Diagnostic.Code("fontMissing")
+    package static let fontDamaged = Diagnostic.Code("fontDamaged")
+    package static let glyphUnmapped = Diagnostic.Code("glyphUnmapped")
+    package static let cmapDamaged = Diagnostic.Code("cmapDamaged")
+    package static let cmapUnknown = Diagnostic.Code("cmapUnknown")
 }
 
 /// What a font says about one character code.
@@ -16,27 +16,27 @@ extension Diagnostic.Code {
 /// The text is kept inline when it has at most `FontGlyph.inlineScalars` scalars (nearly
 /// every glyph: a letter, a ligature of two or three), so that copying a glyph, once per
 /// glyph painted, touches no reference count; longer texts are kept in an array.
-public struct FontGlyph: Sendable {
+package struct FontGlyph: Sendable {
     /// How many scalars of text are kept inline.
-    public static let inlineScalars = 3
+    package static let inlineScalars = 3
     /// The number of scalars of text.
     @usableFromInline var scalarCount: UInt32
     /// The first three scalars' values (0 past the count).
     @usableFromInline var s0: UInt32, s1: UInt32, s2: UInt32
     /// The whole text, when it is longer than `inlineScalars`.
     @usableFromInline var long: [Unicode.Scalar]?
-    public var source: UnicodeSource
+    package var source: UnicodeSource
     /// Horizontal advance in glyph space (1/1000 text-space unit for all but Type 3 fonts,
     /// whose glyph space is mapped by `Font.fontMatrix`).
-    public var width: Double
+    package var width: Double
     /// Vertical writing: the position vector (v₁ₓ, v₁ᵧ) and the vertical advance w1ᵧ, in
     /// glyph space (PDF 32000-1 §9.7.4.3). Zero for horizontal fonts.
-    public var verticalOrigin: (x: Double, y: Double)
-    public var verticalAdvance: Double
+    package var verticalOrigin: (x: Double, y: Double)
+    package var verticalAdvance: Double
     /// The glyph id when known, else `PositionedGlyph.unknownGlyphID`.
-    public var glyphID: UInt32
+    package var glyphID: UInt32
 
-    public init(unicode: [Unicode.Scalar], source: UnicodeSource, width: Double,
+    package init(unicode: [Unicode.Scalar], source: UnicodeSource, width: Double,
                 verticalOrigin: (x: Double, y: Double) = (0, 0), verticalAdvance: Double = 0,
                 glyphID: UInt32 = PositionedGlyph.unknownGlyphID) {
         scalarCount = 0; s0 = 0; s1 = 0; s2 = 0; long = nil
@@ -47,7 +47,7 @@ public struct FontGlyph: Sendable {
 
     /// The Unicode text (empty when unknown). Reading it makes an array: per glyph, use
     /// `unicodeCount` and `appendUnicode(to:)`.
-    public var unicode: [Unicode.Scalar] {
+    package var unicode: [Unicode.Scalar] {
         get {
             if let long { return long }
             var r: [Unicode.Scalar] = []
@@ -65,10 +65,10 @@ public struct FontGlyph: Sendable {
     }
 
     /// The number of scalars of text.
-    @inlinable public var unicodeCount: Int { Int(scalarCount) }
+    @inlinable package var unicodeCount: Int { Int(scalarCount) }
 
     /// Appends the text to `scalars`, without making an array of its own.
-    @inlinable public func appendUnicode(to scalars: inout [Unicode.Scalar]) {
+    @inlinable package func appendUnicode(to scalars: inout [Unicode.Scalar]) {
         if scalarCount > UInt32(Self.inlineScalars) {
             if let long { scalars.append(contentsOf: long) }
         } else {
@@ -81,35 +81,35 @@ public struct FontGlyph: Sendable {
 /// painted, into the interpreter's event) touches no reference count: a text longer than
 /// `FontGlyph.inlineScalars` is not kept (`isLong`), and is read from the font when needed
 /// (``Font/glyph(_:byteCount:)``).
-public struct GlyphInfo: Sendable {
+package struct GlyphInfo: Sendable {
     @usableFromInline var scalarCount: UInt32
     @usableFromInline var s0: UInt32, s1: UInt32, s2: UInt32
-    public var source: UnicodeSource
+    package var source: UnicodeSource
     /// Horizontal advance in glyph space (see `FontGlyph.width`).
-    public var width: Double
+    package var width: Double
     /// Vertical writing: the position vector and the vertical advance (see `FontGlyph`).
-    public var verticalOrigin: (x: Double, y: Double)
-    public var verticalAdvance: Double
+    package var verticalOrigin: (x: Double, y: Double)
+    package var verticalAdvance: Double
     /// The glyph id when known, else `PositionedGlyph.unknownGlyphID`.
-    public var glyphID: UInt32
+    package var glyphID: UInt32
 
-    public init(_ g: FontGlyph) {
+    package init(_ g: FontGlyph) {
         scalarCount = g.scalarCount; s0 = g.s0; s1 = g.s1; s2 = g.s2
         source = g.source; width = g.width
         verticalOrigin = g.verticalOrigin; verticalAdvance = g.verticalAdvance; glyphID = g.glyphID
     }
 
     /// What a font says about a code it has nothing for: no text, no width.
-    public static let empty = GlyphInfo(FontGlyph(unicode: [], source: .none, width: 0))
+    package static let empty = GlyphInfo(FontGlyph(unicode: [], source: .none, width: 0))
 
     /// The number of scalars of text.
-    @inlinable public var unicodeCount: Int { Int(scalarCount) }
+    @inlinable package var unicodeCount: Int { Int(scalarCount) }
 
     /// Whether the text is longer than this value keeps: read it from the font.
-    @inlinable public var isLong: Bool { scalarCount > UInt32(FontGlyph.inlineScalars) }
+    @inlinable package var isLong: Bool { scalarCount > UInt32(FontGlyph.inlineScalars) }
 
     /// Appends the text to `scalars` (nothing when `isLong`: the font has it).
-    @inlinable @inline(__always) public func appendUnicode(to scalars: inout [Unicode.Scalar]) {
+    @inlinable @inline(__always) package func appendUnicode(to scalars: inout [Unicode.Scalar]) {
         Self.appendInline(scalarCount, s0, s1, s2, to: &scalars)
     }
 
@@ -133,35 +133,35 @@ public struct GlyphInfo: Sendable {
 }
 
 /// A Type 3 font's glyph procedures.
-public struct Type3Procedures: Sendable {
+package struct Type3Procedures: Sendable {
     /// The glyph procedure for each code that has one.
-    public var procedures: [UInt32: PDFStream]
+    package var procedures: [UInt32: PDFStream]
     /// /Resources of the font (nil: the page's, as PDF 1.1 allowed).
-    public var resources: PDFDictionary?
+    package var resources: PDFDictionary?
     /// /FontBBox in glyph space.
-    public var fontBBox: Rect
+    package var fontBBox: Rect
 }
 
 /// A font loaded from a font dictionary, ready to decode strings: code splitting, Unicode,
 /// widths and geometry. Immutable after loading, so it is shared by every page that uses it.
-public final class Font: Sendable {
-    public let summary: FontSummary
+package final class Font: Sendable {
+    package let summary: FontSummary
     /// 0 horizontal, 1 vertical (WMode of a Type 0 font's CMap).
-    public let writingMode: Int
+    package let writingMode: Int
     /// Glyph space → text space: [0.001 0 0 0.001 0 0] except for Type 3 fonts.
-    public let fontMatrix: Matrix
+    package let fontMatrix: Matrix
     /// Ascent and descent in glyph space (for glyph boxes). Descent is negative.
-    public let ascent: Double
-    public let descent: Double
-    public let type3: Type3Procedures?
+    package let ascent: Double
+    package let descent: Double
+    package let type3: Type3Procedures?
     /// What went wrong while loading.
-    public let diagnostics: DiagnosticLog
+    package let diagnostics: DiagnosticLog
 
     /// The parsed /ToUnicode CMap as written (answers include U+0000 and others the
     /// decoder refuses); nil when there is none or it could not be read.
-    public let toUnicodeMap: ToUnicodeMap?
+    package let toUnicodeMap: ToUnicodeMap?
     /// The embedded font program, when one was found and could be read.
-    public let program: FontProgram?
+    package let program: FontProgram?
     /// Simple fonts: the glyph name the encoding gives each code (after /Differences).
     let encodingNames: [String?]?
 
@@ -185,27 +185,27 @@ public final class Font: Sendable {
 
     /// Simple fonts: the glyph name the font's encoding (base encoding, built-in encoding,
     /// /Differences) gives `code`; nil when it gives none or the font is composite.
-    public func encodingName(_ code: UInt32) -> String? {
+    package func encodingName(_ code: UInt32) -> String? {
         guard let names = encodingNames, code < UInt32(names.count) else { return nil }
         return names[Int(code)]
     }
 
     /// Composite fonts: the CID the encoding CMap gives `code` (0 when the CMap maps it to
     /// nothing); nil for simple fonts.
-    public func cid(_ code: UInt32, byteCount: Int) -> UInt32? {
+    package func cid(_ code: UInt32, byteCount: Int) -> UInt32? {
         decoder.cid(code, byteCount: byteCount)
     }
 
     /// Whether codes take one byte each (simple fonts) rather than a CMap's lengths.
-    public var isSimple: Bool { decoder.isSimple }
+    package var isSimple: Bool { decoder.isSimple }
 
     /// Splits a string's bytes into character codes, calling `body(code, byteCount)` for each.
     @inlinable
-    public func forEachCode(in bytes: [UInt8], _ body: (UInt32, Int) -> Void) {
+    package func forEachCode(in bytes: [UInt8], _ body: (UInt32, Int) -> Void) {
         bytes.withUnsafeBufferPointer { buf in forEachCode(in: buf, body) }
     }
 
-    public func forEachCode(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UInt32, Int) -> Void) {
+    package func forEachCode(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UInt32, Int) -> Void) {
         if let simple = simpleDecoder {
             simple.forEachCode(in: bytes, body)
         } else {
@@ -215,13 +215,13 @@ public final class Font: Sendable {
 
     /// What the font says about a code. `byteCount` is the code's length as given by
     /// `forEachCode` (it matters for ToUnicode maps with mixed lengths).
-    public func glyph(_ code: UInt32, byteCount: Int = 1) -> FontGlyph {
+    package func glyph(_ code: UInt32, byteCount: Int = 1) -> FontGlyph {
         if let simple = simpleDecoder { return simple.glyph(code, byteCount: byteCount) }
         return decoder.glyph(code, byteCount: byteCount)
     }
 
     /// ``glyph(_:byteCount:)`` as plain values (its text only when short: see ``GlyphInfo``).
-    public func glyphInfo(_ code: UInt32, byteCount: Int = 1) -> GlyphInfo {
+    package func glyphInfo(_ code: UInt32, byteCount: Int = 1) -> GlyphInfo {
         if let info = tableGlyphInfo(code) { return info }
         return GlyphInfo(decoder.glyph(code, byteCount: byteCount))
     }
@@ -229,7 +229,7 @@ public final class Font: Sendable {
     /// ``glyphInfo(_:byteCount:)`` when the font has a table of its answers (simple fonts);
     /// nil otherwise: then it asks a decoder that computes answers and keeps them behind a
     /// lock, shared by every thread reading the font.
-    @inlinable public func tableGlyphInfo(_ code: UInt32) -> GlyphInfo? {
+    @inlinable package func tableGlyphInfo(_ code: UInt32) -> GlyphInfo? {
         guard let table = simpleInfo else { return nil }
         return code < UInt32(table.count) ? table[Int(code)] : .empty
     }

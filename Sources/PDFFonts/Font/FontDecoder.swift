@@ -1,5 +1,5 @@
 import PDFCore
-import PDFTextModel
+import PDFGlyphs
 
 /// The per-kind part of a font: how codes are split and what each means.
 protocol FontDecoder: Sendable {

@@ -1,7 +1,7 @@
 import PDFCore
 import PDFSyntax
 import PDFFile
-import PDFTextModel
+import PDFGlyphs
 import Synchronization
 
 extension FontLoader {
@@ -345,9 +345,9 @@ struct GlyphTable {
 }
 
 /// Embedded font programs of one document, parsed once per stream.
-public final class ProgramCache: Sendable {
+package final class ProgramCache: Sendable {
     private let programs = Mutex<[Int: FontProgram?]>([:])
-    public init() {}
+    package init() {}
 
     func program(_ stream: PDFStream, format: FontProgram.Format, store: ObjectStore) -> FontProgram? {
         guard let id = stream.objectID?.number else {

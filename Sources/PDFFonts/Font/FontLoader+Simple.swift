@@ -1,7 +1,7 @@
 import PDFCore
 import PDFSyntax
 import PDFFile
-import PDFTextModel
+import PDFGlyphs
 
 extension FontLoader {
     /// Type 1, MMType1, TrueType and Type 3 fonts: one byte per code.

@@ -1,7 +1,7 @@
 import PDFCore
 import PDFSyntax
 import PDFFile
-import PDFTextModel
+import PDFGlyphs
 
 /// Builds a `Font` from a font dictionary (PDF 32000-1 §9.6–9.10).
 ///
@@ -199,7 +199,7 @@ struct FontLoader {
 
 extension Font {
     /// [0.001 0 0 0.001 0 0]
-    public static let standardMatrix = Matrix(a: 0.001, b: 0, c: 0, d: 0.001, e: 0, f: 0)
+    package static let standardMatrix = Matrix(a: 0.001, b: 0, c: 0, d: 0.001, e: 0, f: 0)
 }
 
 /// Helpers on font names.

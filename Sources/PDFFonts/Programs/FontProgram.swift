@@ -11,8 +11,8 @@ import Synchronization
 /// per em, names, style flags, metrics) are plain `let`s read without the lock. Lookup
 /// tables (names, CIDs, the Unicode reversal) are built lazily on first use, under the same
 /// lock, over at most ``maxTableGlyphs`` glyphs, and never change afterwards.
-public final class FontProgram: Sendable {
-    public enum Format: Sendable, Hashable {
+package final class FontProgram: Sendable {
+    package enum Format: Sendable, Hashable {
         /// /FontFile: Type 1 (PFA/PFB-style, with cleartext and eexec parts).
         case type1
         /// /FontFile3 /Subtype /Type1C or /CIDFontType0C: bare CFF.
@@ -24,7 +24,7 @@ public final class FontProgram: Sendable {
     }
 
     /// Where a Type 1 or CFF font's built-in encoding comes from.
-    public enum BuiltinEncodingKind: Sendable, Hashable {
+    package enum BuiltinEncodingKind: Sendable, Hashable {
         /// The program names Adobe StandardEncoding.
         case standard
         /// The program names Adobe ExpertEncoding.
@@ -37,52 +37,52 @@ public final class FontProgram: Sendable {
 
     /// The most glyphs over which lookup tables (names, CIDs) are built, and the most
     /// entries read from one cmap subtable.
-    public static let maxTableGlyphs = 65_536
+    package static let maxTableGlyphs = 65_536
     /// The most code → glyph entries read from one cmap subtable for the Unicode reversal.
-    public static let maxCmapEntries = 1 << 18
+    package static let maxCmapEntries = 1 << 18
 
     /// The format the caller declared (the PDF's font file key and subtype).
-    public let declaredFormat: Format
+    package let declaredFormat: Format
     /// The format FreeType recognised in the bytes; it may differ from the declared one
     /// (a `/FontFile3 /Type1C` that is really an OpenType, a `/FontFile2` holding CFF).
-    public let detectedFormat: Format
+    package let detectedFormat: Format
     /// The glyphs in the program (for a CID-keyed one, the glyphs its charset lists, at
     /// most ``maxTableGlyphs``).
-    public let numberOfGlyphs: Int
+    package let numberOfGlyphs: Int
     /// Font units per em: `units_per_EM` (usually 1000 for CFF and Type 1, 2048 or 1000
     /// for TrueType). Always positive.
-    public let unitsPerEm: Int
+    package let unitsPerEm: Int
     /// Whether the program is a CID-keyed font (glyphs selected by CID).
     ///
     /// Glyph ids throughout this API are glyph indices in the program's own order (the
     /// charset order of a CFF), also for CID-keyed programs, where FreeType itself indexes
     /// glyphs by CID: ``glyphID(forCID:)`` maps a CID to such an id.
-    public let isCIDKeyed: Bool
-    public let postScriptName: String?
-    public let familyName: String?
-    public let isBold: Bool
-    public let isItalic: Bool
-    public let isFixedPitch: Bool
+    package let isCIDKeyed: Bool
+    package let postScriptName: String?
+    package let familyName: String?
+    package let isBold: Bool
+    package let isItalic: Bool
+    package let isFixedPitch: Bool
     /// Whether the program has glyph names (Type 1, CFF, TrueType with a `post` table
     /// of format 1 or 2).
-    public let hasGlyphNames: Bool
+    package let hasGlyphNames: Bool
     /// Whether the program has vertical metrics (`vhea`/`vmtx`).
-    public let hasVerticalMetrics: Bool
+    package let hasVerticalMetrics: Bool
     /// The typographic ascender and descender in 1/1000 em (descender negative).
-    public let ascender: Double
-    public let descender: Double
+    package let ascender: Double
+    package let descender: Double
     /// The (platform, encoding) pairs of the TrueType/OpenType cmap subtables present,
     /// in the font's order. Empty for Type 1 and bare CFF (FreeType's synthesized charmaps
     /// for those are not reported).
-    public let cmapSubtables: [(platform: UInt16, encoding: UInt16)]
+    package let cmapSubtables: [(platform: UInt16, encoding: UInt16)]
     /// Which built-in encoding a Type 1 or name-keyed CFF program has; nil otherwise.
-    public let builtinEncodingKind: BuiltinEncodingKind?
+    package let builtinEncodingKind: BuiltinEncodingKind?
 
     private let state: Mutex<FaceState>
 
     /// Parses a font program; nil when FreeType cannot open it or it is not one of the
     /// four formats (FreeType also reads bitmap formats, which are refused here).
-    public init?(data: [UInt8], format: Format) {
+    package init?(data: [UInt8], format: Format) {
         guard !data.isEmpty, let face = FaceState(copying: data) else { return nil }
         guard let detected = face.detectFormat() else { return nil }
         let facts = face.readFacts()
@@ -110,14 +110,14 @@ public final class FontProgram: Sendable {
 
     /// The glyph's name (Type 1, CFF, TrueType with a `post` table); nil when the program
     /// has no names or the glyph id is out of range.
-    public func glyphName(_ gid: UInt32) -> String? {
+    package func glyphName(_ gid: UInt32) -> String? {
         guard hasGlyphNames, let index = Int(exactly: gid), index < numberOfGlyphs else { return nil }
         return state.withLock { $0.glyphName(index) }
     }
 
     /// The glyph id of a named glyph. `.notdef` is glyph 0; any other name FreeType
     /// answers with 0 is not found.
-    public func glyphID(named name: String) -> UInt32? {
+    package func glyphID(named name: String) -> UInt32? {
         guard hasGlyphNames, !name.isEmpty else { return nil }
         if name == ".notdef" { return 0 }
         return state.withLock { $0.glyphID(named: name, count: numberOfGlyphs) }
@@ -128,14 +128,14 @@ public final class FontProgram: Sendable {
     /// A Type 1 or CFF font's built-in encoding: 256 glyph names by code (nil entries
     /// unused or naming no glyph of the program). Nil for TrueType/OpenType and CID-keyed
     /// programs.
-    public var builtinEncoding: [String?]? {
+    package var builtinEncoding: [String?]? {
         guard builtinEncodingKind != nil, hasGlyphNames else { return nil }
         return state.withLock { $0.builtinEncoding() }
     }
 
     /// Looks a code up in the given cmap subtable; nil when the subtable is absent or maps
     /// the code to no glyph (glyph 0).
-    public func glyphID(forCode code: UInt32, platform: UInt16, encoding: UInt16) -> UInt32? {
+    package func glyphID(forCode code: UInt32, platform: UInt16, encoding: UInt16) -> UInt32? {
         guard let index = cmapSubtables.firstIndex(where: { $0.platform == platform && $0.encoding == encoding })
         else { return nil }
         return state.withLock { $0.lookUp(code: code, charmapAt: index) }
@@ -143,7 +143,7 @@ public final class FontProgram: Sendable {
 
     /// A single-byte code looked up in the (3,0) symbol cmap the way PDF readers do
     /// (ISO 32000-1 §9.6.6.4): the code itself, then 0xF000, 0xF100 and 0xF200 plus it.
-    public func glyphID(forSymbolCode code: UInt8) -> UInt32? {
+    package func glyphID(forSymbolCode code: UInt8) -> UInt32? {
         for base: UInt32 in [0, 0xF000, 0xF100, 0xF200] {
             if let gid = glyphID(forCode: base | UInt32(code), platform: 3, encoding: 0) { return gid }
         }
@@ -154,7 +154,7 @@ public final class FontProgram: Sendable {
 
     /// The glyph for a CID. In a CID-keyed program through its charset; otherwise the CID
     /// is taken as the glyph id when it is in range.
-    public func glyphID(forCID cid: UInt32) -> UInt32? {
+    package func glyphID(forCID cid: UInt32) -> UInt32? {
         guard isCIDKeyed else {
             return Int(exactly: cid).map { $0 < numberOfGlyphs } == true ? cid : nil
         }
@@ -162,7 +162,7 @@ public final class FontProgram: Sendable {
     }
 
     /// The CID of a glyph in a CID-keyed program (its charset entry); nil otherwise.
-    public func cid(forGlyph gid: UInt32) -> UInt32? {
+    package func cid(forGlyph gid: UInt32) -> UInt32? {
         guard isCIDKeyed, let index = Int(exactly: gid) else { return nil }
         return state.withLock { face in
             face.glyphCIDs.flatMap { $0.indices.contains(index) ? $0[index] : nil }
@@ -174,7 +174,7 @@ public final class FontProgram: Sendable {
     /// Unicode for a glyph from the program's Unicode cmaps ((3,10), (3,1), (0,x)),
     /// reversed. When several codes reach one glyph, the smallest code outside the Private
     /// Use Areas wins, else the smallest code.
-    public func unicode(forGlyph gid: UInt32) -> [Unicode.Scalar]? {
+    package func unicode(forGlyph gid: UInt32) -> [Unicode.Scalar]? {
         guard !cmapSubtables.isEmpty else { return nil }
         let unicodeTables = cmapSubtables.indices.filter {
             let t = cmapSubtables[$0]
@@ -188,14 +188,14 @@ public final class FontProgram: Sendable {
     // MARK: Metrics
 
     /// Horizontal advance in 1/1000 em.
-    public func advanceWidth(_ gid: UInt32) -> Double? {
+    package func advanceWidth(_ gid: UInt32) -> Double? {
         guard let index = Int(exactly: gid), index < numberOfGlyphs else { return nil }
         let units = state.withLock { $0.advance(index, vertical: false) }
         return units.map { $0 * 1000 / Double(unitsPerEm) }
     }
 
     /// Vertical advance in 1/1000 em, when the program has vertical metrics.
-    public func verticalAdvance(_ gid: UInt32) -> Double? {
+    package func verticalAdvance(_ gid: UInt32) -> Double? {
         guard hasVerticalMetrics, let index = Int(exactly: gid), index < numberOfGlyphs else { return nil }
         let units = state.withLock { $0.advance(index, vertical: true) }
         return units.map { $0 * 1000 / Double(unitsPerEm) }

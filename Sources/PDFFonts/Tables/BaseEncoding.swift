@@ -8,7 +8,7 @@
 /// duplicates 0xA0 `space` and 0xAD `hyphen`. MacRomanEncoding has `currency` at 0xDB
 /// (footnote 1) and also the Mac OS Roman codes outside the Latin set (`notequal`, …,
 /// `apple`), which Annex D does not list.
-public enum BaseEncoding: String, Sendable, Hashable, CaseIterable {
+package enum BaseEncoding: String, Sendable, Hashable, CaseIterable {
     case standard = "StandardEncoding"
     case winAnsi = "WinAnsiEncoding"
     case macRoman = "MacRomanEncoding"
@@ -18,13 +18,13 @@ public enum BaseEncoding: String, Sendable, Hashable, CaseIterable {
     case zapfDingbats = "ZapfDingbatsEncoding"
 
     /// The encoding a `/BaseEncoding` or `/Encoding` name stands for.
-    public init?(pdfName: String) { self.init(rawValue: pdfName) }
+    package init?(pdfName: String) { self.init(rawValue: pdfName) }
 
     /// The glyph name for `code`, or nil when the code is unassigned.
-    public func glyphName(_ code: UInt8) -> String? { glyphNames[Int(code)] }
+    package func glyphName(_ code: UInt8) -> String? { glyphNames[Int(code)] }
 
     /// All 256 glyph names, indexed by code (nil: unassigned).
-    public var glyphNames: [String?] {
+    package var glyphNames: [String?] {
         switch self {
         case .standard: EncodingData.standard
         case .winAnsi: EncodingData.winAnsi

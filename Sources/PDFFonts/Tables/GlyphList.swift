@@ -3,19 +3,19 @@
 // Generated/TeXGlyphListData.swift (TeX's glyph-name lists).
 
 /// How a glyph name was resolved to Unicode.
-public enum GlyphNameResolution: Sendable, Hashable {
+package enum GlyphNameResolution: Sendable, Hashable {
     /// A name in the Adobe Glyph List (or the ZapfDingbats list).
     case standard([Unicode.Scalar])
     /// Derived from the name's form: `uniXXXX…`, `uXXXX[XX]`, ligatures `f_f_i`, suffixes `.sc`.
     case derived([Unicode.Scalar])
 
-    public var scalars: [Unicode.Scalar] {
+    package var scalars: [Unicode.Scalar] {
         switch self { case .standard(let s), .derived(let s): s }
     }
 }
 
 /// Producer-specific numeric glyph names that only the font program can resolve.
-public enum NumericGlyphName: Sendable, Hashable {
+package enum NumericGlyphName: Sendable, Hashable {
     /// `g123`, `gid123`, `glyph123`, `index123`: a glyph id.
     case glyphID(Int)
     /// `cid123`: a CID.
@@ -29,15 +29,15 @@ extension Unicode.Scalar {
     var isPrivateUse: Bool { value >= 0xE000 && value <= 0xF8FF }
 }
 
-public enum GlyphList {
+package enum GlyphList {
     /// Names longer than this are not resolved (Type 1 limits names to 127 bytes; hostile
     /// files can write megabytes).
-    public static let maximumNameLength = 1024
+    package static let maximumNameLength = 1024
 
     /// The Adobe Glyph List entry for `name`, exactly; for the ZapfDingbats font
     /// (`zapfDingbats: true`) its own list (`a1`…`a191`) first. The dingbats list applies
     /// to that font only: elsewhere `a101` is a producer's name for code 101.
-    public static func standardUnicode(for name: String, zapfDingbats: Bool = false) -> [Unicode.Scalar]? {
+    package static func standardUnicode(for name: String, zapfDingbats: Bool = false) -> [Unicode.Scalar]? {
         if zapfDingbats, let d = Tables.shared.dingbats[name] { return d }
         return Tables.shared.byName[name]
     }
@@ -50,7 +50,7 @@ public enum GlyphList {
     /// says; a name whose components all map to nothing (`.notdef`, `g12`) gives nil.
     /// Hexadecimal digits may be lowercase (a common producer variant; the specification
     /// asks for uppercase). Surrogates (D800–DFFF) and values above 10FFFF are rejected.
-    public static func resolve(_ name: String, zapfDingbats: Bool = false) -> GlyphNameResolution? {
+    package static func resolve(_ name: String, zapfDingbats: Bool = false) -> GlyphNameResolution? {
         if let exact = standardUnicode(for: name, zapfDingbats: zapfDingbats) {
             // An AGL entry in the private use area (Apple's delimiter pieces, expert small
             // capitals) yields to a TeX list's standard character.
@@ -106,7 +106,7 @@ public enum GlyphList {
     /// `a1`…`a191` (and `a192`…`a206`) are ZapfDingbats names: `resolve` maps them first, so
     /// a caller asks for the numeric form only after `resolve` failed (or, for such names,
     /// when it knows the font is not ZapfDingbats and the names are codes).
-    public static func numericForm(_ name: String) -> NumericGlyphName? {
+    package static func numericForm(_ name: String) -> NumericGlyphName? {
         let b = Array(name.utf8)
         guard b.count >= 2, b.count <= 16 else { return nil }
         let decimal: [(prefix: String, make: (Int) -> NumericGlyphName)] = [
@@ -129,7 +129,7 @@ public enum GlyphList {
 
     /// A glyph name for a scalar: the AGL's preferred name (AGLFN, then the legacy name the
     /// standard Latin fonts use, e.g. `fi`), else `uniXXXX` (BMP) or `uXXXXX`.
-    public static func name(for scalar: Unicode.Scalar) -> String {
+    package static func name(for scalar: Unicode.Scalar) -> String {
         if let preferred = Tables.preferred[scalar.value] { return preferred }
         let hex = String(scalar.value, radix: 16, uppercase: true)
         let padded = String(repeating: "0", count: max(0, 4 - hex.count)) + hex

@@ -2,24 +2,24 @@
 // (from the metric-compatible URW base35 AFM files).
 
 /// Metrics of one of the 14 standard Type 1 fonts (PDF 32000-1 §9.6.2.2).
-public struct StandardFontMetrics: Sendable {
+package struct StandardFontMetrics: Sendable {
     /// The canonical name: `Helvetica-BoldOblique`, `Times-Roman`, `Symbol`, …
-    public var name: String
+    package var name: String
     /// `Helvetica`, `Times`, `Courier`, `Symbol`, `ZapfDingbats`.
-    public var family: String
+    package var family: String
     /// Font descriptor flags as a PDF writer would give them.
-    public var flags: UInt32
-    public var ascent: Double
-    public var descent: Double
-    public var capHeight: Double
-    public var xHeight: Double
-    public var italicAngle: Double
-    public var bbox: (Double, Double, Double, Double)
-    public var isFixedPitch: Bool
-    public var isBold: Bool
-    public var isItalic: Bool
+    package var flags: UInt32
+    package var ascent: Double
+    package var descent: Double
+    package var capHeight: Double
+    package var xHeight: Double
+    package var italicAngle: Double
+    package var bbox: (Double, Double, Double, Double)
+    package var isFixedPitch: Bool
+    package var isBold: Bool
+    package var isItalic: Bool
     /// StandardEncoding for the Latin fonts; the font's own for Symbol and ZapfDingbats.
-    public var builtinEncoding: BaseEncoding
+    package var builtinEncoding: BaseEncoding
 
     /// Index into `StandardFontData.fonts` / `.widths`.
     private let index: Int
@@ -34,7 +34,7 @@ public struct StandardFontMetrics: Sendable {
     ]
 
     /// The 14 fonts: Helvetica (4), Times (4), Courier (4), Symbol, ZapfDingbats.
-    public static let all: [StandardFontMetrics] = StandardFontData.fonts.indices.map {
+    package static let all: [StandardFontMetrics] = StandardFontData.fonts.indices.map {
         StandardFontMetrics(index: $0)
     }
 
@@ -73,7 +73,7 @@ public struct StandardFontMetrics: Sendable {
     /// style words `Bold`, `Italic`, `Oblique`, `Regular`, `Roman`, `Normal`, `PS`, `MT`.
     /// Anything else (`Arial Narrow`, `Helvetica Neue`, `Times-Light`) is not a standard font.
     /// Symbol and ZapfDingbats ignore bold and italic.
-    public static func lookup(_ baseFont: String) -> StandardFontMetrics? {
+    package static func lookup(_ baseFont: String) -> StandardFontMetrics? {
         var bytes = Array(baseFont.utf8)
         guard bytes.count <= 256 else { return nil }
         if bytes.count > 7, bytes[6] == UInt8(ascii: "+"),
@@ -119,7 +119,7 @@ public struct StandardFontMetrics: Sendable {
     }
 
     /// The advance width of a glyph, in 1/1000 em.
-    public func width(ofGlyph name: String) -> Double? {
+    package func width(ofGlyph name: String) -> Double? {
         let r = StandardFontData.fonts[index]
         guard let i = Lookup.glyphIndex[r.glyphSet][name] else { return nil }
         let widths = StandardFontData.widths[index]
@@ -127,7 +127,7 @@ public struct StandardFontMetrics: Sendable {
     }
 
     /// The glyph names this font has metrics for (its glyph set, in AFM order).
-    public var glyphNames: [String] {
+    package var glyphNames: [String] {
         Lookup.glyphNames[StandardFontData.fonts[index].glyphSet]
     }
 

@@ -13,20 +13,20 @@ import PDFText
 /// Marked content inside form XObjects (`/Stm` references) is not told apart from the
 /// page's own: the glyph arena does not record which stream painted a glyph, so a form's
 /// MCID counts as the page MCID with the same number.
-public struct PageContentMap: Sendable {
+package struct PageContentMap: Sendable {
     /// The page's glyphs and layout.
-    public let text: PageText
-    public var pageIndex: Int { text.layout.pageIndex }
+    package let text: PageText
+    package var pageIndex: Int { text.layout.pageIndex }
     /// For each layout character: the MCID that owns it, or -1.
-    public let owner: [Int32]
+    package let owner: [Int32]
     /// For each layout character: its glyph is inside `/Artifact` marked content.
-    public let isArtifact: [Bool]
+    package let isArtifact: [Bool]
     /// Layout character indices per MCID, ascending (layout order).
-    public let charactersByMCID: [Int: [Int32]]
+    package let charactersByMCID: [Int: [Int32]]
     /// For each layout character: the marked-content span its glyph is painted in, or -1.
-    public let span: [Int32]
+    package let span: [Int32]
 
-    public init(_ text: PageText) {
+    package init(_ text: PageText) {
         self.text = text
         let glyphs = text.glyphs
         let spans = glyphs.markedContent
@@ -64,7 +64,7 @@ public struct PageContentMap: Sendable {
 
     /// The language the marked content around character `i` gives (its span's `/Lang`, or
     /// an enclosing span's), or nil.
-    public func spanLanguage(ofCharacter i: Int) -> String? {
+    package func spanLanguage(ofCharacter i: Int) -> String? {
         var s = Int(span[i]), steps = 0
         let spans = text.glyphs.markedContent
         while s >= 0, s < spans.count, steps < TaggedText.maxSpanNesting {
@@ -76,7 +76,7 @@ public struct PageContentMap: Sendable {
     }
 
     /// The `/E` expansion of the span character `i` is painted in (its own span only).
-    public func spanExpansion(ofCharacter i: Int) -> (span: Int, expansion: String)? {
+    package func spanExpansion(ofCharacter i: Int) -> (span: Int, expansion: String)? {
         let s = Int(span[i])
         guard s >= 0, s < text.glyphs.markedContent.count, let e = text.glyphs.markedContent[s].expansion else { return nil }
         return (s, e)
@@ -85,7 +85,7 @@ public struct PageContentMap: Sendable {
     /// The text of a set of layout characters (ascending indices): the characters, with
     /// what separates two of them that are not neighbours taken from the layout between
     /// them (see ``separator(after:before:)``).
-    public func text(of characters: [Int32]) -> String {
+    package func text(of characters: [Int32]) -> String {
         var s = String.UnicodeScalarView()
         var last: Int32? = nil
         let chars = text.layout.characters
@@ -101,7 +101,7 @@ public struct PageContentMap: Sendable {
     /// characters between them are not part of the text being built: a line break when
     /// the layout breaks a line between them, a space when it puts white space there (or
     /// when `b` comes before `a`), else nothing (one word painted in two pieces).
-    public func separator(after a: Int32, before b: Int32) -> String {
+    package func separator(after a: Int32, before b: Int32) -> String {
         guard b > a else { return " " }
         let chars = text.layout.characters
         var space = false
@@ -117,7 +117,7 @@ public struct PageContentMap: Sendable {
 
     /// The union of the glyph boxes of some layout characters, page space; nil when none
     /// has a glyph.
-    public func bounds(of characters: [Int32]) -> Rect? {
+    package func bounds(of characters: [Int32]) -> Rect? {
         var r: Rect? = nil
         let glyphs = text.glyphs.glyphs
         for i in characters {
@@ -131,47 +131,47 @@ public struct PageContentMap: Sendable {
 }
 
 /// What a structure element owns on one page.
-public struct ElementContent: Sendable, Hashable {
+package struct ElementContent: Sendable, Hashable {
     /// Index into ``StructureTree/elements``.
-    public var element: Int
-    public var pageIndex: Int
+    package var element: Int
+    package var pageIndex: Int
     /// The element's text on the page: its characters in layout order, with the layout's
     /// spaces and line breaks between them; a `/ActualText` of the element or of an
     /// element inside it replaces that element's characters.
-    public var text: String
+    package var text: String
     /// Layout characters owned (ascending), without those replaced by ActualText.
-    public var characters: [Int32]
+    package var characters: [Int32]
     /// Glyph indices (into `PageGlyphs.glyphs`) of the characters, ascending, no repeats.
-    public var glyphs: [Int32]
+    package var glyphs: [Int32]
     /// The union of the glyphs' boxes, page space.
-    public var bounds: Rect?
+    package var bounds: Rect?
     /// The element's `/Alt`, kept as metadata (the text is the visible text).
-    public var alt: String?
+    package var alt: String?
 }
 
 /// A tagged document's structure tree linked to the text: which pages each element has
 /// content on, and each element's text and glyphs per page.
-public struct TaggedText: Sendable {
+package struct TaggedText: Sendable {
     /// How many marked-content spans are followed outwards at most when looking for an
     /// enclosing span's `/Lang`.
-    public static let maxSpanNesting = 64
+    package static let maxSpanNesting = 64
     /// How deep below an element its subtree is followed at most (the tree itself is
     /// already bounded by the store's recursion limit).
-    public static let maxDepth = 512
+    package static let maxDepth = 512
 
-    public let tree: StructureTree
+    package let tree: StructureTree
     /// For each element, the pages its content (marked content, object references) is on,
     /// ascending. An element with no content of its own anywhere gets its `/Pg`, else the
     /// page of the content before it in tree order (else page 0), so it still has a place.
-    public let pages: [[Int]]
+    package let pages: [[Int]]
     /// The pages the tree names any marked content on, ascending.
-    public let pagesWithContent: [Int]
+    package let pagesWithContent: [Int]
 
-    public init(document: Document, tree: StructureTree? = nil) {
+    package init(document: Document, tree: StructureTree? = nil) {
         self.init(tree: tree ?? StructureTree(document: document))
     }
 
-    public init(tree: StructureTree) {
+    package init(tree: StructureTree) {
         self.tree = tree
         let elements = tree.elements
         var own = [Set<Int>](repeating: [], count: elements.count)
@@ -214,13 +214,13 @@ public struct TaggedText: Sendable {
     }
 
     /// Elements on page `pageIndex`, in tree order.
-    public func isOnPage(_ element: Int, _ pageIndex: Int) -> Bool {
+    package func isOnPage(_ element: Int, _ pageIndex: Int) -> Bool {
         pages[element].contains(pageIndex)
     }
 
     /// What element `index` owns on a page: with `descendants`, its whole subtree, else only
     /// the marked content it names directly. Artifact elements inside are left out.
-    public func content(of index: Int, on page: PageContentMap, descendants: Bool = true) -> ElementContent {
+    package func content(of index: Int, on page: PageContentMap, descendants: Bool = true) -> ElementContent {
         // Pieces of text in layout order: runs of owned characters, and ActualText
         // replacements standing where the characters they replace start.
         struct Piece { var first: Int32; var last: Int32; var replacement: String? }
@@ -284,7 +284,7 @@ public struct TaggedText: Sendable {
     }
 
     /// MCIDs of a page the tree names anywhere (through an element that is not an artifact).
-    public func referencedMCIDs(onPage pageIndex: Int) -> Set<Int> {
+    package func referencedMCIDs(onPage pageIndex: Int) -> Set<Int> {
         var out = Set<Int>()
         for e in tree.elements where e.standardType != "Artifact" {
             for kid in e.kids {

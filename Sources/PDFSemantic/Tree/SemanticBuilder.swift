@@ -2,38 +2,38 @@ import PDFAudit
 import PDFCore
 import PDFSyntax
 import PDFFile
-import PDFTextModel
+import PDFGlyphs
 import PDFLayout
 import PDFText
 
 /// Thresholds of the structure inferred for untagged documents (docs/ACCESSIBLE-HTML.md,
 /// "Inferred, for untagged files").
-public struct SemanticOptions: Sendable, Hashable {
+package struct SemanticOptions: Sendable, Hashable {
     /// Which blocks are headings and of what level (the body size is the size with the
     /// most characters on the pages written); the styled formats use the same options.
-    public var headings = HeadingOptions()
+    package var headings = HeadingOptions()
     /// In an inferred table row, a gap wider than this many times the font size between two
     /// words starts a new cell.
-    public var cellGapRatio = 1.2
+    package var cellGapRatio = 1.2
     /// A line continues the list item above when it starts more than this many points to
     /// the right of the item's marker.
-    public var listIndentTolerance = 1.0
+    package var listIndentTolerance = 1.0
     /// Inside a layout block, a line indented more than this many times the font size past
     /// the block's left edge starts a new paragraph (a first-line indent)…
-    public var paragraphIndentRatio = 0.8
+    package var paragraphIndentRatio = 0.8
     /// … and so does a line after one that ends in sentence punctuation and stops short of
     /// the block's right edge by more than this fraction of the block's width.
-    public var shortLineFraction = 0.15
-    public init() {}
+    package var shortLineFraction = 0.15
+    package init() {}
 }
 
 /// Builds the ``SemanticDocument`` of a PDF: from its structure tree when it is tagged,
 /// else inferred from the layout.
-public enum SemanticBuilder {
+package enum SemanticBuilder {
     /// - Parameters:
     ///   - pages: 0-based page indices to include (all when nil), in order.
     ///   - fallbackTitle: the title when the document has none (the file name).
-    public static func build(document: PDFDocument, pages: [Int]? = nil, fallbackTitle: String,
+    package static func build(document: PDFDocument, pages: [Int]? = nil, fallbackTitle: String,
                              options: SemanticOptions = SemanticOptions()) -> SemanticDocument {
         let file = document.file
         let pageList = pages ?? Array(0..<document.pageCount)

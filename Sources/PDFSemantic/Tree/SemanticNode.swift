@@ -2,8 +2,8 @@ import PDFCore
 
 /// A document's meaning as a small tree, built from its tags (or inferred from the layout
 /// of an untagged document), that the accessible HTML and the accessible text writers walk.
-public struct SemanticNode: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+package struct SemanticNode: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// One page's content: a landmark named "Page N" (1-based `page + 1`).
         case page(Int)
         case heading(level: Int)
@@ -42,33 +42,33 @@ public struct SemanticNode: Sendable, Hashable {
         case lineBreak
     }
 
-    public var kind: Kind
-    public var children: [SemanticNode]
+    package var kind: Kind
+    package var children: [SemanticNode]
     /// The language when it differs from the enclosing node's.
-    public var language: String?
+    package var language: String?
     /// `id` for notes and table headers.
-    public var id: String?
-    public var headers: [String]
-    public var rowSpan: Int
-    public var columnSpan: Int
+    package var id: String?
+    package var headers: [String]
+    package var rowSpan: Int
+    package var columnSpan: Int
     /// Inferred from the layout, not read from tags.
-    public var inferred: Bool
+    package var inferred: Bool
 
-    public init(_ kind: Kind, children: [SemanticNode] = [], language: String? = nil, id: String? = nil,
+    package init(_ kind: Kind, children: [SemanticNode] = [], language: String? = nil, id: String? = nil,
                 headers: [String] = [], rowSpan: Int = 1, columnSpan: Int = 1, inferred: Bool = false) {
         self.kind = kind; self.children = children; self.language = language; self.id = id
         self.headers = headers; self.rowSpan = rowSpan; self.columnSpan = columnSpan; self.inferred = inferred
     }
 
     /// All text below the node, as read (no separators added).
-    public var plainText: String {
+    package var plainText: String {
         if case .text(let s) = kind { return s }
         if case .lineBreak = kind { return "\n" }
         return children.map(\.plainText).joined()
     }
 
     /// Whether the node holds inline content (text and phrase elements) rather than blocks.
-    public var isInline: Bool {
+    package var isInline: Bool {
         switch kind {
         case .text, .lineBreak, .link, .emphasis, .strong, .span, .abbreviation, .code, .quote, .formula, .image, .label: true
         default: false
@@ -77,10 +77,10 @@ public struct SemanticNode: Sendable, Hashable {
 }
 
 /// The semantic document: title, language, and one `.page` node per page.
-public struct SemanticDocument: Sendable {
-    public var title: String
-    public var language: String?
-    public var pages: [SemanticNode]
+package struct SemanticDocument: Sendable {
+    package var title: String
+    package var language: String?
+    package var pages: [SemanticNode]
     /// Whether the structure came from tags (false: inferred from the layout).
-    public var tagged: Bool
+    package var tagged: Bool
 }

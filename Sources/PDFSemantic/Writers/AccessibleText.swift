@@ -15,8 +15,8 @@ import PDFText
 ///   ``LinkPolicy`` lets be a link); a note starts `Note: `; a
 ///   block quotation `Quote: `.
 /// - Pages are separated by a form feed, as pdftotext does.
-public enum AccessibleText {
-    public static func render(_ doc: SemanticDocument) -> String {
+package enum AccessibleText {
+    package static func render(_ doc: SemanticDocument) -> String {
         var w = Writer()
         for (i, page) in doc.pages.enumerated() {
             if i > 0 { w.out += "\u{0C}" }

@@ -4,8 +4,8 @@ import PDFText
 /// Writes a ``SemanticDocument`` as accessible HTML5 in XHTML-compatible syntax (every
 /// element closed, attributes quoted and escaped), so that it also parses as XML.
 /// `docs/ACCESSIBLE-HTML.md` has the tag-to-element table and the decisions.
-public enum SemanticHTML {
-    public static func render(_ doc: SemanticDocument) -> String {
+package enum SemanticHTML {
+    package static func render(_ doc: SemanticDocument) -> String {
         var w = Writer()
         w.out += "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\""
         if let l = doc.language, !l.isEmpty { w.out += " lang=\"\(escape(l))\" xml:lang=\"\(escape(l))\"" }

@@ -1,6 +1,6 @@
 import Foundation
 import PDFLayout
-import PDFTextModel
+import PDFGlyphs
 
 // The attributes of pdftext's attributed strings. Linux Foundation has no `.font` or
 // `.foregroundColor` (they live in the AppKit, UIKit and SwiftUI scopes), so styles travel in

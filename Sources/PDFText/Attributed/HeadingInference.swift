@@ -1,5 +1,5 @@
 import PDFLayout
-import PDFTextModel
+import PDFGlyphs
 
 /// Which blocks of text without heading tags are headings, and of what level: one set of
 /// options for the semantic HTML and accessible text (`PDFSemantic`) and for the styled

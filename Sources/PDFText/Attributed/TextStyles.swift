@@ -1,6 +1,6 @@
 import PDFCore
 import PDFLayout
-import PDFTextModel
+import PDFGlyphs
 
 // Character styles of a page's text: what `attributedString` and `pdftext --attributed`
 // report per character, computed once per page as runs over `PageLayout.characters`.

@@ -1,7 +1,7 @@
 import Foundation
 import PDFCore
 import Synchronization
-import PDFTextModel
+import PDFGlyphs
 
 // PDFKit's find API on PDFDocument: synchronous (`findString`), find-next
 // (`findString(_:fromSelection:withOptions:)`), asynchronous with notifications and a

@@ -1,7 +1,7 @@
 import Foundation
 import PDFCore
 import PDFLayout
-import PDFTextModel
+import PDFGlyphs
 
 /// The text-quality diagnosis of one page: glyph counts by Unicode source, unmapped,
 /// guessed, invisible and duplicate glyphs, image coverage, the reading order's source and

@@ -5,12 +5,12 @@ import PDFAudit
 import PDFText
 
 /// The report formats of `audit`.
-public enum AuditFormat: String, Sendable, CaseIterable, ExpressibleByArgument {
+package enum AuditFormat: String, Sendable, CaseIterable, ExpressibleByArgument {
     case text, json, sarif, junit
 }
 
 /// `--fail-on`: the least severity of a failed rule that makes a file fail.
-public enum AuditThreshold: String, Sendable, CaseIterable, ExpressibleByArgument {
+package enum AuditThreshold: String, Sendable, CaseIterable, ExpressibleByArgument {
     case error, warning, info
 
     var severity: Severity {
@@ -24,8 +24,8 @@ public enum AuditThreshold: String, Sendable, CaseIterable, ExpressibleByArgumen
 
 /// `pdftext audit FILE...`: check PDFs against the machine-checkable rules of PDF/UA-1 and
 /// report in one of four formats.
-public struct AuditCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct AuditCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "audit",
         abstract: "Check PDFs against PDF/UA-1 (veraPDF's rule numbering) and report what fails, where, and how to fix it.",
         discussion: """
@@ -53,35 +53,35 @@ public struct AuditCommand: ParsableCommand {
             """)
 
     @Argument(help: "PDF files (`-` reads standard input).")
-    public var files: [String]
+    package var files: [String]
 
     @Option(help: "Report format: text, json, sarif or junit (default: text).")
-    public var format: AuditFormat?
+    package var format: AuditFormat?
 
     @Flag(help: "With json: one report object per line instead of an array (also for one file).")
-    public var jsonl = false
+    package var jsonl = false
 
     @Option(help: "Fail (exit 4) when a rule of at least this severity failed: error, warning or info.")
-    public var failOn: AuditThreshold = .error
+    package var failOn: AuditThreshold = .error
 
     @Option(help: ArgumentHelp("Failing objects listed per rule; the count of failed checks stays exact.", valueName: "n"))
-    public var maxFindingsPerRule = 20
+    package var maxFindingsPerRule = 20
 
     @Option(help: ArgumentHelp("Only these rules, by veraPDF id, comma-separated (7.1-11,6.2-1).", valueName: "ids"))
-    public var rules: String?
+    package var rules: String?
 
     @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write the report to this file instead of standard output.", valueName: "file"))
-    public var output: String?
+    package var output: String?
 
     @Option(name: [.customLong("color"), .customLong("colour")], help: "Colour the text report: auto (a terminal and NO_COLOR unset), always or never.")
-    public var color: ColorMode = .auto
+    package var color: ColorMode = .auto
 
     @Option(name: [.customShort("j"), .customLong("jobs")], help: "Files audited at once, 1 to 1024 (default: the cores this process may run on, as nproc counts them).")
-    public var jobs: Int?
+    package var jobs: Int?
 
-    @OptionGroup public var passwords: PasswordOptions
+    @OptionGroup package var passwords: PasswordOptions
 
-    public init() {}
+    package init() {}
 
     /// The rule ids of `--rules`, checked against the catalogue.
     static func parseRules(_ list: String) throws -> Set<String> {
@@ -98,7 +98,7 @@ public struct AuditCommand: ParsableCommand {
         return ids
     }
 
-    public func validate() throws {
+    package func validate() throws {
         if let rules { _ = try Self.parseRules(rules) }
         if maxFindingsPerRule < 0 { throw ValidationError("--max-findings-per-rule must be 0 or more") }
         try Jobs.validate(jobs)
@@ -108,7 +108,7 @@ public struct AuditCommand: ParsableCommand {
 
     var resolvedFormat: AuditFormat { format ?? (jsonl ? .json : .text) }
 
-    public func run() throws {
+    package func run() throws {
         let selected = try rules.map(Self.parseRules)
         var options = AuditOptions()
         options.maxFindingsPerRule = maxFindingsPerRule

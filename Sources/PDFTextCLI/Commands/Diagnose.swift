@@ -4,8 +4,8 @@ import PDFCore
 import PDFText
 
 /// `pdftext diagnose`: how trustworthy each page's text is, and whether it needs OCR.
-public struct Diagnose: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct Diagnose: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "diagnose",
         abstract: "Judge the text quality of each page: ok, degraded, or needs-ocr, with the reasons.",
         discussion: """
@@ -24,31 +24,31 @@ public struct Diagnose: ParsableCommand {
             """)
 
     @Argument(help: "PDF files (`-` reads standard input).")
-    public var files: [String]
+    package var files: [String]
 
     @Option(help: "Pages, such as 1-3,7,10- (default: all).")
-    public var pages: String?
+    package var pages: String?
 
-    @OptionGroup public var range: FirstLastOptions
+    @OptionGroup package var range: FirstLastOptions
 
     @Flag(help: "One JSON object per file, one per line.")
-    public var json = false
+    package var json = false
 
     @Option(help: "Exit with 4 when some page is at least this bad: degraded or needs-ocr.")
-    public var failOn: PageVerdict?
+    package var failOn: PageVerdict?
 
-    @OptionGroup(title: "Thresholds") public var thresholds: DiagnoseThresholdFlags
+    @OptionGroup(title: "Thresholds") package var thresholds: DiagnoseThresholdFlags
 
-    @OptionGroup public var passwords: PasswordOptions
+    @OptionGroup package var passwords: PasswordOptions
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         if let p = pages { _ = try PageSelection(parsing: p) }
         if failOn == .ok { throw ValidationError("--fail-on takes degraded or needs-ocr") }
     }
 
-    public func run() throws {
+    package func run() throws {
         let selection = (try? pages.map { try PageSelection(parsing: $0) }) ?? PageSelection()
         let first = range.firstPage, last = range.lastPage
         let candidates = passwords.candidates
@@ -109,7 +109,7 @@ public struct Diagnose: ParsableCommand {
 extension PageVerdict: ExpressibleByArgument {}
 
 /// The thresholds as flags of `diagnose`.
-public struct DiagnoseThresholdFlags: ParsableArguments {
+package struct DiagnoseThresholdFlags: ParsableArguments {
     @Option(help: ArgumentHelp("A page with at most this many visible characters has almost no text (default 10).", valueName: "n"))
     var minTextCharacters: Int?
     @Option(help: ArgumentHelp("Image share of the page from which a page with almost no text needs OCR (default 0.5).", valueName: "share"))
@@ -127,9 +127,9 @@ public struct DiagnoseThresholdFlags: ParsableArguments {
     @Option(help: ArgumentHelp("Reading-order confidence below which a page is degraded (default 0.5).", valueName: "c"))
     var lowOrderConfidence: Double?
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         for (name, v) in [("--image-coverage", imageCoverage), ("--unmapped-needs-ocr", unmappedNeedsOcr),
                           ("--unmapped-degraded", unmappedDegraded), ("--garbled-needs-ocr", garbledNeedsOcr),
                           ("--garbled-degraded", garbledDegraded), ("--guessed-degraded", guessedDegraded),

@@ -4,12 +4,12 @@ import PDFCore
 import PDFContent
 import PDFFonts
 import PDFText
-import PDFTextModel
+import PDFGlyphs
 
 /// `pdftext glyphs`: every glyph as painted, one TSV row each (a debugging view of the
 /// glyph arena that every other output is built from).
-public struct Glyphs: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct Glyphs: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "glyphs",
         abstract: "List every glyph as painted: text, box, font, size, Unicode source and flags (TSV).",
         discussion: """
@@ -26,36 +26,36 @@ public struct Glyphs: ParsableCommand {
             """)
 
     @Argument(help: "PDF files (`-` reads standard input).")
-    public var files: [String]
+    package var files: [String]
 
     @Option(help: "Pages to list, such as 1-3,7,10- (default: all).")
-    public var pages: String?
+    package var pages: String?
 
-    @OptionGroup public var range: FirstLastOptions
+    @OptionGroup package var range: FirstLastOptions
 
     @Flag(help: "Report coordinates in display space (rotated, y down, origin at the crop box's top-left).")
-    public var display = false
+    package var display = false
 
     @Flag(help: "Also interpret annotation appearances (form fields, FreeText); their glyphs are flagged `annotation`.")
-    public var annotations = false
+    package var annotations = false
 
     @Flag(help: "Omit the header line.")
-    public var noHeader = false
+    package var noHeader = false
 
     @Flag(help: "List the diagnostics met on each page, on standard error.")
-    public var diagnostics = false
+    package var diagnostics = false
 
-    @OptionGroup public var passwords: PasswordOptions
+    @OptionGroup package var passwords: PasswordOptions
 
-    @OptionGroup public var access: TextAccessOptions
+    @OptionGroup package var access: TextAccessOptions
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         if let p = pages { _ = try PageSelection(parsing: p) }
     }
 
-    public func run() throws {
+    package func run() throws {
         let selection = try pages.map { try PageSelection(parsing: $0) } ?? PageSelection()
         var options = ExtractionOptions()
         options.includeAnnotations = annotations

@@ -5,7 +5,7 @@ import PDFText
 import Synchronization
 
 /// When to colour `grep` output.
-public enum ColorMode: String, Sendable, CaseIterable, ExpressibleByArgument {
+package enum ColorMode: String, Sendable, CaseIterable, ExpressibleByArgument {
     /// When standard output is a terminal.
     case auto
     case always
@@ -14,8 +14,8 @@ public enum ColorMode: String, Sendable, CaseIterable, ExpressibleByArgument {
 
 /// `pdftext grep PATTERN FILE...`: the lines of PDF page text that match, as grep prints the
 /// lines of a text file.
-public struct Grep: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct Grep: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "grep",
         abstract: "Search the text of PDFs and print the matching lines, as grep does.",
         discussion: """
@@ -52,64 +52,64 @@ public struct Grep: ParsableCommand {
             """)
 
     @Argument(help: "What to search for: a literal string, or a regular expression with -E.")
-    public var pattern: String
+    package var pattern: String
 
     @Argument(help: "PDF files (`-` reads standard input).")
-    public var files: [String] = []
+    package var files: [String] = []
 
     @Flag(name: [.customShort("i"), .customLong("ignore-case")], help: "Ignore case (Unicode case folding).")
-    public var ignoreCase = false
+    package var ignoreCase = false
 
     @Flag(name: .customLong("ignore-diacritics"), help: "Ignore diacritics (é matches e).")
-    public var ignoreDiacritics = false
+    package var ignoreDiacritics = false
 
     @Flag(name: [.customShort("w"), .customLong("word-regexp")], help: "Match whole words only: no letter or digit before or after.")
-    public var wordRegexp = false
+    package var wordRegexp = false
 
     @Flag(name: [.customShort("E"), .customLong("extended-regexp")], help: "PATTERN is a regular expression (ICU syntax).")
-    public var extendedRegexp = false
+    package var extendedRegexp = false
 
     @Flag(name: [.customShort("F"), .customLong("fixed-strings")], help: "PATTERN is a literal string (the default).")
-    public var fixedStrings = false
+    package var fixedStrings = false
 
     @Flag(name: [.customShort("c"), .customLong("count")], help: "Print FILE:COUNT, the number of matching lines of each file.")
-    public var count = false
+    package var count = false
 
     @Flag(name: [.customShort("l"), .customLong("files-with-matches")], help: "Print only the names of files with a match.")
-    public var filesWithMatches = false
+    package var filesWithMatches = false
 
     @Flag(name: [.customShort("q"), .customLong("quiet"), .customLong("silent")], help: "Print nothing; stop at the first match (exit status only).")
-    public var quiet = false
+    package var quiet = false
 
     @Flag(name: .customLong("no-filename"), help: "Leave the file name out of each line.")
-    public var noFilename = false
+    package var noFilename = false
 
     @Flag(help: "Write each page's lines as soon as the page is searched (always on a terminal).")
-    public var lineBuffered = false
+    package var lineBuffered = false
 
     @Flag(help: "One JSON object per match and line (see above).")
-    public var json = false
+    package var json = false
 
     @Option(name: [.customLong("color"), .customLong("colour")], help: "Mark matches in colour: auto (when standard output is a terminal), always or never.")
-    public var color: ColorMode = .auto
+    package var color: ColorMode = .auto
 
     @Option(help: "Pages to search, such as 1-3,7,10- (default: all).")
-    public var pages: String?
+    package var pages: String?
 
     @Option(name: [.customShort("j"), .customLong("jobs")], help: "Pages processed at once, 1 to 1024 (default: the cores this process may run on, as nproc counts them).")
-    public var jobs: Int?
+    package var jobs: Int?
 
-    @OptionGroup public var passwords: PasswordOptions
+    @OptionGroup package var passwords: PasswordOptions
 
-    @OptionGroup public var access: TextAccessOptions
+    @OptionGroup package var access: TextAccessOptions
 
     /// Time to the first match on standard error (for benchmarks).
     @Flag(name: .customLong("timing"), help: .hidden)
-    public var timing = false
+    package var timing = false
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         if let p = pages { _ = try PageSelection(parsing: p) }
         if files.isEmpty { throw ValidationError("no input file (use `-` for standard input)") }
         try Jobs.validate(jobs)
@@ -126,7 +126,7 @@ public struct Grep: ParsableCommand {
         return FindOptions(o, wholeWords: wordRegexp)
     }
 
-    public func run() throws {
+    package func run() throws {
         if extendedRegexp && fixedStrings {
             printError("grep: -E and -F contradict each other")
             throw ExitCode(GrepStatus.error)

@@ -7,8 +7,8 @@ import PDFText
 
 /// `pdftext index PATH... --db index.sqlite`: a full-text index of every page of the PDFs
 /// under PATH, kept up to date incrementally.
-public struct IndexCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct IndexCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "index",
         abstract: "Index the pages of PDF files into an SQLite full-text index (see `search`).",
         discussion: """
@@ -58,57 +58,57 @@ public struct IndexCommand: ParsableCommand {
             """)
 
     @Argument(help: ArgumentHelp("PDF files and folders (none: check every indexed file again).", valueName: "path"))
-    public var paths: [String] = []
+    package var paths: [String] = []
 
     @Option(help: ArgumentHelp("The index file (created when missing).", valueName: "file"))
-    public var db: String
+    package var db: String
 
     @Option(name: .customLong("files-from"), help: ArgumentHelp("Also the paths listed in FILE, one per line (`-`: standard input), as if given as PATHs.", valueName: "file"))
-    public var filesFrom: String?
+    package var filesFrom: String?
 
     @Flag(name: [.customShort("0"), .customLong("null")], help: "The --files-from list is separated by NUL bytes (find -print0), not lines.")
-    public var nullSeparated = false
+    package var nullSeparated = false
 
     @Option(name: [.customShort("j"), .customLong("jobs")], help: "Pages processed at once, 1 to 1024 (default: the cores this process may run on, as nproc counts them).")
-    public var jobs: Int?
+    package var jobs: Int?
 
     @Option(help: "Progress bar on standard error: auto (when it is a terminal), always or never.")
-    public var progress: ProgressMode = .auto
+    package var progress: ProgressMode = .auto
 
     @Flag(name: [.customShort("q"), .customLong("quiet")], help: "No progress bar and no summary (errors are still reported).")
-    public var quiet = false
+    package var quiet = false
 
     @Flag(name: [.customShort("v"), .customLong("verbose")], help: "Say what happened to each file (indexed, copied, same content, removed).")
-    public var verbose = false
+    package var verbose = false
 
     @Flag(help: "Report on standard output, one JSON object per line: each file indexed (and whether truncated), copied, found with the same content, removed, failed or skipped (a link out of a folder), then a summary.")
-    public var json = false
+    package var json = false
 
     @Flag(help: "Hash every file, also those whose size and time are unchanged.")
-    public var checksum = false
+    package var checksum = false
 
     @Option(help: ArgumentHelp("The most words of one file the index keeps (the rest is left out and reported; 0: no limit).", valueName: "n"))
-    public var maxWordsPerFile: Int = Limits.default.maxIndexedTermsPerFile
+    package var maxWordsPerFile: Int = Limits.default.maxIndexedTermsPerFile
 
     @Option(help: ArgumentHelp("The most characters of text of one file the index keeps (0: no limit).", valueName: "n"))
-    public var maxCharactersPerFile: Int = Limits.default.maxIndexedCharactersPerFile
+    package var maxCharactersPerFile: Int = Limits.default.maxIndexedCharactersPerFile
 
     @Flag(help: "Follow links that lead outside a folder, and links to folders (each folder once).")
-    public var followSymlinks = false
+    package var followSymlinks = false
 
     @Flag(help: "New index: keep diacritics (résumé and resume differ).")
-    public var keepDiacritics = false
+    package var keepDiacritics = false
 
     @Flag(help: "New index: stem English words (walkers, walked and walking all find walk), with SQLite's Porter stemmer.")
-    public var englishStemming = false
+    package var englishStemming = false
 
-    @OptionGroup public var passwords: PasswordOptions
+    @OptionGroup package var passwords: PasswordOptions
 
-    @OptionGroup public var access: TextAccessOptions
+    @OptionGroup package var access: TextAccessOptions
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         try Jobs.validate(jobs)
         if nullSeparated && filesFrom == nil { throw ValidationError("-0/--null applies to --files-from") }
         if maxWordsPerFile < 0 { throw ValidationError("--max-words-per-file must be 0 (no limit) or more") }
@@ -125,7 +125,7 @@ public struct IndexCommand: ParsableCommand {
         }
     }
 
-    public func run() throws {
+    package func run() throws {
         let status = IndexRun(command: self).run()
         if status != ExitStatus.success { throw ExitCode(status) }
     }

@@ -5,37 +5,37 @@ import PDFCrypto
 import PDFText
 
 /// `pdftext info`: what `pdfinfo` shows, as text or JSON.
-public struct Info: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct Info: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "info",
         abstract: "Show document information: metadata, pages, page size, encryption and permissions.")
 
     @Argument(help: "PDF files (`-` reads standard input).")
-    public var files: [String]
+    package var files: [String]
 
     @Flag(help: "Print one JSON object per file, one per line.")
-    public var json = false
+    package var json = false
 
-    @OptionGroup public var range: FirstLastOptions
+    @OptionGroup package var range: FirstLastOptions
 
     @Flag(name: [.customLong("box"), .customLong("box", withSingleDash: true)],
           help: "Also print MediaBox, CropBox, BleedBox, TrimBox and ArtBox.")
-    public var box = false
+    package var box = false
 
     @Flag(name: [.customLong("meta"), .customLong("meta", withSingleDash: true)], help: "Print the XMP metadata packet.")
-    public var meta = false
+    package var meta = false
 
     @Flag(name: .customLong("isodates", withSingleDash: true), help: .hidden)
-    public var isoDates = false
+    package var isoDates = false
 
     @Flag(help: "List the diagnostics (repairs, damaged streams) met while reading.")
-    public var diagnostics = false
+    package var diagnostics = false
 
-    @OptionGroup public var passwords: PasswordOptions
+    @OptionGroup package var passwords: PasswordOptions
 
-    public init() {}
+    package init() {}
 
-    public func run() throws {
+    package func run() throws {
         var status = ExitStatus.success
         for (i, path) in files.enumerated() {
             switch Opening.open(path: path, passwords: passwords.candidates) {

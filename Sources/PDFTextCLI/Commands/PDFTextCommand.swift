@@ -36,13 +36,13 @@ public struct PDFTextCommand: ParsableCommand {
 }
 
 /// Exit codes shared by every subcommand (compatible with poppler's tools).
-public enum ExitStatus {
-    public static let success: Int32 = 0
-    public static let openFailed: Int32 = 1
-    public static let outputFailed: Int32 = 2
-    public static let password: Int32 = 3
+package enum ExitStatus {
+    package static let success: Int32 = 0
+    package static let openFailed: Int32 = 1
+    package static let outputFailed: Int32 = 2
+    package static let password: Int32 = 3
     /// Finished, but a check found what it was asked to report (`diagnose --fail-on`).
-    public static let findings: Int32 = 4
-    public static let usage: Int32 = 64
-    public static let internalError: Int32 = 99
+    package static let findings: Int32 = 4
+    package static let usage: Int32 = 64
+    package static let internalError: Int32 = 99
 }

@@ -5,8 +5,8 @@ import PDFSearch
 import PDFSearchIndex
 
 /// `pdftext search --db index.sqlite QUERY`: the pages of an index that match, best first.
-public struct SearchCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct SearchCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "Search an index built by `pdftext index`: matching pages, best first (bm25).",
         discussion: """
@@ -37,39 +37,39 @@ public struct SearchCommand: ParsableCommand {
             """)
 
     @Argument(help: ArgumentHelp("The query.", valueName: "query"))
-    public var query: [String] = []
+    package var query: [String] = []
 
     @Option(help: ArgumentHelp("The index file.", valueName: "file"))
-    public var db: String
+    package var db: String
 
     @Option(help: "Hits to print.")
-    public var limit: Int = 10
+    package var limit: Int = 10
 
     @Option(help: "Hits to skip first (for the next screenful).")
-    public var offset: Int = 0
+    package var offset: Int = 0
 
     @Option(help: ArgumentHelp("Only files in this folder (any depth), or this file.", valueName: "path"))
-    public var under: String?
+    package var under: String?
 
     @Option(help: ArgumentHelp("Only pages in this language (BCP 47; `en` also takes `en-GB`).", valueName: "tag"))
-    public var lang: String?
+    package var lang: String?
 
     @Flag(help: "One JSON object with every hit, its matches and their boxes.")
-    public var json = false
+    package var json = false
 
     @Option(help: "Longest snippet, in characters.")
-    public var snippetLength: Int = 160
+    package var snippetLength: Int = 160
 
     @Option(help: "Written before each match in snippets (default: [, or colour on a terminal).")
-    public var markStart: String?
+    package var markStart: String?
 
     @Option(help: "Written after each match in snippets (default: ], or colour on a terminal).")
-    public var markEnd: String?
+    package var markEnd: String?
 
     @Option(name: [.customLong("color"), .customLong("colour")], help: "Mark matches in colour: auto (when standard output is a terminal and NO_COLOR is unset), always or never.")
-    public var color: ColorMode = .auto
+    package var color: ColorMode = .auto
 
-    public init() {}
+    package init() {}
 
     /// Arguments after `search` beyond which the command line is refused before it is
     /// parsed (the argument parser's time grows with the square of their number): room for
@@ -83,14 +83,14 @@ public struct SearchCommand: ParsableCommand {
         return "search: \(arguments.count - 1) arguments; a query may hold at most \(Limits.default.maxQueryTerms) words"
     }
 
-    public func validate() throws {
+    package func validate() throws {
         if query.isEmpty { throw ValidationError("no query") }
         if limit < 0 { throw ValidationError("--limit must be 0 or more") }
         if offset < 0 { throw ValidationError("--offset must be 0 or more") }
         if snippetLength < 10 { throw ValidationError("--snippet-length must be 10 or more") }
     }
 
-    public func run() throws {
+    package func run() throws {
         let index: SearchIndex
         do {
             index = try SearchIndex(path: db, create: false, readOnly: true)

@@ -5,8 +5,8 @@ import PDFText
 
 /// `pdftext select`: the text of a rectangle or a character range of one page, as PDFKit's
 /// `selection(for:)` gives it, with its boxes on request.
-public struct Select: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct Select: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "select",
         abstract: "Print the text of a rectangle or a character range of a page.",
         discussion: """
@@ -18,27 +18,27 @@ public struct Select: ParsableCommand {
             """)
 
     @Argument(help: "PDF file (`-` reads standard input).")
-    public var file: String
+    package var file: String
 
     @Option(help: "Page number (1-based).")
-    public var page: Int
+    package var page: Int
 
     @Option(help: "Rectangle x,y,width,height in points.")
-    public var rect: String?
+    package var rect: String?
 
     @Option(help: "Character range location,length (UTF-16 units).")
-    public var range: String?
+    package var range: String?
 
     @Flag(help: "Print JSON: the text, its UTF-16 ranges, its bounds and one quad per line.")
-    public var json = false
+    package var json = false
 
-    @OptionGroup public var passwords: PasswordOptions
+    @OptionGroup package var passwords: PasswordOptions
 
-    @OptionGroup public var access: TextAccessOptions
+    @OptionGroup package var access: TextAccessOptions
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         guard (rect == nil) != (range == nil) else { throw ValidationError("give exactly one of --rect and --range") }
         if page < 1 { throw ValidationError("--page must be 1 or more") }
         if let rect, Self.numbers(rect, count: 4) == nil { throw ValidationError("--rect wants four numbers x,y,width,height, got '\(rect)'") }
@@ -60,7 +60,7 @@ public struct Select: ParsableCommand {
         return (location, length)
     }
 
-    public func run() throws {
+    package func run() throws {
         let document = try Opening.openOrExit(path: file, passwords: passwords, access: access)
         let doc = PDFDocument(file: document)
         guard let pdfPage = doc.page(at: page - 1) else {

@@ -6,8 +6,8 @@ import PDFSemantic
 
 /// `pdftext structure`: the structure tree of a tagged PDF as an indented outline, each
 /// element with its role (and the standard role it maps to), its properties and its text.
-public struct Structure: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct Structure: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "structure",
         abstract: "Print the structure tree of a tagged PDF, indented, with roles and text.",
         discussion: """
@@ -21,18 +21,18 @@ public struct Structure: ParsableCommand {
             """)
 
     @Argument(help: "PDF file (`-` reads standard input).")
-    public var file: String
+    package var file: String
 
     @Option(help: "Longest text shown per element, in characters (0: no text).")
-    public var width = 80
+    package var width = 80
 
-    @OptionGroup public var passwords: PasswordOptions
+    @OptionGroup package var passwords: PasswordOptions
 
-    @OptionGroup public var access: TextAccessOptions
+    @OptionGroup package var access: TextAccessOptions
 
-    public init() {}
+    package init() {}
 
-    public func run() throws {
+    package func run() throws {
         let document = try Opening.openOrExit(path: file, passwords: passwords, access: width > 0 ? access : nil)
         let tree = StructureTree(document: document)
         guard tree.hasStructureTree else {

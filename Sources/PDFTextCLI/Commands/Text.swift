@@ -5,8 +5,8 @@ import PDFText
 
 /// `pdftext text` (the default subcommand): the text of one or more PDFs, in reading order,
 /// physical layout or content-stream order, as text, TSV, JSON or hOCR.
-public struct Text: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct Text: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "text",
         abstract: "Extract text in reading order (the default subcommand: `pdftext FILE` = `pdftext text FILE`).",
         discussion: """
@@ -38,43 +38,43 @@ public struct Text: ParsableCommand {
             """)
 
     @Argument(help: ArgumentHelp("PDF files (`-` reads standard input), optionally followed by an output file.", valueName: "file"))
-    public var paths: [String] = []
+    package var paths: [String] = []
 
     @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write everything to this file (`-`: standard output, the default).", valueName: "file"))
-    public var output: String?
+    package var output: String?
 
     @Option(name: .customLong("output-dir"), help: ArgumentHelp("Write each input to DIR/<name>.txt (or .tsv, .json, .hocr), creating DIR.", valueName: "dir"))
-    public var outputDir: String?
+    package var outputDir: String?
 
     @Option(name: [.customShort("F"), .customLong("format")], help: "Output format: text, tsv, json, hocr, html (accessible HTML; styled with --attributed), accessible-text, markdown, rtf, jsonl (one page per line with word boxes) or opensearch-bulk (_bulk NDJSON) (default: from the output's extension, else text; html with --attributed).")
-    public var format: OutputFormat?
+    package var format: OutputFormat?
 
     @Option(help: "Pages, such as 1-3,7,10- (default: all).")
-    public var pages: String?
+    package var pages: String?
 
     @Option(name: .customLong("index-name"), help: ArgumentHelp("The `_index` of --format opensearch-bulk action lines.", valueName: "name"))
-    public var bulkIndex: String = Text.defaultBulkIndex
+    package var bulkIndex: String = Text.defaultBulkIndex
     static let defaultBulkIndex = "pdf-pages"
 
-    @OptionGroup public var range: FirstLastOptions
+    @OptionGroup package var range: FirstLastOptions
 
     @Flag(help: "Keep the physical layout: each line at the row and column of its position (pdftotext -layout).")
-    public var layout = false
+    package var layout = false
 
     @Flag(help: "Keep the content stream's order (pdftotext -raw; same as --reading-order stream).")
-    public var raw = false
+    package var raw = false
 
     @Flag(help: "No form feed after each page.")
-    public var noPageBreaks = false
+    package var noPageBreaks = false
 
     @Flag(name: [.customShort("q"), .customLong("quiet")], help: "No warnings and no progress bar (errors are still reported).")
-    public var quiet = false
+    package var quiet = false
 
     @Option(help: "Progress bar on standard error: auto (when it is a terminal and there are several inputs), always or never.")
-    public var progress: ProgressMode = .auto
+    package var progress: ProgressMode = .auto
 
     @Option(name: [.customShort("j"), .customLong("jobs")], help: "Pages processed at once, 1 to 1024 (default: the cores this process may run on, as nproc counts them).")
-    public var jobs: Int?
+    package var jobs: Int?
 
     // pdftotext's single-dash spellings, kept out of --help.
     @Flag(name: .customLong("layout", withSingleDash: true), help: .hidden) var popplerLayout = false
@@ -82,20 +82,20 @@ public struct Text: ParsableCommand {
     @Flag(name: .customLong("nopgbrk", withSingleDash: true), help: .hidden) var popplerNoPageBreaks = false
     @Flag(name: .customLong("tsv", withSingleDash: true), help: .hidden) var popplerTSV = false
 
-    @OptionGroup(title: "Styled text") public var styled: AttributedFlags
+    @OptionGroup(title: "Styled text") package var styled: AttributedFlags
 
-    @OptionGroup(title: "Layout analysis") public var layoutFlags: LayoutFlags
+    @OptionGroup(title: "Layout analysis") package var layoutFlags: LayoutFlags
 
-    @OptionGroup public var passwords: PasswordOptions
+    @OptionGroup package var passwords: PasswordOptions
 
-    @OptionGroup public var access: TextAccessOptions
+    @OptionGroup package var access: TextAccessOptions
 
-    public init() {}
+    package init() {}
 
     var physical: Bool { layout || popplerLayout }
     var contentOrder: Bool { raw || popplerRaw }
 
-    public func validate() throws {
+    package func validate() throws {
         if let p = pages { _ = try PageSelection(parsing: p) }
         if paths.isEmpty { throw ValidationError("no input file (use `-` for standard input)") }
         try Jobs.validate(jobs)
@@ -189,7 +189,7 @@ public struct Text: ParsableCommand {
         return o
     }
 
-    public func run() throws {
+    package func run() throws {
         let (inputs, destination) = plan()
         let format = effectiveFormat
         let status = styledFormat == nil && (format == .html || format == .accessibleText)

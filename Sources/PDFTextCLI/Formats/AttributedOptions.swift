@@ -4,12 +4,12 @@ import PDFText
 import Synchronization
 
 /// `--attributed`: styled text instead of plain text.
-public struct AttributedFlags: ParsableArguments {
+package struct AttributedFlags: ParsableArguments {
     @Flag(help: ArgumentHelp("Styled text (fonts, sizes, bold, italic, colours, sub- and superscripts, underlines, links, languages): HTML, or with --format json, markdown or rtf.",
                              discussion: "The format also follows the output's extension (.html, .json, .md, .rtf). --format markdown and rtf imply --attributed; --format html without --attributed is the accessible, semantic HTML (docs/ACCESSIBLE-HTML.md)."))
-    public var attributed = false
+    package var attributed = false
 
-    public init() {}
+    package init() {}
 }
 
 extension Text {

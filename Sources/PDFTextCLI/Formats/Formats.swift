@@ -3,7 +3,7 @@ import PDFCore
 import PDFText
 
 /// The output formats of `pdftext text`.
-public enum OutputFormat: String, Sendable, CaseIterable, ExpressibleByArgument {
+package enum OutputFormat: String, Sendable, CaseIterable, ExpressibleByArgument {
     /// UTF-8 text in reading order, a form feed after each page.
     case text
     /// `pdftotext -tsv`: one row per page, block, line and word with its box.
@@ -30,7 +30,7 @@ public enum OutputFormat: String, Sendable, CaseIterable, ExpressibleByArgument 
     case opensearchBulk = "opensearch-bulk"
 
     /// The file extension `--output-dir` gives each output.
-    public var fileExtension: String {
+    package var fileExtension: String {
         switch self {
         case .text: "txt"
         case .tsv: "tsv"

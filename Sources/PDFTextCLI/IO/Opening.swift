@@ -6,13 +6,13 @@ import PDFText
 
 /// Opening a file for a subcommand: read (a path or `-` for stdin), unlock, and turn
 /// failures into a one-line message and an exit code.
-public enum Opening {
-    public struct Failure: Error {
-        public var message: String
-        public var exitCode: Int32
+package enum Opening {
+    package struct Failure: Error {
+        package var message: String
+        package var exitCode: Int32
     }
 
-    public static func open(path: String, passwords: [String], limits: Limits = .default) -> Result<(Document, Int), Failure> {
+    package static func open(path: String, passwords: [String], limits: Limits = .default) -> Result<(Document, Int), Failure> {
         switch read(path: path, limits: limits) {
         case .failure(let f): return .failure(f)
         case .success(let bytes):
@@ -21,13 +21,13 @@ public enum Opening {
     }
 
     /// SHA-256 of bytes, lowercase hex.
-    public static func sha256(_ bytes: [UInt8]) -> String { Digests.sha256Hex(bytes) }
+    package static func sha256(_ bytes: [UInt8]) -> String { Digests.sha256Hex(bytes) }
 
     /// The bytes of `path` (`-`: standard input), at most `limits.maxInputBytes` of them
     /// (a larger or endless input is a failure, exit 1). A file whose name is not UTF-8 is
     /// read by the name's bytes as the command line gave them (Swift's arguments hold U+FFFD
     /// in their place), and named in messages with `\xNN` for those bytes.
-    public static func read(path: String, limits: Limits = .default) -> Result<[UInt8], Failure> {
+    package static func read(path: String, limits: Limits = .default) -> Result<[UInt8], Failure> {
         let cap = limits.maxInputBytes
         let raw = path == "-" ? nil : RawPath(argument: path)
         let shown = raw.map { $0.bytes == Array(path.utf8) ? path : $0.key } ?? path
@@ -47,7 +47,7 @@ public enum Opening {
     }
 
     /// Parses and unlocks bytes read from `path` (named in messages).
-    public static func open(bytes: [UInt8], path: String, passwords: [String], limits: Limits = .default) -> Result<Document, Failure> {
+    package static func open(bytes: [UInt8], path: String, passwords: [String], limits: Limits = .default) -> Result<Document, Failure> {
         let document: Document
         do {
             document = try Document(bytes: bytes, limits: limits)

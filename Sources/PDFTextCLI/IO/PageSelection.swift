@@ -2,16 +2,16 @@ import ArgumentParser
 
 /// A set of pages written as `1-3,7,10-` (1-based, inclusive; an open end runs to the last
 /// page), combined with pdftotext's `-f`/`-l`.
-public struct PageSelection: Sendable, Hashable {
-    public var ranges: [ClosedRange<Int>]
-    public var openEnd: Int?  // `N-`: from N to the last page
+package struct PageSelection: Sendable, Hashable {
+    package var ranges: [ClosedRange<Int>]
+    package var openEnd: Int?  // `N-`: from N to the last page
 
-    public init(ranges: [ClosedRange<Int>] = [], openEnd: Int? = nil) {
+    package init(ranges: [ClosedRange<Int>] = [], openEnd: Int? = nil) {
         self.ranges = ranges; self.openEnd = openEnd
     }
 
     /// Parses `1-3,7,10-`. Throws a ValidationError naming the bad part.
-    public init(parsing text: String) throws {
+    package init(parsing text: String) throws {
         var ranges: [ClosedRange<Int>] = []
         var openEnd: Int? = nil
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
@@ -36,7 +36,7 @@ public struct PageSelection: Sendable, Hashable {
 
     /// The selected 1-based page numbers of a document with `count` pages, in order, each
     /// once. An empty selection means every page. `first`/`last` (pdftotext's -f/-l) narrow it.
-    public func pages(count: Int, first: Int? = nil, last: Int? = nil) -> [Int] {
+    package func pages(count: Int, first: Int? = nil, last: Int? = nil) -> [Int] {
         let lo = max(1, first ?? 1), hi = min(count, last ?? count)
         guard lo <= hi else { return [] }
         if ranges.isEmpty && openEnd == nil { return Array(lo...hi) }
@@ -51,16 +51,16 @@ public struct PageSelection: Sendable, Hashable {
 }
 
 /// pdftotext's and pdfinfo's -f/-l, common to the subcommands that take pages.
-public struct FirstLastOptions: ParsableArguments {
+package struct FirstLastOptions: ParsableArguments {
     @Option(name: [.customShort("f"), .customLong("first-page")], help: "First page (1-based).")
-    public var firstPage: Int?
+    package var firstPage: Int?
 
     @Option(name: [.customShort("l"), .customLong("last-page")], help: "Last page.")
-    public var lastPage: Int?
+    package var lastPage: Int?
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         if let f = firstPage, f < 1 { throw ValidationError("-f must be 1 or more") }
         if let l = lastPage, l < 1 { throw ValidationError("-l must be 1 or more") }
     }

@@ -3,7 +3,7 @@ import PDFCore
 import Foundation
 
 /// When to show the progress bar.
-public enum ProgressMode: String, Sendable, CaseIterable, ExpressibleByArgument {
+package enum ProgressMode: String, Sendable, CaseIterable, ExpressibleByArgument {
     /// Only when standard error is a terminal and there is more than one input.
     case auto
     case always

@@ -6,22 +6,22 @@ import PDFText
 /// (see `PDFDocument.textAccess(for:)`). A subcommand adds `@OptionGroup var access:
 /// TextAccessOptions` and calls ``refusal(for:path:)`` (or the static form with
 /// ``purpose``) after opening each file.
-public struct TextAccessOptions: ParsableArguments {
+package struct TextAccessOptions: ParsableArguments {
     @Flag(help: "Extract for accessibility (screen readers, audits): allowed by documents whose permissions forbid copying but allow accessibility.")
-    public var accessibility = false
+    package var accessibility = false
 
-    public init() {}
+    package init() {}
 
-    public var purpose: TextPurpose { accessibility ? .accessibility : .general }
+    package var purpose: TextPurpose { accessibility ? .accessibility : .general }
 
     /// nil when the document's permissions allow extraction for ``purpose``; else the
     /// one-line failure to report (exit code 3, as pdftotext's for this).
-    public func refusal(for document: Document, path: String) -> Opening.Failure? {
+    package func refusal(for document: Document, path: String) -> Opening.Failure? {
         Self.refusal(for: document, path: path, purpose: purpose)
     }
 
     /// ``refusal(for:path:)`` for a purpose (what a `@Sendable` pipeline stage captures).
-    public static func refusal(for document: Document, path: String, purpose: TextPurpose) -> Opening.Failure? {
+    package static func refusal(for document: Document, path: String, purpose: TextPurpose) -> Opening.Failure? {
         let reason: String
         switch document.textAccess(for: purpose) {
         case .allowed:

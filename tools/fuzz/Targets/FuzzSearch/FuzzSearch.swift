@@ -2,7 +2,7 @@
 // U+FFFD), is split into words and index terms by the ICU tokenizer, with and without
 // diacritic folding, and parsed as a search query. libFuzzer supplies `main`.
 
-import FuzzSupport
+import PDFFuzzing
 import PDFSearch
 
 let folded = Tokenizer()

@@ -1,14 +1,13 @@
-// Shared by the fuzz targets: reads every part of a page's glyphs and checks the arena's
-// invariants (indices in range, ranges ordered), so that a broken invariant is a finding
-// as much as a crash is.
+// The invariant checks the fuzz entry points share: a broken invariant is a finding as
+// much as a crash is.
 
 import PDFCore
-import PDFTextModel
+import PDFGlyphs
 import PDFContent
 
 /// Touches every glyph's text, quad, flags and run and every run, span, path and image;
 /// traps when an index points outside its array. Returns a value the caller keeps alive.
-public func touch(_ page: PageGlyphs) -> Int {
+package func touch(_ page: PageGlyphs) -> Int {
     var sink = page.pageIndex &+ page.rotation &+ page.diagnostics.entries.count
     let glyphCount = page.glyphs.count, scalarCount = page.scalars.count
     for i in 0..<glyphCount {
@@ -57,7 +56,7 @@ public func keep(_ value: Int) {
 }
 
 /// Extraction budgets small enough that every input runs in well under a second.
-public func fuzzingOptions(includeAnnotations: Bool) -> ExtractionOptions {
+package func fuzzingOptions(includeAnnotations: Bool) -> ExtractionOptions {
     var o = ExtractionOptions()
     o.includeAnnotations = includeAnnotations
     o.maxOperators = 200_000
