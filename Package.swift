@@ -90,12 +90,11 @@ let package = Package(
         .target(name: "PDFFuzzing", dependencies: ["PDFCore", "PDFSyntax", "PDFFile", "PDFGlyphs", "PDFFonts", "PDFContent"]),
         // The CLI reads pages through PDFText (which re-exports the file's, the layout's and
         // the glyph arena's types). Stages below it are imported only by `glyphs` (PDFContent,
-        // PDFFonts, PDFGlyphs: it shows the glyph stage) and `info` and the file opener
-        // (PDFCrypto: the security handler's dictionary, SHA-256 fingerprints).
+        // PDFFonts, PDFGlyphs: it shows the glyph stage).
         .target(
             name: "PDFTextCLI",
             dependencies: [
-                "PDFCore", "PDFCrypto", "PDFGlyphs", "PDFFonts", "PDFContent", "PDFText", "PDFAudit",
+                "PDFCore", "PDFGlyphs", "PDFFonts", "PDFContent", "PDFText", "PDFAudit",
                 "PDFSemantic", "PDFSearch", "PDFSearchIndex",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),

@@ -17,10 +17,10 @@
 ///
 /// A backslash is left as it is in human-readable lines (paths and titles read as written);
 /// in tab-separated fields, where the escapes must be undone, it is doubled.
-public enum ControlEscaping {
+package enum ControlEscaping {
     /// Whether `s` is written as an escape.
     @inlinable
-    public static func needsEscape(_ s: Unicode.Scalar) -> Bool {
+    package static func needsEscape(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0..<0x20, 0x7F..<0xA0, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029: true
         default: false
@@ -30,7 +30,7 @@ public enum ControlEscaping {
     /// Whether `s` is a control that never belongs in extracted text: C0 other than tab,
     /// line feed, carriage return and form feed (the page separator); DEL; C1.
     @inlinable
-    public static func isTextControl(_ s: Unicode.Scalar) -> Bool {
+    package static func isTextControl(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0x09, 0x0A, 0x0C, 0x0D: false
         case 0..<0x20, 0x7F..<0xA0: true
@@ -40,7 +40,7 @@ public enum ControlEscaping {
 
     /// Text (ActualText, Alt, the content of a tagged file) as page text shows it: the
     /// controls ``isTextControl(_:)`` names left out, a carriage return as a space.
-    public static func withoutTextControls(_ s: String) -> String {
+    package static func withoutTextControls(_ s: String) -> String {
         guard s.unicodeScalars.contains(where: { isTextControl($0) || $0 == "\r" }) else { return s }
         var out = String.UnicodeScalarView()
         for c in s.unicodeScalars where !isTextControl(c) { out.append(c == "\r" ? " " : c) }
@@ -48,7 +48,7 @@ public enum ControlEscaping {
     }
 
     /// The visible escape of one character (`\t`, `\n`, `\r`, `\u{1b}`).
-    public static func escape(_ s: Unicode.Scalar) -> String {
+    package static func escape(_ s: Unicode.Scalar) -> String {
         switch s {
         case "\t": "\\t"
         case "\n": "\\n"
@@ -60,13 +60,13 @@ public enum ControlEscaping {
     /// `s` with every character that ``needsEscape(_:)`` escaped; with `doublingBackslashes`
     /// (tab-separated fields) a backslash is also written as `\\`, so that the escapes can
     /// be undone.
-    public static func escaped(_ s: String, doublingBackslashes: Bool = false) -> String {
+    package static func escaped(_ s: String, doublingBackslashes: Bool = false) -> String {
         escaping(s, keepingLineFeeds: false, doublingBackslashes: doublingBackslashes)
     }
 
     /// Several lines: escaped as ``escaped(_:doublingBackslashes:)`` does, the line feeds
     /// between them kept (a carriage return before one is escaped).
-    public static func escapedLines(_ s: String) -> String {
+    package static func escapedLines(_ s: String) -> String {
         escaping(s, keepingLineFeeds: true, doublingBackslashes: false)
     }
 

@@ -3,7 +3,7 @@ import Synchronization
 extension Diagnostic.Code {
     /// The document's decode budget (``Limits/maxDecodedBytesInFlight``) was in use by other
     /// streams: the data was cut there.
-    public static let decodeBudget = Diagnostic.Code("decodeBudget")
+    package static let decodeBudget = Diagnostic.Code("decodeBudget")
 }
 
 /// A quantity one document may spend, shared by every thread that works on it; lock-free.
@@ -18,21 +18,21 @@ extension Diagnostic.Code {
 ///   cannot deadlock another that does the same.
 /// - the content operators interpreted over the whole document
 ///   (``Limits/maxOperatorsPerDocument``), drawn and never given back.
-public final class DocumentBudget: Sendable {
+package final class DocumentBudget: Sendable {
     /// The most drawn at once.
-    public let capacity: Int
+    package let capacity: Int
     let drawn: Atomic<Int>
 
-    public init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(0, capacity)
         self.drawn = Atomic(0)
     }
 
     /// Bytes drawn now and not given back.
-    public var inUse: Int { drawn.load(ordering: .relaxed) }
+    package var inUse: Int { drawn.load(ordering: .relaxed) }
 
     /// Draws up to `wanted` bytes; returns how many were granted (0 when the budget is spent).
-    public func draw(upTo wanted: Int) -> Int {
+    package func draw(upTo wanted: Int) -> Int {
         guard wanted > 0 else { return 0 }
         var current = drawn.load(ordering: .relaxed)
         while true {
@@ -46,7 +46,7 @@ public final class DocumentBudget: Sendable {
     }
 
     /// Gives back bytes drawn before.
-    public func giveBack(_ count: Int) {
+    package func giveBack(_ count: Int) {
         guard count > 0 else { return }
         drawn.subtract(count, ordering: .relaxed)
     }
@@ -54,11 +54,11 @@ public final class DocumentBudget: Sendable {
 
 /// Bytes held from a ``DocumentBudget`` for as long as this object lives: decoded data carries
 /// one, and the budget gets the bytes back when the last copy of the result is dropped.
-public final class DecodeLease: Sendable {
-    public let budget: DocumentBudget
-    public let count: Int
+package final class DecodeLease: Sendable {
+    package let budget: DocumentBudget
+    package let count: Int
 
-    public init(budget: DocumentBudget, count: Int) {
+    package init(budget: DocumentBudget, count: Int) {
         self.budget = budget
         self.count = count
     }
@@ -68,17 +68,17 @@ public final class DecodeLease: Sendable {
 
 /// What one decoding step has drawn from a budget (no budget: unlimited). Decoders call
 /// ``take(upTo:)`` before they allocate output.
-public struct DecodeAllowance {
-    public let budget: DocumentBudget?
+package struct DecodeAllowance {
+    package let budget: DocumentBudget?
     /// Bytes drawn and not given back.
-    public private(set) var held = 0
+    package private(set) var held = 0
     /// Set when the budget granted less than asked.
-    public private(set) var refused = false
+    package private(set) var refused = false
 
-    public init(budget: DocumentBudget?) { self.budget = budget }
+    package init(budget: DocumentBudget?) { self.budget = budget }
 
     /// Up to `wanted` bytes: all of them without a budget.
-    public mutating func take(upTo wanted: Int) -> Int {
+    package mutating func take(upTo wanted: Int) -> Int {
         guard let budget else { return max(0, wanted) }
         let granted = budget.draw(upTo: wanted)
         held += granted
@@ -87,12 +87,12 @@ public struct DecodeAllowance {
     }
 
     /// Marks the allowance as refused (a later step on its data was cut by the budget).
-    public mutating func noteRefusal() { refused = true }
+    package mutating func noteRefusal() { refused = true }
 
     /// Gives back all but `keep` of the bytes held (when the output came out smaller than
     /// drawn); returns the bytes still held.
     @discardableResult
-    public mutating func settle(keeping keep: Int) -> Int {
+    package mutating func settle(keeping keep: Int) -> Int {
         guard let budget else { return 0 }
         let excess = held - max(0, keep)
         if excess > 0 {
@@ -103,5 +103,5 @@ public struct DecodeAllowance {
     }
 
     /// Gives back everything held.
-    public mutating func release() { settle(keeping: 0) }
+    package mutating func release() { settle(keeping: 0) }
 }

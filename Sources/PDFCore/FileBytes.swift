@@ -9,11 +9,11 @@ import Darwin
 /// refused from its size; a pipe, a device or standard input is read until it passes the
 /// cap and then refused, so that an endless input stops with an error instead of filling
 /// memory.
-public enum FileBytes {
+package enum FileBytes {
     /// Throws a ``PDFError`` with code `.io` whose message says what went wrong
     /// ("no such file", "permission denied", "is a directory", …), or `.limitExceeded`
     /// when the input is larger than `maxBytes`.
-    public static func read(path: String, maxBytes: Int = Limits.default.maxInputBytes) throws(PDFError) -> [UInt8] {
+    package static func read(path: String, maxBytes: Int = Limits.default.maxInputBytes) throws(PDFError) -> [UInt8] {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw PDFError(.io, describe(errno)) }
         defer { close(fd) }
@@ -36,7 +36,7 @@ public enum FileBytes {
     ///
     /// Reads into chunks, each as large as everything so far, joined once at the end: the
     /// memory held never exceeds about `maxBytes`, and nothing is copied while input grows.
-    public static func readStream(_ fd: Int32, maxBytes: Int = Limits.default.maxInputBytes) throws(PDFError) -> [UInt8] {
+    package static func readStream(_ fd: Int32, maxBytes: Int = Limits.default.maxInputBytes) throws(PDFError) -> [UInt8] {
         let cap = max(0, maxBytes)
         var chunks: [[UInt8]] = []
         var total = 0

@@ -14,7 +14,7 @@ extension FixedWidthInteger {
     ///     Int(saturating: Double.nan) == 0
     ///     UInt8(saturating: -3.5) == 0
     @inlinable
-    public init<F: BinaryFloatingPoint>(saturating value: F) {
+    package init<F: BinaryFloatingPoint>(saturating value: F) {
         // Fast path for a Double inside the type's range (the usual case): the generic
         // `init(exactly:)` below costs about a hundred instructions. The bounds are powers of
         // two, so they are exact: [-2^(w-1), 2^(w-1)) signed, [0, 2^w) unsigned.
@@ -37,21 +37,21 @@ extension FixedWidthInteger {
 
     /// `self + other`, saturating at `Self.min` / `Self.max` instead of trapping.
     @inlinable
-    public func addingSaturating(_ other: Self) -> Self {
+    package func addingSaturating(_ other: Self) -> Self {
         let (r, overflow) = addingReportingOverflow(other)
         return overflow ? (other < 0 ? Self.min : Self.max) : r
     }
 
     /// `self - other`, saturating at `Self.min` / `Self.max` instead of trapping.
     @inlinable
-    public func subtractingSaturating(_ other: Self) -> Self {
+    package func subtractingSaturating(_ other: Self) -> Self {
         let (r, overflow) = subtractingReportingOverflow(other)
         return overflow ? (other < 0 ? Self.max : Self.min) : r
     }
 
     /// `self * other`, saturating at `Self.min` / `Self.max` instead of trapping.
     @inlinable
-    public func multipliedSaturating(by other: Self) -> Self {
+    package func multipliedSaturating(by other: Self) -> Self {
         let (r, overflow) = multipliedReportingOverflow(by: other)
         return overflow ? ((self < 0) != (other < 0) ? Self.min : Self.max) : r
     }

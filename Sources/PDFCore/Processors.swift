@@ -5,13 +5,13 @@ import Darwin
 #endif
 
 /// How many processors this process may run on: the default number of parallel workers.
-public enum Processors {
+package enum Processors {
     /// The processors online, capped by a cgroup CPU quota (cgroup v2 `cpu.max`, else v1
     /// `cpu.cfs_quota_us` over `cpu.cfs_period_us`, rounded up), as Foundation's
     /// `ProcessInfo.activeProcessorCount` counts them, read with plain system calls: Foundation
     /// reads those files through its URL and `Data` machinery, half a million instructions
     /// at every start. At least 1.
-    public static func online() -> Int {
+    package static func online() -> Int {
         var n = 1
         #if canImport(Glibc) || canImport(Darwin)
         n = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
@@ -54,7 +54,7 @@ public enum Processors {
     /// parallel workers pinned to fewer cores only take turns on them and hold more memory.
     /// `online` is the count to start from (``online()``, which also
     /// follows a cgroup CPU quota); at least 1.
-    public static func available(online: Int) -> Int {
+    package static func available(online: Int) -> Int {
         let n = max(1, online)
         #if os(Linux)
         // glibc's sched_getaffinity (not visible to Swift without _GNU_SOURCE), looked up
@@ -76,7 +76,7 @@ public enum Processors {
     /// 21.7 MB instead of 22.8 MB, in the same time (one arena for all cost 10% in time).
     /// Does nothing elsewhere than glibc. True when the cap was set.
     @discardableResult
-    public static func limitMallocArenas(to n: Int) -> Bool {
+    package static func limitMallocArenas(to n: Int) -> Bool {
         #if os(Linux)
         guard n >= 1, let set = malloptCall else { return false }
         return set(-8, Int32(clamping: n)) == 1  // M_ARENA_MAX; mallopt answers 1 on success
@@ -90,7 +90,7 @@ public enum Processors {
     /// their own, and free memory at the top of the heap given back past 2 MiB. With two
     /// workers they cost time and memory (4% and 1.5 MB on a 324-page manual): each arena
     /// keeps its own top.
-    public static let pageMallocThresholds = (mmap: 512 << 10, trim: 2 << 20)
+    package static let pageMallocThresholds = (mmap: 512 << 10, trim: 2 << 20)
 
     /// Sets glibc's `M_MMAP_THRESHOLD` and `M_TRIM_THRESHOLD`. By default glibc gives the top
     /// of the heap back to the system as soon as more than its trim threshold (a few hundred
@@ -103,7 +103,7 @@ public enum Processors {
     /// naming a malloc threshold, `MALLOC_MMAP_THRESHOLD_`, `MALLOC_TRIM_THRESHOLD_`,
     /// `MALLOC_TOP_PAD_`). True when both were set.
     @discardableResult
-    public static func setMallocThresholds(mmap: Int, trim: Int) -> Bool {
+    package static func setMallocThresholds(mmap: Int, trim: Int) -> Bool {
         #if os(Linux)
         guard mmap > 0, trim > 0 else { return false }
         for name in ["MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_", "MALLOC_TOP_PAD_"] where getenv(name) != nil {

@@ -3,8 +3,8 @@
 /// UTF-16LE mark that some producers write. Language escapes (U+001B … U+001B) are dropped
 /// from both Unicode forms; other control characters are kept (what shows the text decides
 /// how to show them: see `ControlEscaping`).
-public enum TextString {
-    public static func decode<C: Collection<UInt8>>(_ bytes: C) -> String where C.Index == Int {
+package enum TextString {
+    package static func decode<C: Collection<UInt8>>(_ bytes: C) -> String where C.Index == Int {
         let b = Array(bytes)
         if let marked = decodeMarked(b) { return marked }
         var s = String.UnicodeScalarView()
@@ -53,7 +53,7 @@ public enum TextString {
     }
 
     /// The Unicode scalar of a PDFDocEncoding byte (ISO 32000-2 Annex D.3), nil where undefined.
-    public static func pdfDocEncoding(_ byte: UInt8) -> Unicode.Scalar? {
+    package static func pdfDocEncoding(_ byte: UInt8) -> Unicode.Scalar? {
         switch byte {
         case 0x18...0x1F: return Unicode.Scalar(pdfDocLow[Int(byte - 0x18)])
         case 0x7F, 0x9F, 0xAD: return nil
@@ -73,7 +73,7 @@ public enum TextString {
 
     /// Encodes a string the way a writer would for a text string: PDFDocEncoding when every
     /// scalar has a byte there, UTF-16BE with a mark otherwise.
-    public static func encode(_ string: String) -> [UInt8] {
+    package static func encode(_ string: String) -> [UInt8] {
         var out: [UInt8] = []
         var ok = true
         for scalar in string.unicodeScalars {
@@ -96,7 +96,7 @@ public enum TextString {
 
 extension TextString {
     /// Decodes an XML packet (XMP): UTF-8 unless a UTF-16 byte-order mark says otherwise.
-    public static func decodeXML(_ bytes: [UInt8]) -> String {
+    package static func decodeXML(_ bytes: [UInt8]) -> String {
         decodeMarked(bytes) ?? String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -10,7 +10,7 @@ import Darwin
 /// same, but their code is spread over the statically linked Foundation and libdispatch: a
 /// two-worker run of a 116-page manual kept 1.2 MB more of the binary's code resident than a
 /// one-worker run, a third of it Foundation's.
-public struct WorkerThread: Sendable {
+package struct WorkerThread: Sendable {
     private let id: pthread_t
 
     private final class Body {
@@ -20,7 +20,7 @@ public struct WorkerThread: Sendable {
 
     /// Starts a thread running `body` with a stack of `stackSize` bytes (raised to the
     /// system's minimum); nil when the system gives no thread (then nothing runs).
-    public static func start(stackSize: Int = 8 << 20, _ body: @escaping @Sendable () -> Void) -> WorkerThread? {
+    package static func start(stackSize: Int = 8 << 20, _ body: @escaping @Sendable () -> Void) -> WorkerThread? {
         var attributes = pthread_attr_t()
         guard pthread_attr_init(&attributes) == 0 else { return nil }
         defer { pthread_attr_destroy(&attributes) }
@@ -47,15 +47,15 @@ public struct WorkerThread: Sendable {
     }
 
     /// Waits for the thread to finish.
-    public func join() { _ = pthread_join(id, nil) }
+    package func join() { _ = pthread_join(id, nil) }
 
     /// Lets the thread finish on its own: nothing will wait for it.
-    public func detach() { _ = pthread_detach(id) }
+    package func detach() { _ = pthread_detach(id) }
 
     /// Runs `body(i)` for each `i` in `0..<iterations`, each on a thread of its own but the
     /// last, which runs on the calling thread; returns when all are done. An iteration whose
     /// thread the system does not give runs on the calling thread too.
-    public static func concurrentPerform(iterations: Int, stackSize: Int = 8 << 20, _ body: @escaping @Sendable (Int) -> Void) {
+    package static func concurrentPerform(iterations: Int, stackSize: Int = 8 << 20, _ body: @escaping @Sendable (Int) -> Void) {
         guard iterations > 0 else { return }
         var started: [WorkerThread] = []
         var inline: [Int] = []
@@ -70,11 +70,11 @@ public struct WorkerThread: Sendable {
 
 /// A mutex with a condition variable (POSIX): `lock`, `wait` (which unlocks while it waits),
 /// `broadcast`, `unlock`, as `NSCondition` has them.
-public final class ConditionLock: @unchecked Sendable {
+package final class ConditionLock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>
 
-    public init() {
+    package init() {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         condition = .allocate(capacity: 1)
@@ -90,15 +90,15 @@ public final class ConditionLock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    public func lock() { pthread_mutex_lock(mutex) }
-    public func unlock() { pthread_mutex_unlock(mutex) }
+    package func lock() { pthread_mutex_lock(mutex) }
+    package func unlock() { pthread_mutex_unlock(mutex) }
     /// Waits for a `broadcast` (or a spurious wake-up: callers wait in a loop on their
     /// condition), the lock held before and after.
-    public func wait() { pthread_cond_wait(condition, mutex) }
-    public func broadcast() { pthread_cond_broadcast(condition) }
+    package func wait() { pthread_cond_wait(condition, mutex) }
+    package func broadcast() { pthread_cond_broadcast(condition) }
 
     /// `body` with the lock held.
-    public func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock()
         defer { unlock() }
         return try body()

@@ -4,46 +4,46 @@
 /// Every style escapes `&`, `<` and `>`, and keeps nothing XML 1.0 cannot hold or a terminal
 /// would act on: C0 controls other than tab and line feed, DEL, C1 and U+FFFE/U+FFFF become
 /// U+FFFD (``Style/Controls/replaced``) or are left out (``Style/Controls/dropped``).
-public enum XMLEscaping {
-    public struct Style: Sendable, Hashable {
+package enum XMLEscaping {
+    package struct Style: Sendable, Hashable {
         /// What a `'` becomes: `&apos;`, `&#39;` (HTML 4 has no `&apos;`), or itself.
-        public enum Apostrophe: Sendable, Hashable { case named, numeric, kept }
+        package enum Apostrophe: Sendable, Hashable { case named, numeric, kept }
         /// What a carriage return becomes: a line feed (what a parser reads it as), or `&#13;`.
-        public enum CarriageReturn: Sendable, Hashable { case lineFeed, reference }
-        public enum Controls: Sendable, Hashable { case replaced, dropped }
+        package enum CarriageReturn: Sendable, Hashable { case lineFeed, reference }
+        package enum Controls: Sendable, Hashable { case replaced, dropped }
 
-        public var escapesQuote: Bool
-        public var apostrophe: Apostrophe
-        public var carriageReturn: CarriageReturn
+        package var escapesQuote: Bool
+        package var apostrophe: Apostrophe
+        package var carriageReturn: CarriageReturn
         /// Line feed and tab as `&#10;` and `&#9;`, so that an attribute value keeps them
         /// (a parser normalises them to spaces there).
-        public var referencesWhitespace: Bool
-        public var controls: Controls
+        package var referencesWhitespace: Bool
+        package var controls: Controls
 
-        public init(escapesQuote: Bool, apostrophe: Apostrophe, carriageReturn: CarriageReturn,
+        package init(escapesQuote: Bool, apostrophe: Apostrophe, carriageReturn: CarriageReturn,
                     referencesWhitespace: Bool, controls: Controls) {
             self.escapesQuote = escapesQuote; self.apostrophe = apostrophe; self.carriageReturn = carriageReturn
             self.referencesWhitespace = referencesWhitespace; self.controls = controls
         }
 
         /// XML text and attributes (hOCR, ALTO, the `--bbox` XHTML): `&apos;`.
-        public static let xml = Style(escapesQuote: true, apostrophe: .named, carriageReturn: .lineFeed,
+        package static let xml = Style(escapesQuote: true, apostrophe: .named, carriageReturn: .lineFeed,
                                       referencesWhitespace: false, controls: .replaced)
         /// HTML text and attributes: `&#39;`.
-        public static let html = Style(escapesQuote: true, apostrophe: .numeric, carriageReturn: .lineFeed,
+        package static let html = Style(escapesQuote: true, apostrophe: .numeric, carriageReturn: .lineFeed,
                                        referencesWhitespace: false, controls: .replaced)
         /// An attribute value kept exactly (JUnit messages): quotes escaped, line breaks and
         /// tabs as references, controls left out.
-        public static let exactAttribute = Style(escapesQuote: true, apostrophe: .kept, carriageReturn: .reference,
+        package static let exactAttribute = Style(escapesQuote: true, apostrophe: .kept, carriageReturn: .reference,
                                                  referencesWhitespace: true, controls: .dropped)
         /// Element text kept exactly (JUnit failure text): quotes as they are, a carriage
         /// return as a reference, controls left out.
-        public static let exactText = Style(escapesQuote: false, apostrophe: .kept, carriageReturn: .reference,
+        package static let exactText = Style(escapesQuote: false, apostrophe: .kept, carriageReturn: .reference,
                                             referencesWhitespace: false, controls: .dropped)
     }
 
     /// What a scalar becomes.
-    public enum Piece: Sendable {
+    package enum Piece: Sendable {
         case kept
         case dropped
         case replaced(StaticString)
@@ -51,13 +51,13 @@ public enum XMLEscaping {
 
     /// Whether XML 1.0 can hold `s` and a terminal leaves it alone (tab and line feed are
     /// told apart by the caller).
-    @inlinable public static func isPlain(_ s: Unicode.Scalar) -> Bool {
+    @inlinable package static func isPlain(_ s: Unicode.Scalar) -> Bool {
         let v = s.value
         return v >= 0x20 && !(0x7F...0x9F).contains(v) && v != 0xFFFE && v != 0xFFFF
     }
 
     /// What `s` becomes in `style`.
-    @inlinable public static func piece(_ s: Unicode.Scalar, _ style: Style) -> Piece {
+    @inlinable package static func piece(_ s: Unicode.Scalar, _ style: Style) -> Piece {
         switch s {
         case "&": return .replaced("&amp;")
         case "<": return .replaced("&lt;")
@@ -79,7 +79,7 @@ public enum XMLEscaping {
     }
 
     /// `text` escaped in `style`.
-    public static func escaped(_ text: String, _ style: Style) -> String {
+    package static func escaped(_ text: String, _ style: Style) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for s in text.unicodeScalars {

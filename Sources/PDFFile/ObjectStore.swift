@@ -28,10 +28,10 @@ public final class ObjectStore: Sendable {
     public let limits: Limits
     /// The decoded data this file may hold at once (``Limits/maxDecodedBytesInFlight``),
     /// shared by every page, font and form decoded from it, whatever the number of threads.
-    public let decodeBudget: DocumentBudget
+    package let decodeBudget: DocumentBudget
     /// The content operators the document's pages may run in all
     /// (``Limits/maxOperatorsPerDocument``), drawn by the content interpreter.
-    public let operatorBudget: DocumentBudget
+    package let operatorBudget: DocumentBudget
     /// Offset of `%PDF-` (junk before the header shifts every offset by this much).
     public let headerOffset: Int
     /// The version in the header, e.g. "1.7"; nil when there was no header.

@@ -49,12 +49,12 @@ public enum Bidi {
     }
 
     /// The outcome of reordering one line of clusters.
-    public struct Reordering: Sendable, Hashable {
+    package struct Reordering: Sendable, Hashable {
         /// For each logical position, the index of the (visual) cluster that goes there.
-        public var logicalOrder: [Int]
+        package var logicalOrder: [Int]
         /// The resolved embedding level of each cluster, by visual index; odd levels run
         /// right to left.
-        public var levels: [UInt8]
+        package var levels: [UInt8]
         /// Per visual cluster: it sits at a right-to-left level and has a mirror image, so
         /// the glyph seen (")") is the mirror of the logical character ("(").
         ///
@@ -63,12 +63,12 @@ public enum Bidi {
         /// common case, so mirroring gives the logical "(") or the character the writer
         /// typed (some producers map the mirrored glyph to "(" already, and mirroring would
         /// undo it). ICU's inverse reordering with `UBIDI_DO_MIRRORING` assumes the former.
-        public var needsMirroring: [Bool]
+        package var needsMirroring: [Bool]
         /// The paragraph direction used: never ``ParagraphDirection/auto``.
-        public var direction: ParagraphDirection
+        package var direction: ParagraphDirection
 
         /// Whether any cluster moved (false for a plain left-to-right line).
-        public var isReordered: Bool { logicalOrder.enumerated().contains { $0.offset != $0.element } }
+        package var isReordered: Bool { logicalOrder.enumerated().contains { $0.offset != $0.element } }
     }
 
     /// The logical order of a line given in visual order.
@@ -79,12 +79,12 @@ public enum Bidi {
     ///     that carries the cluster's direction (the first letter).
     ///   - direction: the paragraph direction; `.auto` uses ``dominantDirection(_:)``.
     /// - Returns: the permutation of cluster indices in logical order.
-    public static func logicalOrder(visual clusters: [Unicode.Scalar], direction: ParagraphDirection) -> [Int] {
+    package static func logicalOrder(visual clusters: [Unicode.Scalar], direction: ParagraphDirection) -> [Int] {
         reorder(visual: clusters, direction: direction).logicalOrder
     }
 
     /// The logical order of a line given in visual order, with levels and mirroring.
-    public static func reorder(visual clusters: [Unicode.Scalar], direction: ParagraphDirection, mode: InverseMode = .verified) -> Reordering {
+    package static func reorder(visual clusters: [Unicode.Scalar], direction: ParagraphDirection, mode: InverseMode = .verified) -> Reordering {
         let identity = Array(clusters.indices)
         // Quick path: a line with nothing right-to-left in a left-to-right (or undecided)
         // paragraph keeps its order, and ICU is not called. A right-to-left paragraph is
@@ -128,7 +128,7 @@ public enum Bidi {
     /// Arabic, Syriac, Thaana, N'Ko, the right-to-left mark…). Scalars below U+0590 are
     /// answered without ICU, so plain Latin, Greek and Cyrillic lines cost a comparison
     /// per character.
-    public static func hasRightToLeft(_ scalars: some Sequence<Unicode.Scalar>) -> Bool {
+    package static func hasRightToLeft(_ scalars: some Sequence<Unicode.Scalar>) -> Bool {
         for s in scalars where mayBeRightToLeft(s) {
             let c = bidiClass(s)
             if c == bidiR || c == bidiAL { return true }
@@ -144,7 +144,7 @@ public enum Bidi {
     /// character of a right-to-left line, read left to right as drawn, is its logical last,
     /// so a Hebrew sentence ending in an English word would pass for English. Pass a whole
     /// block's scalars to decide a block, a line's to decide a line.
-    public static func dominantDirection(_ scalars: some Sequence<Unicode.Scalar>) -> ParagraphDirection? {
+    package static func dominantDirection(_ scalars: some Sequence<Unicode.Scalar>) -> ParagraphDirection? {
         var ltr = 0, rtl = 0
         for s in scalars {
             if isLeftToRightLetter(s) { ltr += 1; continue }
@@ -160,7 +160,7 @@ public enum Bidi {
 
     /// The mirror image of a character with one (Bidi_Mirroring_Glyph: "(" ↔ ")",
     /// "<" ↔ ">", "«" ↔ "»"…), or the character itself.
-    public static func mirror(_ s: Unicode.Scalar) -> Unicode.Scalar {
+    package static func mirror(_ s: Unicode.Scalar) -> Unicode.Scalar {
         // Quick answers for what has no mirror in the ASCII range.
         if s.value < 0x80 {
             switch s {

@@ -9,7 +9,7 @@ extension BlockFinder {
     /// Rows of cells lined up in columns, with few words per cell, become table blocks read
     /// row by row. Returns the tables and the segments they use.
     func tables() -> (blocks: [Block], used: Set<Int>) {
-        guard options.detectsTables, segments.count >= 4 else { return ([], []) }
+        guard options.detectsTables, segments.count >= LayoutConstants.tableMinSegments else { return ([], []) }
         let rows = tableRows()
         var blocks: [Block] = []
         var used = Set<Int>()
@@ -165,11 +165,11 @@ extension BlockFinder {
         // A numbered formula just above or below a table (and the caption between) is no row
         // of it (`separatesTableFormulas`).
         if options.separatesTableFormulas {
-            if run.count >= 3, holdsEquationNumber(run[0]), !holdsEquationNumber(run[1]) {
+            if run.count >= LayoutConstants.formulaRowMinRun, holdsEquationNumber(run[0]), !holdsEquationNumber(run[1]) {
                 run.removeFirst()
                 while let f = run.first, f.count == 1 { run.removeFirst() }
             }
-            if run.count >= 3, holdsEquationNumber(run[run.count - 1]), !holdsEquationNumber(run[run.count - 2]) {
+            if run.count >= LayoutConstants.formulaRowMinRun, holdsEquationNumber(run[run.count - 1]), !holdsEquationNumber(run[run.count - 2]) {
                 run.removeLast()
             }
         }
@@ -194,7 +194,7 @@ extension BlockFinder {
         let words = cells.reduce(0.0) { $0 + cellWords($1) }
         let longest = cells.map(cellWords).max() ?? 0
         let meanWords = words / Double(max(1, cells.count))
-        let limit = columns >= 3 ? options.tableCellWords * options.tableWideCellWords : options.tableCellWords
+        let limit = columns >= LayoutConstants.wideTableColumns ? options.tableCellWords * options.tableWideCellWords : options.tableCellWords
         // Prose beside a column of short lines (code, a figure's labels) is not a table:
         // no cell may hold more than twice the mean allowance.
         // Columns of prose (every column averaging three words or more per line) side by
@@ -204,10 +204,10 @@ extension BlockFinder {
             columnRows += 1
             for (c, k) in row.enumerated() { columnWords[c] += cellWords(k) }
         }
-        var prose = columnRows > 0 && columnWords.allSatisfy { $0 / Double(columnRows) >= 3 }
+        var prose = columnRows > 0 && columnWords.allSatisfy { $0 / Double(columnRows) >= LayoutConstants.proseWordsPerLine }
         // Narrow justified columns (few, widely spaced words a line) side by side: in every
         // column most lines of two words or more fill the column from edge to edge.
-        if !prose && columnRows >= 3 && options.proseColumnJustifiedShare <= 1 {
+        if !prose && columnRows >= LayoutConstants.proseMinRows && options.proseColumnJustifiedShare <= 1 {
             var full = [Int](repeating: 0, count: columns)
             var left = [Double](repeating: .infinity, count: columns)
             var right = [Double](repeating: -.infinity, count: columns)
@@ -392,7 +392,7 @@ extension BlockFinder {
     /// letters and dots with a digit among them, then ")".
     func isEquationNumber(_ k: Int) -> Bool {
         let s = segments[k]
-        guard let page, s.wordCount == 1, s.items.count >= 3, s.items.count <= 10 else { return false }
+        guard let page, s.wordCount == 1, s.items.count >= LayoutConstants.equationNumberMinLength, s.items.count <= LayoutConstants.tableEquationNumberMaxLength else { return false }
         var text: [Unicode.Scalar] = []
         for i in s.items where Int(i) < items.count && !items[Int(i)].isSpace {
             let g = Int(items[Int(i)].glyph)
@@ -400,9 +400,9 @@ extension BlockFinder {
             let r = page.glyphs[g].text
             guard r.lowerBound >= 0, r.lowerBound <= r.upperBound, Int(r.upperBound) <= page.scalars.count else { return false }
             text += page.scalars[Int(r.lowerBound)..<Int(r.upperBound)]
-            if text.count > 10 { return false }
+            if text.count > LayoutConstants.tableEquationNumberMaxLength { return false }
         }
-        guard text.count >= 3, text.first == "(", text.last == ")" else { return false }
+        guard text.count >= LayoutConstants.equationNumberMinLength, text.first == "(", text.last == ")" else { return false }
         let body = text.dropFirst().dropLast()
         return body.contains { $0.properties.numericType != nil }
             && body.allSatisfy { $0 == "." || $0.properties.isAlphabetic || $0.properties.numericType != nil }

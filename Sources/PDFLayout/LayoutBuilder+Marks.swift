@@ -146,7 +146,7 @@ extension LayoutBuilder {
     /// a run and joins the line at its place, so a lone glyph between two cells ("第25条",
     /// "58月15日") or after one at a column's foot stays in its line.
     mutating func regroupStackedGlyphs() {
-        guard options.detectsStackedVerticalText, items.count >= 3 else { return }
+        guard options.detectsStackedVerticalText, items.count >= LayoutConstants.stackedRunMinGlyphs else { return }
         let display = page.unscaledDisplayTransform
         func box(_ j: Int) -> Rect { page.glyphs[Int(items[j].glyph)].quad.transformed(by: display).bounds }
         func box(_ cell: ClosedRange<Int>) -> Rect {
@@ -199,14 +199,14 @@ extension LayoutBuilder {
         /// Tate-chu-yoko cells inside a stack, with the glyphs of the stack before and after.
         var cells: [(cell: ClosedRange<Int>, before: Int?, after: Int?)] = []
         var k = 0
-        while k + 2 < items.count {
+        while k + LayoutConstants.stackedRunMinGlyphs - 1 < items.count {
             var run = [cell(k)]
             while let last = run.last, last.upperBound + 1 < items.count {
                 let next = cell(last.upperBound + 1)
                 guard stacked(last, next) else { break }
                 run.append(next)
             }
-            if run.count >= 3 {
+            if run.count >= LayoutConstants.stackedRunMinGlyphs {
                 for (n, c) in run.enumerated() {
                     if isCell(c) {
                         cells.append((c, n > 0 ? run[n - 1].lowerBound : nil, n + 1 < run.count ? run[n + 1].lowerBound : nil))

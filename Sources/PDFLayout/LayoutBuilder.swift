@@ -175,7 +175,7 @@ struct LayoutBuilder {
         let band = options.marginBand * (hi - lo)
         let bodyTop = blocks.map(\.top).min() ?? lo
         let bodyBottom = blocks.map(\.bottom).max() ?? hi
-        for k in blocks.indices where blocks[k].kind == .text && blocks[k].lines.count <= 2 {
+        for k in blocks.indices where blocks[k].kind == .text && blocks[k].lines.count <= LayoutConstants.marginBlockMaxLines {
             let b = blocks[k]
             let inTop = b.bottom <= lo + band && b.top <= bodyTop + LayoutConstants.overlapTolerance
             let inBottom = b.top >= hi - band && b.bottom >= bodyBottom - LayoutConstants.overlapTolerance
@@ -247,13 +247,13 @@ struct LayoutBuilder {
             s.append(contentsOf: page.scalars[Int(g.text.lowerBound)..<Int(g.text.upperBound)])
         } } }
         let text = String(String.UnicodeScalarView(s)).lowercased()
-        guard text.unicodeScalars.count <= 30 else { return false }
+        guard text.unicodeScalars.count <= LayoutConstants.pageNumberMaxLength else { return false }
         let tokens = text.split { !($0.isLetter || $0.isNumber) }
         // Ten words: an array (a set's first use costs a process more than the search).
         let words: [Substring] = ["page", "seite", "página", "pagina", "p", "of", "von", "de", "sur", "pp"]
         var numbers = 0
         for t in tokens {
-            if t.allSatisfy({ $0.isASCII && $0.isNumber }) || (t.count <= 8 && t.allSatisfy { "ivxlcdm".contains($0) }) {
+            if t.allSatisfy({ $0.isASCII && $0.isNumber }) || (t.count <= LayoutConstants.romanNumeralMaxLength && t.allSatisfy { "ivxlcdm".contains($0) }) {
                 numbers += 1
             } else if !words.contains(t) {
                 return false
@@ -272,7 +272,7 @@ struct LayoutBuilder {
         // are dense (as producers number them, from 0 on each page), else hashed.
         guard !mcids.isEmpty else { return nil }
         let highest = mcids.max() ?? 0
-        let dense = mcids.allSatisfy { $0 >= 0 } && highest < 4 * mcids.count + 64
+        let dense = mcids.allSatisfy { $0 >= 0 } && highest < LayoutConstants.denseMCIDFactor * mcids.count + LayoutConstants.denseMCIDSlack
         var rankTable = [Int](repeating: -1, count: dense ? highest + 1 : 0)
         var rankMap: [Int: Int] = [:]
         if dense {
@@ -296,7 +296,7 @@ struct LayoutBuilder {
             var span = first
             var depth = 0
             var found: Int? = nil
-            while span >= 0 && Int(span) < page.markedContent.count && depth < 64 {
+            while span >= 0 && Int(span) < page.markedContent.count && depth < LayoutConstants.maxMarkedContentDepth {
                 let s = page.markedContent[Int(span)]
                 if let m = s.mcid { found = rank(m); break }
                 span = s.parent; depth += 1

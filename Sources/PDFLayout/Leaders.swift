@@ -30,8 +30,8 @@ extension LineFinder {
     /// A page number or a price: digits with separators ("12", "101–103", "2.50", "€ 3,90"),
     /// or a roman numeral ("xiv").
     static func isNumberLike(_ s: [Unicode.Scalar]) -> Bool {
-        guard !s.isEmpty, s.count <= 12 else { return false }
-        if s.count <= 8 && s.allSatisfy({ isRomanNumeralLetter($0) }) { return true }
+        guard !s.isEmpty, s.count <= LayoutConstants.numberLikeMaxLength else { return false }
+        if s.count <= LayoutConstants.romanNumeralMaxLength && s.allSatisfy({ isRomanNumeralLetter($0) }) { return true }
         var digits = 0
         for c in s {
             if c.isDecimalDigit { digits += 1; continue }
@@ -60,7 +60,7 @@ extension LineFinder {
     /// An appendix's section number: a capital letter, then numbers after full stops ("A.2",
     /// "B.1.3").
     static func isAppendixNumber(_ s: [Unicode.Scalar]) -> Bool {
-        guard s.count >= 3, s.count <= 12, let first = s.first, first.isASCII, first.properties.isUppercase,
+        guard s.count >= LayoutConstants.appendixNumberMinLength, s.count <= LayoutConstants.numberLikeMaxLength, let first = s.first, first.isASCII, first.properties.isUppercase,
               s[1] == ".", s.dropFirst().allSatisfy({ $0 == "." || $0.isDecimalDigit }),
               s.contains(where: { $0.isDecimalDigit }) else { return false }
         return true
@@ -89,8 +89,8 @@ extension LineFinder {
         let (tail, run, rest) = leaderScan(seg)
         if run == 0 { return rest == 0 && Self.isNumberLike(tail.reversed()) ? .number : .other }
         if rest == 0 && tail.isEmpty { return .leader }
-        if rest == 0 && run >= 3 && Self.isNumberLike(tail.reversed()) { return .leaderThenNumber }
-        return run >= 3 && tail.isEmpty ? .endsWithLeader : .other
+        if rest == 0 && run >= LayoutConstants.leaderMinLength && Self.isNumberLike(tail.reversed()) { return .leaderThenNumber }
+        return run >= LayoutConstants.leaderMinLength && tail.isEmpty ? .endsWithLeader : .other
     }
 
     /// Whether the segment is a whole leader line: text, a leader of three dots or more (or an
@@ -98,7 +98,7 @@ extension LineFinder {
     func isLeaderLine(_ seg: Segment) -> Bool {
         guard mayEndWithLeaderOrNumber(seg) else { return false }
         let (tail, run, rest) = leaderScan(seg)
-        return rest > 0 && run >= 3 && Self.isNumberLike(tail.reversed())
+        return rest > 0 && run >= LayoutConstants.leaderMinLength && Self.isNumberLike(tail.reversed())
     }
 
     /// Reads a segment from its end: a number (at most 12 characters, last character first),
@@ -122,7 +122,7 @@ extension LineFinder {
                     run += c.value == 0x2026 ? 3 : 1
                     continue
                 }
-                if inTail && tail.count < 13 { tail.append(c); continue }
+                if inTail && tail.count <= LayoutConstants.numberLikeMaxLength { tail.append(c); continue }
                 rest += 1
                 break scan
             }
@@ -137,7 +137,7 @@ extension LineFinder {
     /// belongs to the number ("2.50") rather than to a leader: it does when a digit follows it.
     static func continuesNumber(_ tail: [Unicode.Scalar]) -> Bool {
         guard let next = tail.last else { return false }
-        return next.isDecimalDigit && tail.count < 12
+        return next.isDecimalDigit && tail.count < LayoutConstants.numberLikeMaxLength
     }
 
     /// Joins each number set flush right to the entry on its left, across the leader between
@@ -206,7 +206,7 @@ extension LineFinder {
         guard p + 1 < row.count, role(row[p]) == .number || role(row[p]) == .other else { return false }
         if p > 0 && (role(row[p - 1]) == .leader || role(row[p - 1]) == .endsWithLeader) { return false }
         let s = segs[row[p]], next = segs[row[p + 1]]
-        guard next.x0 - s.x1 <= options.leaderSectionNumberGap * max(s.size, next.size), s.items.count <= 12 else { return false }
+        guard next.x0 - s.x1 <= options.leaderSectionNumberGap * max(s.size, next.size), s.items.count <= LayoutConstants.numberLikeMaxLength else { return false }
         let text = compactScalars(s)
         guard text.last != ",", role(row[p]) == .number || Self.isAppendixNumber(text) else { return false }
         switch role(row[p + 1]) {

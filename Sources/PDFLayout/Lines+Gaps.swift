@@ -257,7 +257,7 @@ extension SegmentRows {
         for p in pieces[r][first...(last + 1)] {
             for i in p.items where Int(i) < items.count && !items[Int(i)].isSpace { glyphs += 1 }
         }
-        guard glyphs >= 3 * (last - first + 2) else { return false }
+        guard glyphs >= LayoutConstants.spreadWordMinGlyphs * (last - first + 2) else { return false }
         // Flush with the nearest line above or below within the run's span, that line
         // across one of the gaps at least (a table's rows leave its gutters white).
         let x0 = pieces[r][first].x0, x1 = pieces[r][last + 1].x1, edge = options.spreadLineEdge * size

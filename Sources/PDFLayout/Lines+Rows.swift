@@ -117,7 +117,7 @@ struct SegmentRows {
         // Only a gap wide enough to be a column's or cell's border: narrower ones are
         // word spaces or cell borders as they are, script or not.
         guard options.scriptsFillGaps, b.x0 - a.x1 > options.segmentGapRatio * size else { return none }
-        if scriptsByBaseline == nil { scriptsByBaseline = order.map { fragments[$0] }.filter { $0.items.count <= 8 } }
+        if scriptsByBaseline == nil { scriptsByBaseline = order.map { fragments[$0] }.filter { $0.items.count <= LayoutConstants.scriptMaxGlyphs } }
         guard let scripts = scriptsByBaseline, !scripts.isEmpty else { return none }
         let reach = options.scriptShiftRatio * size, baseline = a.baseline
         // The first script whose baseline is within reach, by binary search.

@@ -212,7 +212,7 @@ struct LineFinder {
 
     /// A bullet, dash or a short enumerator such as "1.", "iv)", "(a)" or "12".
     func isListMarker(_ seg: Segment) -> Bool {
-        guard seg.items.count <= 5 else { return false }
+        guard seg.items.count <= LayoutConstants.listMarkerMaxGlyphs else { return false }
         var scalars: [Unicode.Scalar] = []
         for i in seg.items {
             let g = page.glyphs[Int(items[Int(i)].glyph)]
@@ -231,7 +231,7 @@ struct LineFinder {
             }
         }
         let body = scalars.filter { !"().]".unicodeScalars.contains($0) }
-        guard !body.isEmpty, body.count <= 3, body.count < scalars.count || body.allSatisfy({ $0.properties.numericType != nil }) else { return false }
+        guard !body.isEmpty, body.count <= LayoutConstants.listMarkerMaxBody, body.count < scalars.count || body.allSatisfy({ $0.properties.numericType != nil }) else { return false }
         return body.allSatisfy { $0.properties.numericType != nil } || (body.count == 1 && body[0].properties.isAlphabetic)
             || body.allSatisfy { "ivxlcIVXLC".unicodeScalars.contains($0) }
     }
@@ -252,7 +252,7 @@ struct LineFinder {
         var removed = [Bool](repeating: false, count: segs.count)
         // Candidates sorted by baseline so each looks only at nearby lines.
         let (byBaseline, position) = Self.baselineOrder(segs)
-        for s in segs.indices where segs[s].items.count <= 8 {
+        for s in segs.indices where segs[s].items.count <= LayoutConstants.scriptMaxGlyphs {
             let small = segs[s]
             var best: Int? = nil
             var bestGap = Double.infinity
@@ -281,13 +281,13 @@ struct LineFinder {
     /// An equation number: a parenthesised number of at most eight characters ("(3)",
     /// "(2.1)", "(A.4)").
     func isEquationNumber(_ seg: Segment) -> Bool {
-        guard seg.items.count >= 3, seg.items.count <= 8 else { return false }
+        guard seg.items.count >= LayoutConstants.equationNumberMinLength, seg.items.count <= LayoutConstants.equationNumberMaxLength else { return false }
         var scalars: [Unicode.Scalar] = []
         for i in seg.items {
             let g = page.glyphs[Int(items[Int(i)].glyph)]
             scalars.append(contentsOf: page.scalars[Int(g.text.lowerBound)..<Int(g.text.upperBound)])
         }
-        guard scalars.count >= 3, scalars.count <= 8, scalars.first == "(", scalars.last == ")" else { return false }
+        guard scalars.count >= LayoutConstants.equationNumberMinLength, scalars.count <= LayoutConstants.equationNumberMaxLength, scalars.first == "(", scalars.last == ")" else { return false }
         let body = scalars.dropFirst().dropLast()
         return body.contains { $0.properties.numericType != nil }
             && body.allSatisfy { $0.properties.numericType != nil || $0.properties.isAlphabetic || $0 == "." || $0 == "-" }
@@ -296,7 +296,7 @@ struct LineFinder {
     /// Whether every glyph of the segment is a delimiter, a radical sign or a big operator:
     /// what mathematics sets in sized glyphs on a baseline of their own.
     func isSizedMathGlyphs(_ seg: Segment) -> Bool {
-        guard seg.items.count <= 8 else { return false }
+        guard seg.items.count <= LayoutConstants.scriptMaxGlyphs else { return false }
         for i in seg.items {
             let g = page.glyphs[Int(items[Int(i)].glyph)]
             guard g.text.lowerBound < g.text.upperBound else { return false }
@@ -428,9 +428,9 @@ struct LineFinder {
     func ellipsisRunLength(_ seg: Segment, _ k: Int) -> Int {
         var run = 2
         var a = k - 1
-        while run < 3 && closeFullStops(seg, a) { run += 1; a -= 1 }
+        while run < LayoutConstants.ellipsisLength && closeFullStops(seg, a) { run += 1; a -= 1 }
         var z = k + 1
-        while run < 3 && closeFullStops(seg, z) { run += 1; z += 1 }
+        while run < LayoutConstants.ellipsisLength && closeFullStops(seg, z) { run += 1; z += 1 }
         return run
     }
 
@@ -438,8 +438,8 @@ struct LineFinder {
     /// `letterSpacingQuantile` gap when there are six gaps or more; with three to five, the
     /// smallest when all others are wider than `wordGapRatio`; otherwise 0.
     func letterSpacing(_ gaps: inout [Double]) -> Double {
-        guard gaps.count >= 3 else { return 0 }
-        if gaps.count >= 6 {
+        guard gaps.count >= LayoutConstants.letterSpacingMinGaps else { return 0 }
+        if gaps.count >= LayoutConstants.letterSpacingQuantileGaps {
             let q = Self.select(&gaps, min(gaps.count - 1, max(0, Int(saturating: Double(gaps.count) * options.letterSpacingQuantile))))
             return q.isFinite ? min(max(q, 0), 1) : 0
         }
@@ -522,7 +522,7 @@ struct LineFinder {
                     space = gap > threshold
                     // Three or more spaced full stops (an ellipsis) stay together; two do not
                     // (a sentence's full stop and the first dot of a leader).
-                    if space && closeFullStops(seg, k) && ellipsisRunLength(seg, k) >= 3 { space = false }
+                    if space && closeFullStops(seg, k) && ellipsisRunLength(seg, k) >= LayoutConstants.ellipsisLength { space = false }
                     // A raised number opening a line (a footnote's marker) is its own word.
                     if !space && k == 0 && it.size <= options.footnoteMarkerSize * b.size
                         && it.baseline < b.baseline - options.footnoteMarkerRise * b.size

@@ -38,7 +38,7 @@ struct ParagraphSplitter {
         let flush = long.filter { right - $0.x1 <= tolerance }.count
         // (Most of the block's lines are flush: a block that mixes lines of two widths is not a
         // justified paragraph with short last lines.)
-        let justified = flush >= 3 && Double(flush) >= options.paragraphJustifiedShare * Double(long.count)
+        let justified = flush >= LayoutConstants.justifiedMinLines && Double(flush) >= options.paragraphJustifiedShare * Double(long.count)
             && 2 * flush >= lines.count - 1
         var breaks: [Int] = []
         for k in 1..<lines.count {

@@ -71,7 +71,7 @@ public struct RunningFurniture: Sendable, Hashable {
         for s in pattern.unicodeScalars {
             if s == "#" { marks += 1 } else if s.properties.isAlphabetic { return true } else { others += 1 }
         }
-        return marks >= 1 && marks <= 2 && others <= 3
+        return marks >= 1 && marks <= 2 && others <= LayoutConstants.pageNumberPatternMaxOthers
     }
 
     /// Whether no line repeats.
@@ -184,7 +184,7 @@ public struct RunningFurniture: Sendable, Hashable {
         }
 
         mutating func add(_ s: Unicode.Scalar) {
-            guard scalars.count < 200, !s.isLayoutWhitespace else { return }
+            guard scalars.count < LayoutConstants.furnitureKeyMaxScalars, !s.isLayoutWhitespace else { return }
             let v = s.value
             // ASCII without a property lookup.
             if s.isDecimalDigit {

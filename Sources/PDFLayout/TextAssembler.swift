@@ -279,7 +279,7 @@ struct TextAssembler {
     /// extender glyphs: they carry no text, and a U+FFFD inside every stretched word would
     /// break it. Elsewhere an unmapped glyph stays U+FFFD, so the loss is visible.
     func dropKashidas(_ clusters: inout [Cluster]) {
-        guard clusters.count >= 3 else { return }
+        guard clusters.count >= LayoutConstants.kashidaContextClusters else { return }
         func isArabicLetter(_ c: Cluster) -> Bool {
             guard !c.isSpace else { return false }
             let v = buffer[Int(c.start)].value

@@ -6,11 +6,11 @@ import CPDFUnicode
 /// Both functions run on every character of every page: anything outside U+FB00–U+FEFF is
 /// answered by one comparison, and the block's answers are computed once, through ICU's
 /// NFKC, on first use.
-public enum TextNormalization {
+package enum TextNormalization {
     /// The letters of a Latin or Armenian ligature (U+FB00–FB06, U+FB13–FB17), or nil for
     /// any other scalar. U+FB05 gives long s and t ("ſt"), its decomposition, not "st":
     /// folding ſ to s is a search concern, not a layout one.
-    public static func expandLigature(_ s: Unicode.Scalar) -> [Unicode.Scalar]? {
+    package static func expandLigature(_ s: Unicode.Scalar) -> [Unicode.Scalar]? {
         let v = s.value
         guard v >= 0xFB00 && v <= 0xFB17 else { return nil }
         return ligatures[Int(v - 0xFB00)]
@@ -23,7 +23,7 @@ public enum TextNormalization {
     ///
     /// The spacing forms of Arabic marks (U+FC5E–FC63, U+FE70–FE7F) decompose to a space and
     /// the mark; the space is dropped, so the mark joins the letter it was drawn with.
-    public static func basePresentationForm(_ s: Unicode.Scalar) -> [Unicode.Scalar]? {
+    package static func basePresentationForm(_ s: Unicode.Scalar) -> [Unicode.Scalar]? {
         let v = s.value
         guard v >= 0xFB1D && v <= 0xFEFF else { return nil }
         guard v <= 0xFDFF || v >= 0xFE70 else { return nil }
@@ -33,7 +33,7 @@ public enum TextNormalization {
     /// The combining mark for a spacing accent drawn as a glyph of its own (¨ → U+0308,
     /// ´ → U+0301, ` → U+0300, ˆ → U+0302, ˜ → U+0303, ¯ → U+0304, ˘ → U+0306, ˇ → U+030C,
     /// ˚ → U+030A, ¸ → U+0327, ˛ → U+0328, ˙ → U+0307, ˝ → U+030B), or nil.
-    public static func combiningAccent(_ s: Unicode.Scalar) -> Unicode.Scalar? {
+    package static func combiningAccent(_ s: Unicode.Scalar) -> Unicode.Scalar? {
         switch s.value {
         case 0x00A8: return "\u{0308}"
         case 0x00B4, 0x02CA: return "\u{0301}"
@@ -54,7 +54,7 @@ public enum TextNormalization {
 
     /// NFC (canonical composition) of a short run of scalars, through ICU; the input
     /// unchanged when ICU fails. Used on a letter and the accents composed with it.
-    public static func composed(_ scalars: ArraySlice<Unicode.Scalar>) -> [Unicode.Scalar] {
+    package static func composed(_ scalars: ArraySlice<Unicode.Scalar>) -> [Unicode.Scalar] {
         var input: [UInt16] = []
         input.reserveCapacity(scalars.count * 2)
         for s in scalars { input.append(contentsOf: UTF16.encode(s)!) }

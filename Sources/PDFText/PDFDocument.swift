@@ -301,3 +301,9 @@ extension PDFDate {
 extension Array {
     subscript(safe i: Int) -> Element? { i >= 0 && i < count ? self[i] : nil }
 }
+
+extension PDFDocument {
+    /// SHA-256 of a file's bytes, lowercase hex: the fingerprint that `pdftext index`,
+    /// `text --hashes` and audit reports record for a file.
+    package static func sha256Hex(_ bytes: [UInt8]) -> String { Digests.sha256Hex(bytes) }
+}

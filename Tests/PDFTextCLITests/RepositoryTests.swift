@@ -248,15 +248,43 @@ import Testing
         return out
     }
 
-    @Test("PDFLayout writes no bare decimal threshold outside LayoutOptions")
+    /// An integer compared with something: after a comparison operator, or before one (on a
+    /// line whose shifts and arrows were blanked first).
+    nonisolated(unsafe) static let comparedInteger = try! Regex(
+        #"(?:[<>]=?|[=!]=)\s*(\d+)(?![\w.])|(?:^|[^\w.$])(\d+)\s*(?:[<>]=?|[=!]=)"#)
+
+    /// The integers of `text`'s code that a comparison tests against, 3 or more (a count of
+    /// 0, 1 or 2 says "none", "one" or "more than one"; angles of a quarter turn are
+    /// geometry), as "line: number".
+    static func comparedCounts(_ text: String) -> [String] {
+        let lines = String(decoding: SourceMeasure.codeOnly(text), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        var out: [String] = []
+        for (k, line) in lines.enumerated() {
+            let line = line.replacing("<<", with: "  ").replacing(">>", with: "  ").replacing("->", with: "  ")
+            for m in line.matches(of: comparedInteger) {
+                guard let digits = m.output[1].substring ?? m.output[2].substring, let n = Int(digits),
+                      n >= 3, ![90, 180, 270, 360].contains(n) else { continue }
+                out.append("\(k + 1): \(n)")
+            }
+        }
+        return out
+    }
+
+    @Test("PDFLayout writes no bare decimal threshold, and compares no count with a bare integer, outside LayoutOptions")
     func namedThresholds() throws {
         var found: [String] = []
         for url in RepositoryTests.files(under: ["Sources/PDFLayout"], extensions: ["swift"])
         where !url.lastPathComponent.hasPrefix("LayoutOptions") {
             let text = try String(contentsOf: url, encoding: .utf8)
-            found += Self.bareNumbers(text).map { "\(url.lastPathComponent):\($0)" }
+            found += (Self.bareNumbers(text) + Self.comparedCounts(text)).map { "\(url.lastPathComponent):\($0)" }
         }
         #expect(found.isEmpty, "\(found.sorted())")
+    }
+
+    @Test("the count reader: integers compared are found, shifts, small counts, angles and comments are not")
+    func countReader() {
+        let text = "if a.count >= 3 { }\nguard 12 < n else {}\nx = n << 40\nif d >= 360 {}\nif k == 2 {}\n// n > 9\nlet y = a <= 30 && b != 8"
+        #expect(Self.comparedCounts(text) == ["1: 3", "2: 12", "7: 30", "7: 8"])
     }
 
     @Test("the number reader: constants and fields pass, numbers in code, not in comments or strings, are found")

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import PDFCore
-import PDFCrypto
 import PDFText
 
 /// `pdftext info`: what `pdfinfo` shows, as text or JSON.
@@ -84,9 +83,9 @@ struct InfoReport {
     var pages: [PageInfo]
     var labels: [String]?
     var encrypted: Bool
-    var security: EncryptionDictionary?
-    var unlockedAs: PasswordRole?
-    var permissions: Permissions
+    var encryption: EncryptionSummary?
+    /// Read for its permissions (their type belongs to the security handler's module).
+    let document: Document
     var fileSize: Int
     var linearized: Bool
     var version: String
@@ -111,9 +110,8 @@ struct InfoReport {
         pages = document.pages
         labels = document.pageLabels
         encrypted = document.isEncrypted
-        security = document.security?.dictionary
-        unlockedAs = document.unlockedAs
-        permissions = document.permissions
+        encryption = document.encryption
+        self.document = document
         self.fileSize = fileSize
         linearized = document.isLinearized
         version = document.version
@@ -124,32 +122,6 @@ struct InfoReport {
     }
 
     static func count(_ items: [OutlineItem]) -> Int { items.reduce(0) { $0 + 1 + count($1.children) } }
-
-    /// Encryption algorithm in pdfinfo's words.
-    var algorithm: String? {
-        guard let s = security else { return nil }
-        switch s.v {
-        case 1, 2: return "RC4"
-        case 4:
-            let method = s.cryptFilters[s.stmF]?.method ?? s.cryptFilters[s.strF]?.method
-            return method == .aesV2 ? "AES" : method == .aesV3 ? "AES-256" : method == .rc4 ? "RC4" : "none"
-        case 5: return "AES-256"
-        default: return "unknown"
-        }
-    }
-
-    var keyBits: Int? {
-        guard let s = security else { return nil }
-        switch s.v {
-        case 1: return 40
-        case 2: return s.lengthBits
-        case 4:
-            if let l = s.cryptFilters[s.stmF]?.lengthBytes { return l * 8 }
-            return 128
-        case 5: return 256
-        default: return nil
-        }
-    }
 
     func text(includeXMP: Bool, includeDiagnostics: Bool) -> String {
         var lines: [(String, String)] = []
@@ -171,10 +143,10 @@ struct InfoReport {
         add("JavaScript", javaScript ? "yes" : "no")
         add("Pages", String(pages.count))
         if encrypted {
-            let p = permissions
-            add("Encrypted", "yes (print:\(yn(p.allowsPrinting)) copy:\(yn(p.allowsCopying)) change:\(yn(p.allowsDocumentChanges)) addNotes:\(yn(p.allowsCommenting)) algorithm:\(algorithm ?? "unknown"))")
+            let p = document.permissions
+            add("Encrypted", "yes (print:\(yn(p.allowsPrinting)) copy:\(yn(p.allowsCopying)) change:\(yn(p.allowsDocumentChanges)) addNotes:\(yn(p.allowsCommenting)) algorithm:\(encryption?.algorithm ?? "unknown"))")
             add("Permissions", "printing:\(yn(p.allowsPrinting)) highQualityPrinting:\(yn(p.allowsHighQualityPrinting)) copying:\(yn(p.allowsCopying)) contentAccessibility:\(yn(p.allowsContentAccessibility)) documentChanges:\(yn(p.allowsDocumentChanges)) documentAssembly:\(yn(p.allowsDocumentAssembly)) commenting:\(yn(p.allowsCommenting)) formFieldEntry:\(yn(p.allowsFormFieldEntry))")
-            add("Opened as", unlockedAs == .owner ? "owner" : "user")
+            add("Opened as", encryption?.openedAsOwner == true ? "owner" : "user")
         } else {
             add("Encrypted", "no")
         }
@@ -279,17 +251,17 @@ struct InfoReport {
         o["repaired"] = .bool(repaired)
         o["outlineItems"] = .int(outlineItems)
         o["encrypted"] = .bool(encrypted)
-        if encrypted, let s = security {
+        if encrypted, let s = encryption {
             var e = JSONObject()
-            e["algorithm"] = algorithm.map { .string($0) }
-            e["keyBits"] = keyBits.map { .int($0) }
-            e["version"] = .int(s.v)
-            e["revision"] = .int(s.r)
-            e["openedAs"] = .string(unlockedAs == .owner ? "owner" : "user")
-            e["encryptsMetadata"] = .bool(s.encryptMetadata)
+            e["algorithm"] = .string(s.algorithm)
+            e["keyBits"] = s.keyBits.map { .int($0) }
+            e["version"] = .int(s.version)
+            e["revision"] = .int(s.revision)
+            e["openedAs"] = .string(s.openedAsOwner ? "owner" : "user")
+            e["encryptsMetadata"] = .bool(s.encryptsMetadata)
             o["encryption"] = .object(e)
         }
-        let p = permissions
+        let p = document.permissions
         var perm = JSONObject()
         perm["allowsPrinting"] = .bool(p.allowsPrinting)
         perm["allowsHighQualityPrinting"] = .bool(p.allowsHighQualityPrinting)

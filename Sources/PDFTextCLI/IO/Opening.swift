@@ -1,5 +1,4 @@
 import ArgumentParser
-import PDFCrypto
 import Foundation
 import PDFCore
 import PDFText
@@ -21,7 +20,7 @@ package enum Opening {
     }
 
     /// SHA-256 of bytes, lowercase hex.
-    package static func sha256(_ bytes: [UInt8]) -> String { Digests.sha256Hex(bytes) }
+    package static func sha256(_ bytes: [UInt8]) -> String { PDFDocument.sha256Hex(bytes) }
 
     /// The bytes of `path` (`-`: standard input), at most `limits.maxInputBytes` of them
     /// (a larger or endless input is a failure, exit 1). A file whose name is not UTF-8 is
