@@ -274,11 +274,25 @@ public final class Document: Sendable {
     /// The `/Count` the page tree's root declares (may disagree with the pages reachable).
     public var declaredPageCount: Int? { store.integer(store.dictionary(catalog["Pages"])?["Count"]) }
 
-    /// Page labels (ISO 32000-2 §12.4.2), one per page, or nil when the document has none.
-    public var pageLabels: [String]? { PageLabels.labels(store: store, catalog: catalog, pageCount: pageCount) }
+    /// Page labels (ISO 32000-2 §12.4.2), one per page, or nil when the document has none
+    /// (and while a document whose strings are encrypted is locked: their prefixes are
+    /// strings).
+    public var pageLabels: [String]? {
+        guard !stringsSealed else { return nil }
+        return PageLabels.labels(store: store, catalog: catalog, pageCount: pageCount)
+    }
 
-    /// The document outline.
+    /// True while the document is locked and its strings are encrypted: read now, every
+    /// string would be ciphertext. What holds strings (the Info dictionary, the outline,
+    /// page labels) then gives nothing until `unlock(password:)` succeeds.
+    public var stringsSealed: Bool {
+        guard let security, isLocked else { return false }
+        return security.dictionary.encryptsStrings
+    }
+
+    /// The document outline (empty while `stringsSealed`: its titles are strings).
     public var outline: [OutlineItem] {
+        guard !stringsSealed else { return [] }
         var log = DiagnosticLog()
         return OutlineReader.read(store: store, catalog: catalog, links: links, log: &log)
     }
@@ -306,13 +320,16 @@ public final class Document: Sendable {
 
     static func versionNumbers(_ v: String) -> [Int] { v.split(separator: ".").map { Int($0) ?? 0 } }
 
+    /// The Info dictionary. While `stringsSealed`, only what is not a string is read (the
+    /// names of custom keys, a /Trapped name): never ciphertext as text.
     public var info: DocumentInfo {
         var info = DocumentInfo()
         guard let d = store.dictionary(store.trailer["Info"]) else { return info }
+        let sealed = stringsSealed
         let standard: Set<Name> = ["Title", "Author", "Subject", "Keywords", "Creator", "Producer", "CreationDate", "ModDate", "Trapped"]
         info.customKeys = d.keys.filter { !standard.contains($0) }.map(\.string).sorted()
         for (key, value) in d.entries {
-            guard let s = store.resolve(value).string else {
+            guard !sealed, let s = store.resolve(value).string else {
                 if key == "Trapped", let n = store.name(value) { info.trapped = n.string }
                 continue
             }
@@ -338,7 +355,9 @@ public final class Document: Sendable {
     }
 
     /// The catalog's XMP metadata packet (§14.3.2), decoded as UTF-8.
+    /// Nil while the document is locked and the metadata stream is encrypted.
     public var xmpMetadata: String? {
+        if isLocked, let security, security.dictionary.encryptsMetadataStream { return nil }
         guard case .stream(let s) = store.resolve(catalog["Metadata"]) else { return nil }
         let data = store.streamData(s).bytes
         guard !data.isEmpty else { return nil }

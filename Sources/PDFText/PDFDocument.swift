@@ -5,16 +5,27 @@ import PDFCrypto
 import PDFContent
 @_exported import PDFFile
 
-/// Keys of ``PDFDocument/documentAttributes``, named as in PDFKit.
-public enum PDFDocumentAttribute: String, Sendable, Hashable, CaseIterable {
-    case titleAttribute = "Title"
-    case authorAttribute = "Author"
-    case subjectAttribute = "Subject"
-    case creatorAttribute = "Creator"
-    case producerAttribute = "Producer"
-    case creationDateAttribute = "CreationDate"
-    case modificationDateAttribute = "ModDate"
-    case keywordsAttribute = "Keywords"
+/// A key of ``PDFDocument/documentAttributes``, as PDFKit's `PDFDocumentAttribute`: a
+/// string-backed key whose raw value is the Info dictionary's key.
+///
+/// As a dictionary key it hashes as its raw value, so that both PDFKit idioms read the same
+/// entry: `attributes[PDFDocumentAttribute.titleAttribute]` and `attributes["Title"]`.
+public struct PDFDocumentAttribute: RawRepresentable, Hashable, Sendable, _HasCustomAnyHashableRepresentation {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    public static let titleAttribute = PDFDocumentAttribute(rawValue: "Title")
+    public static let authorAttribute = PDFDocumentAttribute(rawValue: "Author")
+    public static let subjectAttribute = PDFDocumentAttribute(rawValue: "Subject")
+    public static let creatorAttribute = PDFDocumentAttribute(rawValue: "Creator")
+    public static let producerAttribute = PDFDocumentAttribute(rawValue: "Producer")
+    public static let creationDateAttribute = PDFDocumentAttribute(rawValue: "CreationDate")
+    public static let modificationDateAttribute = PDFDocumentAttribute(rawValue: "ModDate")
+    public static let keywordsAttribute = PDFDocumentAttribute(rawValue: "Keywords")
+
+    /// The raw value, so that a `String` key finds the same dictionary entry.
+    public func _toCustomAnyHashable() -> AnyHashable? { AnyHashable(rawValue) }
 }
 
 /// Which password unlocked the document, as PDFKit's `PDFDocumentPermissions`.
@@ -150,6 +161,8 @@ public final class PDFDocument: Sendable {
     /// The delegate and the running asynchronous find (Find/DocumentFind.swift).
     let finding = FindState()
     private let pageObjects = Mutex([Int: PDFPage]())
+    /// What `documentAttributes` was set to, if it was.
+    private let attributeOverride = AttributeOverride()
 
     public convenience init?(url: URL) {
         guard let doc = try? PDFDocument(contentsOf: url) else { return nil }
@@ -260,19 +273,32 @@ public final class PDFDocument: Sendable {
 
     // MARK: Metadata
 
-    /// Title, author, … as strings and dates as `Date`, keyed like PDFKit.
-    public var documentAttributes: [PDFDocumentAttribute: Any] {
-        let info = file.info
-        var out: [PDFDocumentAttribute: Any] = [:]
-        if let v = info.title { out[.titleAttribute] = v }
-        if let v = info.author { out[.authorAttribute] = v }
-        if let v = info.subject { out[.subjectAttribute] = v }
-        if let v = info.creator { out[.creatorAttribute] = v }
-        if let v = info.producer { out[.producerAttribute] = v }
-        if let v = info.keywords { out[.keywordsAttribute] = v.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
-        if let d = info.creationDate?.date { out[.creationDateAttribute] = d }
-        if let d = info.modificationDate?.date { out[.modificationDateAttribute] = d }
-        return out
+    /// Title, author, subject, creator and producer as `String`, keywords as `[String]`, the
+    /// creation and modification dates as `Date`, keyed by ``PDFDocumentAttribute`` (or by
+    /// its raw value) as in PDFKit. Empty, not nil, when the file has none of them; while the
+    /// document is locked and its strings are encrypted, empty too (never ciphertext).
+    ///
+    /// Setting it replaces what later reads return, for this object only: nothing is written
+    /// to the file (this library does not write PDFs). Setting nil goes back to the file's
+    /// own values.
+    public var documentAttributes: [AnyHashable: Any]? {
+        get {
+            if let set = attributeOverride.value { return set }
+            let info = file.info
+            var out: [AnyHashable: Any] = [:]
+            if let v = info.title { out[PDFDocumentAttribute.titleAttribute] = v }
+            if let v = info.author { out[PDFDocumentAttribute.authorAttribute] = v }
+            if let v = info.subject { out[PDFDocumentAttribute.subjectAttribute] = v }
+            if let v = info.creator { out[PDFDocumentAttribute.creatorAttribute] = v }
+            if let v = info.producer { out[PDFDocumentAttribute.producerAttribute] = v }
+            if let v = info.keywords {
+                out[PDFDocumentAttribute.keywordsAttribute] = v.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            }
+            if let d = info.creationDate?.date { out[PDFDocumentAttribute.creationDateAttribute] = d }
+            if let d = info.modificationDate?.date { out[PDFDocumentAttribute.modificationDateAttribute] = d }
+            return out
+        }
+        set { attributeOverride.value = newValue }
     }
 
     public var majorVersion: Int { Int(file.version.split(separator: ".").first ?? "1") ?? 1 }
@@ -306,4 +332,15 @@ extension PDFDocument {
     /// SHA-256 of a file's bytes, lowercase hex: the fingerprint that `pdftext index`,
     /// `text --hashes` and audit reports record for a file.
     package static func sha256Hex(_ bytes: [UInt8]) -> String { Digests.sha256Hex(bytes) }
+}
+
+/// The value set on ``PDFDocument/documentAttributes``: a dictionary of `Any`, which is not
+/// `Sendable`, kept behind a lock; what is read out is a copy.
+final class AttributeOverride: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [AnyHashable: Any]?
+    var value: [AnyHashable: Any]? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
 }
