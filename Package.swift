@@ -117,6 +117,10 @@ let package = Package(
         .testTarget(name: "PDFSearchTests", dependencies: ["PDFCore", "PDFSearch", "PDFSearchIndex", "PDFText", "PDFFile", "PDFTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "CorpusTests", dependencies: ["PDFCore", "PDFSyntax", "PDFText", "PDFFile", "PDFContent", "PDFFonts", "PDFGlyphs", "PDFLayout", "PDFTestSupport"]),
         .testTarget(name: "PDFFuzzingTests", dependencies: ["PDFFuzzing"]),
+        // Code written for Apple's PDFKit, ported by changing its import (idioms, and every
+        // text-API signature of PDFKit's documentation used once).
+        .testTarget(name: "PDFKitCompatibilityTests", dependencies: ["PDFText"]),
+        .testTarget(name: "PDFKitSignatureTests", dependencies: ["PDFText"]),
         .testTarget(name: "SystemLibraryTests", dependencies: ["CZlib", "CFreeType", "CPDFUnicode"]),
     ]
 )

@@ -33,8 +33,19 @@ public enum PDFDocumentPermissions: Int, Sendable { case none = 0, user = 1, own
 
 /// How a ``PDFDocument`` turns pages into text.
 public struct PDFTextOptions: Sendable {
-    /// Reading order, spacing, hyphenation and the other layout heuristics.
-    public var layout = LayoutOptions()
+    /// Reading order, spacing, hyphenation and the other layout heuristics. As in PDFKit, a
+    /// hyphen at a line end and the line break after it are kept (`hyphenJoining` is
+    /// `.never`), so the lines of ``PDFPage/string`` are the lines
+    /// ``PDFSelection/selectionsByLine()`` gives; find still matches a word across such a
+    /// break. Set `layout.hyphenJoining` to `.evidenced` for the joined text `pdftext` writes.
+    public var layout = PDFTextOptions.pdfKitLayout
+
+    /// `LayoutOptions()` with hyphenated line ends kept, as PDFKit keeps them.
+    public static var pdfKitLayout: LayoutOptions {
+        var layout = LayoutOptions()
+        layout.hyphenJoining = .never
+        return layout
+    }
     /// What the content interpreter collects (annotation appearances are included by default).
     public var extraction = ExtractionOptions.pageText
     /// How many pages' text a document keeps in memory; older pages are dropped first and

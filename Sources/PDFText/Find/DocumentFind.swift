@@ -32,10 +32,12 @@ public enum PDFDocumentFindKey {
 }
 
 /// PDFKit's document delegate, for find. Every method has an empty default, so a delegate
-/// implements only what it needs. The methods are called on the thread that posts the
-/// matching notification: the caller's for `findString(_:withOptions:)`, a background
-/// thread for `beginFindString`.
-public protocol PDFDocumentDelegate: AnyObject, Sendable {
+/// implements only what it needs. The methods are called where the matching notification is
+/// posted: on the caller's thread for `findString(_:withOptions:)`, and for
+/// `beginFindString` where ``PDFDocument/findDelivery`` says (by default the main queue when
+/// the find was begun from a serviced main thread, as a `@MainActor` delegate needs). As in
+/// PDFKit, the protocol does not require `Sendable`.
+public protocol PDFDocumentDelegate: AnyObject {
     func documentDidBeginDocumentFind(_ notification: Notification)
     func documentDidEndDocumentFind(_ notification: Notification)
     func documentDidBeginPageFind(_ notification: Notification)
@@ -84,14 +86,20 @@ final class FindState: Sendable {
     }
 
     private struct State {
-        weak var delegate: (any PDFDocumentDelegate)?
         var run: Run?
+        var delivery = FindDelivery.automatic
     }
     private let state = Mutex(State())
+    private let delegateBox = DelegateBox()
 
     var delegate: (any PDFDocumentDelegate)? {
-        get { state.withLock { $0.delegate } }
-        set { state.withLock { $0.delegate = newValue } }
+        get { delegateBox.value }
+        set { delegateBox.value = newValue }
+    }
+
+    var delivery: FindDelivery {
+        get { state.withLock { $0.delivery } }
+        set { state.withLock { $0.delivery = newValue } }
     }
 
     var isFinding: Bool { state.withLock { $0.run != nil } }
@@ -114,6 +122,17 @@ final class FindState: Sendable {
     func cancel() { state.withLock { $0.run?.cancel() } }
 }
 
+/// The delegate, held weakly behind a lock: delegates need not be `Sendable` (PDFKit's are
+/// not), and it is only read to call it where events are delivered.
+final class DelegateBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private weak var stored: (any PDFDocumentDelegate)?
+    var value: (any PDFDocumentDelegate)? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
 extension PDFDocument {
     /// How many pages past the one being reported a search reads ahead, in parallel.
     public static var findPagesAhead: Int { max(2, Processors.available(online: Processors.online())) }
@@ -122,6 +141,15 @@ extension PDFDocument {
     public var delegate: (any PDFDocumentDelegate)? {
         get { finding.delegate }
         set { finding.delegate = newValue }
+    }
+
+    /// Where `beginFindString` delivers its notifications and delegate calls: by default
+    /// (``FindDelivery/automatic``) the main queue when it is begun from a serviced main
+    /// thread, else its own thread. A program that blocks its main thread while it waits
+    /// gets its events on the find thread and cannot deadlock; see ``FindDelivery``.
+    public var findDelivery: FindDelivery {
+        get { finding.delivery }
+        set { finding.delivery = newValue }
     }
 
     // MARK: Synchronous
@@ -208,17 +236,18 @@ extension PDFDocument {
     public func beginFindStrings(_ strings: [String], options: FindOptions) {
         let searches = strings.compactMap { try? TextSearch($0, options: options) }.filter { !$0.isEmpty }
         let run = finding.begin()
-        post(.PDFDocumentDidBeginFind, userInfo: nil)
+        let target = FindTarget(finding.delivery)
+        target.deliver { [self] in post(.PDFDocumentDidBeginFind, userInfo: nil) }
         let order = pageOrder(backwards: options.backwards)
         // A thread of its own, not a task: a caller that blocks the cooperative pool while it
         // waits for the notifications must not starve the find.
         let thread = Thread { [self] in
             searchPages(order, searches, chunk: Self.findPagesAhead, isCancelled: { run.isCancelled }) { index, ranges in
-                notifyPage(index, ranges)
+                target.deliver { [self] in notifyPage(index, ranges) }
                 return !run.isCancelled
             }
             finding.end(run)
-            post(.PDFDocumentDidEndFind, userInfo: nil)
+            target.deliver { [self] in post(.PDFDocumentDidEndFind, userInfo: nil) }
         }
         thread.stackSize = 8 << 20
         thread.start()
@@ -228,7 +257,8 @@ extension PDFDocument {
     /// false and DidEndFind is posted.
     public func cancelFindString() { finding.cancel() }
 
-    /// True from `beginFindString` until its run ends (false when DidEndFind is posted).
+    /// True from `beginFindString` until its run ends: false when the find thread has
+    /// finished, before DidEndFind reaches a main queue it is delivered to.
     public var isFinding: Bool { finding.isFinding }
 
     // MARK: Asynchronous, Swift concurrency

@@ -201,7 +201,7 @@ struct GrepRun {
 
         // Pages are read once each: no page cache.
         let options: PDFTextOptions = {
-            var o = PDFTextOptions()
+            var o = PDFTextOptions.commandLine
             o.cachedPages = 0
             return o
         }()

@@ -62,7 +62,7 @@ package struct Select: ParsableCommand {
 
     package func run() throws {
         let document = try Opening.openOrExit(path: file, passwords: passwords, access: access)
-        let doc = PDFDocument(file: document)
+        let doc = PDFDocument(file: document, options: .commandLine)
         guard let pdfPage = doc.page(at: page - 1) else {
             printError("\(file): no page \(page) (the document has \(doc.pageCount))")
             throw ExitCode(ExitStatus.findings)

@@ -107,7 +107,7 @@ final class MarkedContentText {
     var pages: [Int: PageContentMap] = [:]
 
     init(document: Document) {
-        self.document = PDFDocument(file: document)
+        self.document = PDFDocument(file: document, options: .commandLine)
     }
 
     func text(page: Int, mcid: Int) -> String? {

@@ -38,7 +38,7 @@ struct SemanticRun {
                 printError(refusal.message); status = max(status, refusal.exitCode); continue
             }
             let numbers = selection.pages(count: document.pageCount, first: first, last: last)
-            var options = PDFTextOptions()
+            var options = PDFTextOptions.commandLine
             options.layout = command.layoutOptions
             let pdf = PDFDocument(file: document, options: options)
             let fallback = input == "-" ? "stdin" : ((input as NSString).lastPathComponent as NSString).deletingPathExtension

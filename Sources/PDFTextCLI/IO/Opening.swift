@@ -111,3 +111,14 @@ func printError(_ line: String) {
 
 /// `open(2)` for reading, outside `Opening`, whose own `open` would hide it.
 private func openForReading(_ path: UnsafePointer<CChar>) -> Int32 { open(path, O_RDONLY | O_CLOEXEC) }
+
+extension PDFTextOptions {
+    /// The library's options with the layout `pdftext` writes text with: `LayoutOptions()`,
+    /// which joins hyphenated line ends where the page shows the word (a `PDFDocument` keeps
+    /// them by default, as PDFKit does).
+    package static var commandLine: PDFTextOptions {
+        var o = PDFTextOptions()
+        o.layout = LayoutOptions()
+        return o
+    }
+}
