@@ -42,6 +42,14 @@ struct SnippetTests {
         #expect(r.stdout.contains("line: Hello, world."))
     }
 
+    @Test("a @MainActor delegate gets every match on the main actor, with a run loop and with dispatchMain",
+          arguments: ["runloop", "dispatch"])
+    func mainActorFindDelegate(mode: String) throws {
+        let r = try Snippet.run("FindWithMainActorDelegate", [CLI.fixture("basic/three-pages.pdf"), "page", mode])
+        #expect(r.status == 0)
+        #expect(r.stdout == "6 matches, each on the main actor\n")
+    }
+
     @Test func extractTextReportsAMissingFile() throws {
         let r = try Snippet.run("ExtractText", ["/nonexistent/file.pdf"])
         #expect(r.status == 1)
