@@ -82,3 +82,14 @@ extension PDFPage {
     @available(*, unavailable, message: "PDFText does not write PDFs: a page alone has no bytes. Use the document's dataRepresentation() for the whole file")
     public var dataRepresentation: Data? { nil }
 }
+
+extension PDFSelection {
+    @available(*, unavailable, message: "PDFText does not draw: a selection has no colour. Use bounds(for:) or quadrilaterals(on:) to highlight it yourself")
+    public var color: AnyObject? { nil }
+
+    @available(*, unavailable, message: "PDFText does not draw: use bounds(for:) or quadrilaterals(on:) to highlight the selection yourself")
+    public func draw(for page: PDFPage, active: Bool) {}
+
+    @available(*, unavailable, message: "PDFText does not draw: use bounds(for:) or quadrilaterals(on:) to highlight the selection yourself")
+    public func draw(for page: PDFPage, withBox box: PDFDisplayBox, active: Bool) {}
+}
