@@ -55,7 +55,7 @@ public final class ObjectStore: Sendable {
         var repaired: Bool
         var encryptObjectNumber: Int?
 
-        init(_ loaded: FileStructure.Loaded, repaired: Bool) {
+        init(_ loaded: CrossReferenceReader.Loaded, repaired: Bool) {
             entries = loaded.entries
             trailer = loaded.trailer
             sectionOffsets = loaded.sectionOffsets
@@ -94,23 +94,23 @@ public final class ObjectStore: Sendable {
         self.decodeBudget = DocumentBudget(capacity: limits.maxDecodedBytesInFlight)
         self.operatorBudget = DocumentBudget(capacity: limits.maxOperatorsPerDocument)
         var log = DiagnosticLog(capacity: limits.maxDiagnostics)
-        let header = FileStructure.findHeader(bytes)
+        let header = CrossReferenceReader.findHeader(bytes)
         self.headerOffset = header?.offset ?? 0
         self.headerVersion = header?.version
         if header == nil {
             log.append(.headerMissing, .warning, "no %PDF- header in the first 1024 bytes")
         }
-        var loaded = FileStructure.readCrossReferences(bytes: bytes, headerOffset: headerOffset, limits: limits, log: &log)
+        var loaded = CrossReferenceReader.readCrossReferences(bytes: bytes, headerOffset: headerOffset, limits: limits, log: &log)
         var repaired = false
         var scan: RepairScanner.Result? = nil
-        let rootUsable = loaded.map { FileStructure.rootLooksUsable($0, bytes: bytes, headerOffset: header?.offset ?? 0, limits: limits) } ?? false
+        let rootUsable = loaded.map { CrossReferenceReader.rootLooksUsable($0, bytes: bytes, headerOffset: header?.offset ?? 0, limits: limits) } ?? false
         if loaded == nil || !rootUsable {
             if header == nil, ByteSearch.find(bytes, "obj", from: 0, to: min(bytes.count, 1 << 20)) == nil {
                 throw PDFError(.notAPDF, "not a PDF (no %PDF- header and no objects)")
             }
             let s = try RepairScanner.scan(bytes: bytes, limits: limits)
             scan = s
-            guard let rebuilt = FileStructure.rebuild(from: s, previous: loaded, bytes: bytes, limits: limits, log: &log) else {
+            guard let rebuilt = CrossReferenceReader.rebuild(from: s, previous: loaded, bytes: bytes, limits: limits, log: &log) else {
                 throw PDFError(.damaged, header == nil ? "not a PDF (no %PDF- header, no document catalog)" : "damaged beyond repair: no document catalog found")
             }
             log.append(.xrefRepaired, .warning, loaded == nil
@@ -135,7 +135,7 @@ public final class ObjectStore: Sendable {
         self.operatorBudget = DocumentBudget(capacity: limits.maxOperatorsPerDocument)
         self.headerOffset = 0
         self.headerVersion = nil
-        let xref = CrossReferences(FileStructure.Loaded(entries: entries, trailer: trailer, sectionOffsets: []), repaired: true)
+        let xref = CrossReferences(CrossReferenceReader.Loaded(entries: entries, trailer: trailer, sectionOffsets: []), repaired: true)
         self.state = Mutex(State(xref: xref, repairScanDone: true, diagnostics: DiagnosticLog(capacity: limits.maxDiagnostics)))
     }
 
@@ -150,8 +150,8 @@ public final class ObjectStore: Sendable {
         guard !current.repaired else { return false }
         let scan = repairScan()
         var log = DiagnosticLog(capacity: limits.maxDiagnostics)
-        let previous = FileStructure.Loaded(entries: current.entries, trailer: current.trailer, sectionOffsets: current.sectionOffsets)
-        guard let rebuilt = FileStructure.rebuild(
+        let previous = CrossReferenceReader.Loaded(entries: current.entries, trailer: current.trailer, sectionOffsets: current.sectionOffsets)
+        guard let rebuilt = CrossReferenceReader.rebuild(
             from: scan, previous: previous, bytes: bytes, limits: limits, decryptor: decryptor, log: &log)
         else { return false }
         return state.withLock {

@@ -12,7 +12,7 @@ extension Diagnostic.Code {
 
 /// Reading the file's skeleton: header, `startxref`, the chain of cross-reference sections
 /// (tables, streams, hybrids, `/Prev`), and the rebuild from a rescan.
-enum FileStructure {
+enum CrossReferenceReader {
     struct Loaded {
         var entries: [Int: XRefEntry]
         var trailer: PDFDictionary
