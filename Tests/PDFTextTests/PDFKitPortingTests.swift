@@ -45,6 +45,14 @@ import PDFText
         #expect(doc.documentAttributes?[PDFDocumentAttribute.titleAttribute] as? String == "Hello")
     }
 
+    @Test("a file encrypted with an empty user password opens unlocked, with its real attributes")
+    func emptyUserPassword() throws {
+        let doc = try #require(PDFDocument(url: Self.corpus.appendingPathComponent("encrypted/aes-256-empty-user.pdf")))
+        #expect(doc.isEncrypted && !doc.isLocked && !doc.file.stringsSealed)
+        #expect(doc.documentAttributes?[PDFDocumentAttribute.titleAttribute] as? String == "Hello")
+        #expect(doc.file.info.title == "Hello")
+    }
+
     /// Page 1: "Introduction" at the top, "Method" half-way down; page 2: "Results"; page 3:
     /// "Appendix" at the top. Outline: Introduction (page 1 top, child Method at y 410),
     /// Results (page 2 /Fit), Late (page 3, below the text).
