@@ -55,16 +55,12 @@ package struct EncryptionDictionary: Sendable, Hashable {
 
     package init() {}
 
-    /// Whether the file's strings are encrypted: always below /V 4; from /V 4 on unless /StrF
-    /// is /Identity or a crypt filter whose method is none.
-    package var encryptsStrings: Bool { v < 4 || !passesThrough(strF) }
-    /// Whether the catalog's metadata stream is encrypted: always below /V 4; from /V 4 on
-    /// when /EncryptMetadata is not false and /StmF transforms data.
-    package var encryptsMetadataStream: Bool { v < 4 || (encryptMetadata && !passesThrough(stmF)) }
-
-    private func passesThrough(_ filter: String) -> Bool {
-        filter == "Identity" || cryptFilters[filter]?.method == CryptMethod.none
-    }
+    /// Whether the file's strings are encrypted: /StrF resolved as decryption resolves it
+    /// (``CryptMethods``: RC4 below /V 4; /Identity or a method of none leaves them plain).
+    package var encryptsStrings: Bool { CryptMethods(self).string != CryptMethod.none }
+    /// Whether the catalog's metadata stream is encrypted: /StmF resolved as decryption
+    /// resolves it, unless /EncryptMetadata is false (from /V 4 on, where it exists).
+    package var encryptsMetadataStream: Bool { (v < 4 || encryptMetadata) && CryptMethods(self).stream != CryptMethod.none }
 }
 
 /// The user access permissions of /P (ISO 32000-2 Table 22), with the names Apple's PDFKit

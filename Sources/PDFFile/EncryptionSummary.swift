@@ -1,3 +1,4 @@
+import PDFCore
 import PDFCrypto
 
 /// How an encrypted document is encrypted, in the words `pdfinfo` uses: what `pdftext info`
@@ -24,17 +25,18 @@ public struct EncryptionSummary: Sendable, Hashable {
         openedAsOwner = role == .owner
         let method = s.cryptFilters[s.stmF]?.method ?? s.cryptFilters[s.strF]?.method
         switch s.v {
-        case 1, 2: algorithm = "RC4"
-        case 4: algorithm = method == .aesV2 ? "AES" : method == .aesV3 ? "AES-256" : method == .rc4 ? "RC4" : "none"
-        case 5: algorithm = "AES-256"
-        default: algorithm = "unknown"
-        }
-        switch s.v {
-        case 1: keyBits = 40
-        case 2: keyBits = s.lengthBits
-        case 4: keyBits = s.cryptFilters[s.stmF]?.lengthBytes.map { $0 * 8 } ?? 128
-        case 5: keyBits = 256
-        default: keyBits = nil
+        case 1:
+            algorithm = "RC4"; keyBits = 40
+        case 2:
+            algorithm = "RC4"; keyBits = s.lengthBits
+        case 4:
+            algorithm = method == .aesV2 ? "AES" : method == .aesV3 ? "AES-256" : method == .rc4 ? "RC4" : "none"
+            // (Saturating: /Length is the file's, and may be any integer.)
+            keyBits = s.cryptFilters[s.stmF]?.lengthBytes.map { $0.multipliedSaturating(by: 8) } ?? 128
+        case 5:
+            algorithm = "AES-256"; keyBits = 256
+        default:
+            algorithm = "unknown"; keyBits = nil
         }
     }
 }

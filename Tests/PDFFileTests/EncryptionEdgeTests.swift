@@ -115,6 +115,23 @@ import Testing
         #expect(throws: PDFError.self) { try Document(bytes: bytes, password: "wrong") }
     }
 
+    @Test("the encryption summary of a crypt filter whose /Length times 8 overflows: saturated key bits, no trap; strings sealed while locked")
+    func summaryOfHostileFilterLength() throws {
+        let v = StandardSecurityWriter.legacyValues(
+            userPassword: Array("user".utf8), ownerPassword: Array("owner".utf8), p: -3904, documentID: Self.documentID,
+            revision: 4, keyLength: 16)
+        let encrypt = "/Filter /Standard /V 4 /R 4 /Length 128 /O \(Self.hex(v.o)) /U \(Self.hex(v.u)) /P -3904"
+            + " /CF << /StdCF << /Type /CryptFilter /CFM /AESV2 /Length -9223372036854775807 >> >> /StmF /StdCF /StrF /StdCF"
+        let doc = try Document(bytes: Self.file(encrypt: encrypt))
+        #expect(doc.isLocked && doc.stringsSealed)
+        let summary = try #require(doc.encryption)
+        #expect(summary.algorithm == "AES" && summary.keyBits == Int.min && summary.version == 4 && !summary.openedAsOwner)
+        // /StrF /Identity leaves strings plain: nothing is sealed although the file is locked.
+        let plain = encrypt.replacingOccurrences(of: "/StrF /StdCF", with: "/StrF /Identity")
+        let open = try Document(bytes: Self.file(encrypt: plain))
+        #expect(open.isLocked && !open.stringsSealed)
+    }
+
     @Test("/P beyond 64 bits: the low 32 bits of the integer as written, so the right password opens")
     func pTooLargeForInt64() throws {
         // 99999999999999999999 = 9999999999 · 10^10 + 9999999999, reduced modulo 2^32 term by term.
