@@ -173,7 +173,7 @@ public final class PDFDocument: Sendable {
     let finding = FindState()
     private let pageObjects = Mutex([Int: PDFPage]())
     /// What `documentAttributes` was set to, if it was.
-    private let attributeOverride = AttributeOverride()
+    private let attributeOverride = LockedValue<[AnyHashable: Any]?>(nil)
 
     public convenience init?(url: URL) {
         guard let doc = try? PDFDocument(contentsOf: url) else { return nil }
@@ -345,12 +345,13 @@ extension PDFDocument {
     package static func sha256Hex(_ bytes: [UInt8]) -> String { Digests.sha256Hex(bytes) }
 }
 
-/// The value set on ``PDFDocument/documentAttributes``: a dictionary of `Any`, which is not
-/// `Sendable`, kept behind a lock; what is read out is a copy.
-final class AttributeOverride: @unchecked Sendable {
+/// A value that is not `Sendable` (a dictionary of `Any`, a delegate), kept behind a lock
+/// in a `Sendable` object: what is read out is a copy (or, for a class, the reference).
+final class LockedValue<Value>: @unchecked Sendable {
     private let lock = NSLock()
-    private var stored: [AnyHashable: Any]?
-    var value: [AnyHashable: Any]? {
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
     }

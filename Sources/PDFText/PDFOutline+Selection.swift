@@ -23,9 +23,9 @@ extension PDFDocument {
                     let raw = Double(destination.point.y)
                     let y = raw.isFinite && raw < Double(kPDFDestinationUnspecifiedValue) ? raw : .infinity
                     let leads = p < page || y >= top - Self.outlineItemTolerance
-                    if leads, best == nil || p > best!.page || (p == best!.page && y <= best!.y) {
-                        best = (child, p, y)
-                    }
+                    // Later in page order, or as late: the last one in outline order wins.
+                    let later = best.map { p > $0.page || (p == $0.page && y <= $0.y) } ?? true
+                    if leads && later { best = (child, p, y) }
                 }
                 visit(child)
             }

@@ -90,11 +90,11 @@ final class FindState: Sendable {
         var delivery = FindDelivery.automatic
     }
     private let state = Mutex(State())
-    private let delegateBox = DelegateBox()
+    private let delegateBox = LockedValue(WeakDelegate())
 
     var delegate: (any PDFDocumentDelegate)? {
-        get { delegateBox.value }
-        set { delegateBox.value = newValue }
+        get { delegateBox.value.object }
+        set { delegateBox.value = WeakDelegate(object: newValue) }
     }
 
     var delivery: FindDelivery {
@@ -122,15 +122,10 @@ final class FindState: Sendable {
     func cancel() { state.withLock { $0.run?.cancel() } }
 }
 
-/// The delegate, held weakly behind a lock: delegates need not be `Sendable` (PDFKit's are
-/// not), and it is only read to call it where events are delivered.
-final class DelegateBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private weak var stored: (any PDFDocumentDelegate)?
-    var value: (any PDFDocumentDelegate)? {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
-    }
+/// The delegate, held weakly (as PDFKit holds it) in a ``LockedValue``: delegates need not be
+/// `Sendable`, and it is only read to call it where events are delivered.
+struct WeakDelegate {
+    weak var object: (any PDFDocumentDelegate)?
 }
 
 extension PDFDocument {
