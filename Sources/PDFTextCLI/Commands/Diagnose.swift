@@ -108,23 +108,26 @@ package struct Diagnose: ParsableCommand {
 
 extension PageVerdict: ExpressibleByArgument {}
 
+/// The defaults the thresholds' help names.
+private let defaultThresholds = DiagnoseThresholds()
+
 /// The thresholds as flags of `diagnose`.
 package struct DiagnoseThresholdFlags: ParsableArguments {
-    @Option(help: ArgumentHelp("A page with at most this many visible characters has almost no text (default 10).", valueName: "n"))
+    @Option(help: ArgumentHelp("A page with at most this many visible characters has almost no text (default \(defaultThresholds.minTextCharacters)).", valueName: "n"))
     var minTextCharacters: Int?
-    @Option(help: ArgumentHelp("Image share of the page from which a page with almost no text needs OCR (default 0.5).", valueName: "share"))
+    @Option(help: ArgumentHelp("Image share of the page from which a page with almost no text needs OCR (default \(defaultThresholds.imageCoverage)).", valueName: "share"))
     var imageCoverage: Double?
-    @Option(help: ArgumentHelp("Share of glyphs without Unicode from which a page needs OCR (default 0.5).", valueName: "share"))
+    @Option(help: ArgumentHelp("Share of glyphs without Unicode from which a page needs OCR (default \(defaultThresholds.unmappedNeedsOCR)).", valueName: "share"))
     var unmappedNeedsOcr: Double?
-    @Option(help: ArgumentHelp("Share of glyphs without Unicode from which a page is degraded (default 0.02).", valueName: "share"))
+    @Option(help: ArgumentHelp("Share of glyphs without Unicode from which a page is degraded (default \(defaultThresholds.unmappedDegraded)).", valueName: "share"))
     var unmappedDegraded: Double?
-    @Option(help: ArgumentHelp("Share of garbled characters from which a page needs OCR (default 0.5).", valueName: "share"))
+    @Option(help: ArgumentHelp("Share of garbled characters from which a page needs OCR (default \(defaultThresholds.garbledNeedsOCR)).", valueName: "share"))
     var garbledNeedsOcr: Double?
-    @Option(help: ArgumentHelp("Share of garbled characters from which a page is degraded (default 0.1).", valueName: "share"))
+    @Option(help: ArgumentHelp("Share of garbled characters from which a page is degraded (default \(defaultThresholds.garbledDegraded)).", valueName: "share"))
     var garbledDegraded: Double?
-    @Option(help: ArgumentHelp("Share of guessed glyphs from which a page is degraded (default 0.5).", valueName: "share"))
+    @Option(help: ArgumentHelp("Share of guessed glyphs from which a page is degraded (default \(defaultThresholds.guessedDegraded)).", valueName: "share"))
     var guessedDegraded: Double?
-    @Option(help: ArgumentHelp("Reading-order confidence below which a page is degraded (default 0.5).", valueName: "c"))
+    @Option(help: ArgumentHelp("Reading-order confidence below which a page is degraded (default \(defaultThresholds.lowOrderConfidence)).", valueName: "c"))
     var lowOrderConfidence: Double?
 
     package init() {}
