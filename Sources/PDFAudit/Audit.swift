@@ -36,16 +36,21 @@ package struct RuleInfo: Sendable, Hashable {
     /// One of the rules most worth checking (common in real files, or about extractable text).
     package var starred: Bool
     package var severity: Severity
+    /// The specification the rule comes from (`ISO 14289-1:2014`, `ISO 14289-2:2024`,
+    /// `WTPDF 1.0`, or `pdftext quality` for the quality heuristics).
+    package var specification: String
+    /// The WCAG 2.2 success criteria the rule supports (`1.1.1`), from tools/audit/wcag.tsv
+    /// (docs/AUDIT.md, "WCAG 2.2 success criteria").
+    package var wcag: [String]
 
     package init(id: String, clause: String, testNumber: Int, object: String, summary: String,
-                matterhorn: [String], category: String, cost: Cost, starred: Bool, severity: Severity = .error) {
+                 matterhorn: [String], category: String, cost: Cost, starred: Bool, severity: Severity = .error,
+                 specification: String = "ISO 14289-1:2014", wcag: [String] = []) {
         self.id = id; self.clause = clause; self.testNumber = testNumber; self.object = object
         self.summary = summary; self.matterhorn = matterhorn; self.category = category
         self.cost = cost; self.starred = starred; self.severity = severity
+        self.specification = specification; self.wcag = wcag
     }
-
-    /// The specification the rule comes from.
-    package var specification: String { "ISO 14289-1:2014" }
 }
 
 /// The rules we know, by profile.
@@ -133,6 +138,10 @@ final class AuditContext: @unchecked Sendable {
     let document: Document
     let fonts: FontCache
     let options: AuditOptions
+    /// The profile audited: checks written for PDF/UA-1 report under its ids
+    /// (``AuditProfile/reportedID(_:)``), and a few read it to apply the other profile's
+    /// wording of the same rule.
+    let profile: AuditProfile
     private var _tree: StructureTree?
     private var counts: [String: (checked: Int, failed: Int)] = [:]
     private(set) var findings: [Finding] = []
@@ -141,10 +150,11 @@ final class AuditContext: @unchecked Sendable {
     /// every page, a font table), keyed by the producer's name.
     var memo: [String: Any] = [:]
 
-    init(document: Document, options: AuditOptions = AuditOptions()) {
+    init(document: Document, options: AuditOptions = AuditOptions(), profile: AuditProfile = .ua1) {
         self.document = document
         self.fonts = FontCache(store: document.store)
         self.options = options
+        self.profile = profile
     }
 
     /// The structure tree, built once.
@@ -165,29 +175,32 @@ final class AuditContext: @unchecked Sendable {
 
     /// Rule `id` was evaluated on `count` more objects.
     func checked(_ id: String, count: Int = 1) {
+        guard let id = profile.reportedID(id) else { return }
         counts[id, default: (0, 0)].checked += count
     }
 
     /// One object failed rule `id`. Also counts it as checked.
     func fail(_ id: String, _ message: String, at location: AuditLocation = AuditLocation(),
                      evidence: [Finding.Evidence] = []) {
+        guard let id = profile.reportedID(id) else { return }
         counts[id, default: (0, 0)].failed += 1
         counts[id, default: (0, 0)].checked += 1
         let n = perRule[id, default: 0]
         perRule[id] = n + 1
         guard n < options.maxFindingsPerRule else { return }
-        let severity = RuleCatalog.pdfua1ByID[id]?.severity ?? .warning
+        let severity = profile.rule(id)?.severity ?? .warning
         findings.append(Finding(ruleID: id, severity: severity, message: message, location: location, evidence: evidence))
     }
 
     /// `count` more objects failed rule `id` without a finding each (their examples were
     /// not kept); the rule's failed-check count stays exact.
     func countFailures(_ id: String, _ count: Int) {
-        guard count > 0 else { return }
+        guard count > 0, let id = profile.reportedID(id) else { return }
         counts[id, default: (0, 0)].failed += count
         counts[id, default: (0, 0)].checked += count
     }
 
+    /// The counts of rule `id` as the profile reports it.
     func counts(of id: String) -> (checked: Int, failed: Int) { counts[id] ?? (0, 0) }
 }
 
@@ -197,6 +210,8 @@ package struct AuditOptions: Sendable, Hashable {
     package var maxFindingsPerRule = 20
     /// Only these rule ids (nil: all implemented).
     package var onlyRules: Set<String>?
+    /// The profile; nil takes it from the file (``AuditProfile/detect(_:)``).
+    package var profile: AuditProfile?
     package init() {}
 }
 
@@ -215,7 +230,7 @@ package struct AuditInput: Sendable, Hashable {
 
 /// The result of auditing one document against a profile.
 package struct AuditReport: Sendable {
-    package var profile: String
+    package var profile: AuditProfile
     package var input: AuditInput
     /// Every rule of the profile, in profile order.
     package var rules: [RuleResult]
@@ -239,19 +254,35 @@ package struct Auditor: Sendable {
         DocumentChecks.all + StructureChecks.all + ContentChecks.all
     }
 
-    /// The rule ids some check decides.
-    package static var implementedRuleIDs: Set<String> { Set(pdfua1Checks.flatMap(\.ruleIDs)) }
+    /// The checks of `profile`: the PDF/UA-2 family runs the PDF/UA-1 checks (their rules
+    /// reported under the PDF/UA-2 ids, ``AuditProfile/ua2RuleIDs``) and its own.
+    static func checks(for profile: AuditProfile) -> [AuditCheck] {
+        switch profile {
+        case .ua1: pdfua1Checks
+        case .ua2, .wtpdfReuse, .wtpdfAccessibility: pdfua1Checks + UA2Checks.all
+        case .quality: QualityChecks.all
+        }
+    }
+
+    /// The rule ids some check decides, as `profile` reports them.
+    package static func implementedRuleIDs(_ profile: AuditProfile = .ua1) -> Set<String> {
+        Set(checks(for: profile).flatMap(\.ruleIDs).compactMap(profile.reportedID))
+    }
 
     package func audit(_ document: Document) -> AuditReport {
-        let context = AuditContext(document: document, options: options)
+        let profile = options.profile ?? AuditProfile.detect(document)
+        let context = AuditContext(document: document, options: options, profile: profile)
         var implemented = Set<String>()
-        for check in Self.pdfua1Checks {
-            if let only = options.onlyRules, only.isDisjoint(with: check.ruleIDs) { continue }
+        for check in Self.checks(for: profile) {
+            let ids = check.ruleIDs.compactMap(profile.reportedID)
+            if ids.isEmpty { continue }
+            if let only = options.onlyRules, only.isDisjoint(with: ids) { continue }
             check.run(context)
-            implemented.formUnion(check.ruleIDs)
+            implemented.formUnion(ids)
         }
+        let catalogue = profile.rules
         var results: [RuleResult] = []
-        for rule in RuleCatalog.pdfua1 {
+        for rule in catalogue {
             let c = context.counts(of: rule.id)
             let status: RuleResult.Status
             if !implemented.contains(rule.id) { status = .notImplemented }
@@ -260,7 +291,7 @@ package struct Auditor: Sendable {
             else { status = .notApplicable }
             results.append(RuleResult(rule: rule, status: status, failedChecks: c.failed, checkedObjects: c.checked))
         }
-        let order = Dictionary(uniqueKeysWithValues: RuleCatalog.pdfua1.enumerated().map { ($1.id, $0) })
+        let order = Dictionary(uniqueKeysWithValues: catalogue.enumerated().map { ($1.id, $0) })
         let findings = context.findings.enumerated().sorted {
             let a = order[$0.element.ruleID] ?? .max, b = order[$1.element.ruleID] ?? .max
             return a != b ? a < b : $0.offset < $1.offset
@@ -270,7 +301,7 @@ package struct Auditor: Sendable {
             tagged: document.isTagged, hasStructureTree: document.hasStructureTree,
             claimsPDFUA: XMPFacts(document: document).pdfuaPart,
             title: document.info.title, language: document.language)
-        return AuditReport(profile: "pdfua-1", input: input, rules: results, findings: findings,
+        return AuditReport(profile: profile, input: input, rules: results, findings: findings,
                            diagnostics: document.store.diagnostics.entries)
     }
 }

@@ -306,9 +306,18 @@ struct XMPPacket: Sendable {
     }
 
     private(set) var properties: [Property] = []
+    /// The `pdfd:conformsTo` values of the PDF Declarations (ISO/TS 24654-style
+    /// `pdfd:declarations`), wherever they sit in the packet.
+    private(set) var declarations: [String] = []
+
+    static let declarationsNamespace = "http://pdfa.org/declarations/"
 
     init(bytes: [UInt8]) {
         let tree = XMLTree(bytes: bytes)
+        for e in tree.elements where e.namespace == Self.declarationsNamespace && e.name == "conformsTo" {
+            let v = Self.trimmed(e.attribute(Self.rdfNamespace, "resource") ?? e.text)
+            if !v.isEmpty { declarations.append(v) }
+        }
         let rdf = Self.rdfNamespace
         for (index, e) in tree.elements.enumerated() where e.namespace == rdf && e.name == "Description" {
             // Only descriptions directly under rdf:RDF hold top-level properties.
@@ -378,6 +387,12 @@ package struct XMPFacts: Sendable {
 
     /// `pdfuaid:part`, when present and an integer.
     var pdfuaPart: Int? { pdfuaProperty("part")?.value.flatMap { Int($0) } }
+
+    /// The PDF Declarations the packet makes (`pdfd:conformsTo` URIs).
+    var declarations: [String] { packet?.declarations ?? [] }
+
+    static let wtpdfAccessibility = "http://pdfa.org/declarations/wtpdf#accessibility1.0"
+    static let wtpdfReuse = "http://pdfa.org/declarations/wtpdf#reuse1.0"
 
     /// `dc:title` (namespace Dublin Core, written with prefix `dc`, as veraPDF reads it):
     /// its `x-default` text, else its first item; nil when absent or not a language

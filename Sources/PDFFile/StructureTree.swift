@@ -52,6 +52,69 @@ public struct StructureTree: Sendable {
         /// Whether the element's dictionary has a `/P` (parent) entry, which ISO 32000-1
         /// requires; ``parent`` is where the walk found the element either way.
         public var hasParentEntry = true
+        /// The namespace URI of `/NS` (ISO 32000-2 §14.7.4), nil when the element names none
+        /// and so is in the default namespace, PDF 1.7's (``pdf17Namespace``).
+        public var namespace: String?
+        /// The namespace of ``standardType``: ``pdf17Namespace``, ``pdf20Namespace`` or
+        /// ``mathMLNamespace``; nil when no standard type is reached.
+        public var standardNamespace: String?
+        /// The structure elements `/Ref` names (ISO 32000-2 Table 355), as object ids.
+        public var references: [ObjectID] = []
+    }
+
+    /// The standard structure namespace of PDF 1.7, the default for elements without `/NS`.
+    public static let pdf17Namespace = "http://iso.org/pdf/ssn"
+    /// The standard structure namespace of PDF 2.0.
+    public static let pdf20Namespace = "http://iso.org/pdf2/ssn"
+    /// MathML 3.0: every element of this namespace is standard.
+    public static let mathMLNamespace = "http://www.w3.org/1998/Math/MathML"
+
+    /// The standard structure types of the PDF 1.7 namespace (ISO 32000-1 §14.8.4).
+    public static let pdf17Types: Set<String> = [
+        "Document", "Part", "Art", "Sect", "Div", "BlockQuote", "Caption", "TOC", "TOCI", "Index",
+        "NonStruct", "Private", "P", "H", "H1", "H2", "H3", "H4", "H5", "H6", "L", "LI", "Lbl", "LBody",
+        "Table", "TR", "TH", "TD", "THead", "TBody", "TFoot", "Span", "Quote", "Note", "Reference",
+        "BibEntry", "Code", "Link", "Annot", "Ruby", "RB", "RT", "RP", "Warichu", "WT", "WP",
+        "Figure", "Formula", "Form",
+    ]
+
+    /// The standard structure types of the PDF 2.0 namespace (ISO 32000-2 §14.8.4); `Hn`
+    /// has any level n ≥ 1 there (see ``isStandard(_:namespace:)``).
+    public static let pdf20Types: Set<String> = [
+        "Document", "DocumentFragment", "Part", "Sect", "Div", "Aside", "NonStruct", "P", "H", "Title", "FENote",
+        "Sub", "Lbl", "Span", "Em", "Strong", "Link", "Annot", "Form", "Ruby", "RB", "RT", "RP", "Warichu", "WT", "WP",
+        "L", "LI", "LBody", "Table", "TR", "TH", "TD", "THead", "TBody", "TFoot", "Caption", "Figure", "Formula",
+        "Artifact", "TOC", "TOCI",
+    ]
+
+    /// Whether `type` is a standard type of the standard namespace `namespace` (nil: the
+    /// default, PDF 1.7). Types of other namespaces are never standard. `strict` false lets
+    /// the default namespace also have the PDF 2.0 types, as readers of PDF 1.7 files that
+    /// use them without `/NS` expect (``standardType`` is read so); the audit is strict.
+    public static func isStandard(_ type: String, namespace: String?, strict: Bool = true) -> Bool {
+        switch namespace ?? pdf17Namespace {
+        case pdf17Namespace: return pdf17Types.contains(type) || (!strict && standardTypes.contains(type))
+        case pdf20Namespace:
+            if pdf20Types.contains(type) { return true }
+            guard type.count >= 2, type.first == "H", let n = Int(type.dropFirst()), n >= 1 else { return false }
+            return String(n) == type.dropFirst()
+        case mathMLNamespace: return !type.isEmpty
+        default: return false
+        }
+    }
+
+    /// A namespace dictionary (`/Type /Namespace`): its URI and its `/RoleMapNS`, each type
+    /// mapped to a type and the namespace URI of the target (nil: the default namespace).
+    public struct Namespace: Sendable, Hashable {
+        public var uri: String
+        public var roleMap: [String: RoleTarget]
+    }
+
+    /// Where a role map entry sends a type.
+    public struct RoleTarget: Sendable, Hashable {
+        public var type: String
+        /// nil: the default namespace (a plain name in `/RoleMapNS`, or any `/RoleMap` entry).
+        public var namespace: String?
     }
 
     /// The structure types of ISO 32000-1 §14.8.4 and ISO 32000-2 §14.8.4.
@@ -72,6 +135,9 @@ public struct StructureTree: Sendable {
     public private(set) var roots: [Int] = []
     /// `/RoleMap` as written.
     public private(set) var roleMap: [String: String] = [:]
+    /// The namespaces of `/Namespaces` and of the elements' `/NS`, by URI (the first
+    /// dictionary read for a URI wins).
+    public private(set) var namespaces: [String: Namespace] = [:]
     public private(set) var diagnostics = DiagnosticLog()
     /// Whether the catalog has a structure tree root.
     public let hasStructureTree: Bool
@@ -96,13 +162,60 @@ public struct StructureTree: Sendable {
         for page in document.pages { if let id = page.objectID { pageIndex[id.number] = page.index } }
         var builder = Builder(store: store, pageIndex: pageIndex, maxNodes: maxNodes, roleMap: roleMap, classMap: classMap,
                               log: DiagnosticLog(capacity: store.limits.maxDiagnostics))
+        if let list = store.resolve(root["Namespaces"]).array {
+            for item in list.prefix(Self.maxNamespaces) { _ = builder.namespace(item) }
+        }
         if let kids = root["K"] { roots = builder.kids(of: kids, parent: nil, page: nil, depth: 0).compactMap {
             if case .element(let i) = $0 { return i }
             builder.log.append(.structureTreeDamaged, .info, "structure tree root has a kid that is not an element")
             return nil
         } }
+        namespaces = builder.namespaces
+        // Standard types through the namespaces, once every namespace is known.
+        for i in builder.elements.indices {
+            let (type, ns) = Self.resolve(builder.elements[i].type, namespace: builder.elements[i].namespace,
+                                          roleMap: roleMap, namespaces: namespaces)
+            builder.elements[i].standardType = type
+            builder.elements[i].standardNamespace = type == nil ? nil : (ns ?? Self.pdf17Namespace)
+        }
         elements = builder.elements
         diagnostics = builder.log
+    }
+
+    /// Namespace dictionaries read at most.
+    public static let maxNamespaces = 1024
+
+    /// One step of role mapping from `type` in `namespace` (nil: default): `/RoleMapNS` of
+    /// an explicit namespace, `/RoleMap` for the default one.
+    public func roleTarget(of type: String, namespace: String?) -> RoleTarget? {
+        Self.roleTarget(of: type, namespace: namespace, roleMap: roleMap, namespaces: namespaces)
+    }
+
+    static func roleTarget(of type: String, namespace: String?, roleMap: [String: String],
+                           namespaces: [String: Namespace]) -> RoleTarget? {
+        if let namespace {
+            return namespaces[namespace]?.roleMap[type]
+        }
+        return roleMap[type].map { RoleTarget(type: $0, namespace: nil) }
+    }
+
+    /// The standard type and namespace `type` in `namespace` reaches (ISO 32000-2 §14.8.6):
+    /// itself when standard in its namespace and not remapped there (a standard type of the
+    /// default namespace that `/RoleMap` remaps follows the map, as PDF 1.7 readers do),
+    /// else the role maps, hop by hop, up to ``maxRoleMapSteps``; (nil, nil) when nothing
+    /// standard is reached.
+    public static func resolve(_ type: String, namespace: String?, roleMap: [String: String],
+                               namespaces: [String: Namespace], strict: Bool = false) -> (String?, String?) {
+        var t = type, ns = namespace
+        for _ in 0...maxRoleMapSteps {
+            let next = roleTarget(of: t, namespace: ns, roleMap: roleMap, namespaces: namespaces)
+            let standard = isStandard(t, namespace: ns, strict: strict)
+            if standard, next == nil || (next?.type == t && next?.namespace == ns) { return (t, ns) }
+            guard let n = next, !(n.type == t && n.namespace == ns) else { return (nil, nil) }
+            if isStandard(n.type, namespace: n.namespace, strict: strict) { return (n.type, n.namespace) }
+            t = n.type; ns = n.namespace
+        }
+        return (nil, nil)
     }
 
     /// The standard type `type` maps to through `roleMap`, or nil.
@@ -136,6 +249,9 @@ public struct StructureTree: Sendable {
         let classMap: [String: [PDFObject]]
         var log: DiagnosticLog
         var elements: [Element] = []
+        var namespaces: [String: Namespace] = [:]
+        /// Namespace dictionaries already read, by object number, with their URI.
+        var namespaceByObject: [Int: String] = [:]
         var visited: Set<Int> = []
         var nodes = 0
         var stopped = false
@@ -207,6 +323,11 @@ public struct StructureTree: Sendable {
             e.id = store.resolve(d["ID"]).string.map { String(decoding: $0.bytes, as: UTF8.self) }
             e.attributes = attributes(d)
             e.hasParentEntry = d["P"] != nil
+            if let ns = d["NS"] { e.namespace = namespace(ns) }
+            if let ref = d["Ref"] {
+                let r = store.resolve(ref)
+                e.references = (r.array ?? [ref]).prefix(1024).compactMap(\.reference)
+            }
             let index = elements.count
             elements.append(e)
             if let k = d["K"] {
@@ -214,6 +335,36 @@ public struct StructureTree: Sendable {
                 elements[index].kids = made
             }
             return index
+        }
+
+        /// The URI of namespace dictionary `object`, read into ``namespaces`` the first time.
+        mutating func namespace(_ object: PDFObject) -> String? {
+            if let r = object.reference, let uri = namespaceByObject[r.number] { return uri }
+            guard let d = store.dictionary(object), let raw = store.resolve(d["NS"]).string else { return nil }
+            let uri = String(decoding: raw.bytes, as: UTF8.self)
+            if let r = object.reference { namespaceByObject[r.number] = uri }
+            guard namespaces[uri] == nil, namespaces.count < StructureTree.maxNamespaces else { return uri }
+            namespaces[uri] = Namespace(uri: uri, roleMap: [:])
+            var map: [String: RoleTarget] = [:]
+            if let m = store.dictionary(d["RoleMapNS"]) {
+                for (k, v) in m.entries.prefix(4096) {
+                    let value = store.resolve(v)
+                    if let n = store.name(value) {
+                        map[k.string] = RoleTarget(type: n.string, namespace: nil)
+                    } else if let pair = value.array, pair.count >= 2, let n = store.name(pair[0]) {
+                        // The target's namespace, read without recursing into its own map here.
+                        let target: String?
+                        if let r = pair[1].reference, let known = namespaceByObject[r.number] { target = known }
+                        else if let td = store.dictionary(pair[1]), let u = store.resolve(td["NS"]).string {
+                            target = String(decoding: u.bytes, as: UTF8.self)
+                            if namespaces[target!] == nil { _ = namespace(pair[1]) }
+                        } else { target = nil }
+                        map[k.string] = RoleTarget(type: n.string, namespace: target)
+                    }
+                }
+            }
+            namespaces[uri]?.roleMap = map
+            return uri
         }
 
         /// `/A` (a dictionary, or an array of them with revision numbers) and the classes of

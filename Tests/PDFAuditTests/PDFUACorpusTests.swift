@@ -15,7 +15,7 @@ import PDFTestSupport
         guard SharedCorpus.isAvailable else { print(SharedCorpus.skipMessage); return }
         let files = SharedCorpus.allPDFs.filter { $0.hasPrefix("pdfua1/") }
         #expect(!files.isEmpty)
-        let implemented = Auditor.implementedRuleIDs
+        let implemented = Auditor.implementedRuleIDs()
         var confusion: [String: CorpusScoring.Confusion] = [:]
         var testedIDs = Set<String>()
         var abstained = 0

@@ -8,7 +8,7 @@ package enum AuditJSON {
     static let schema = "audit-report/1"
 
     static func report(_ doc: AuditedDocument, run: AuditRun) -> JSONValue {
-        var o = header(run: run)
+        var o = header(run: run, profile: doc.report.profile)
         let input = doc.report.input
         var i = JSONObject()
         i["path"] = .string(doc.path)
@@ -45,7 +45,7 @@ package enum AuditJSON {
         o["summary"] = .object(s)
 
         o["rules"] = .array(doc.rules.map(rule))
-        o["findings"] = .array(doc.findings.map(finding))
+        o["findings"] = .array(doc.findings.map { finding($0, profile: doc.report.profile) })
         o["manualChecks"] = .array(doc.manualChecks.map { m in
             var c = JSONObject()
             c["id"] = .string(m.id)
@@ -63,7 +63,7 @@ package enum AuditJSON {
     /// The entry of a file that could not be audited: `summary.verdict` is `error` and
     /// `errors` holds the reason, so a list of reports lines up with the files given.
     static func unreadable(path: String, message: String, password: Bool, run: AuditRun) -> JSONValue {
-        var o = header(run: run)
+        var o = header(run: run, profile: run.profile)
         var i = JSONObject()
         i["path"] = .string(path)
         o["input"] = .object(i)
@@ -89,7 +89,9 @@ package enum AuditJSON {
         }
     }
 
-    private static func header(run: AuditRun) -> JSONObject {
+    /// `profile` nil (a file not read, its profile not chosen on the command line):
+    /// `profile.id` is null.
+    private static func header(run: AuditRun, profile: AuditProfile?) -> JSONObject {
         var o = JSONObject()
         o["schema"] = .string(schema)
         var tool = JSONObject()
@@ -98,9 +100,11 @@ package enum AuditJSON {
         o["tool"] = .object(tool)
         o["generatedAt"] = .string(timestamp(run.generatedAt))
         var p = JSONObject()
-        p["id"] = .string(AuditProfile.id)
-        p["source"] = .string(AuditProfile.source)
+        p["id"] = profile.map { .string($0.id) } ?? .null
+        p["name"] = profile.map { .string($0.name) } ?? .null
+        p["source"] = profile.map { .string($0.source) } ?? .null
         p["sourceCommit"] = .string(AuditProfile.sourceCommit)
+        p["chosenBy"] = .string(run.profile == nil ? "file" : "option")
         o["profile"] = .object(p)
         return o
     }
@@ -113,6 +117,7 @@ package enum AuditJSON {
         o["testNumber"] = .int(r.rule.testNumber)
         o["description"] = .string(r.rule.summary)
         o["matterhorn"] = .array(r.rule.matterhorn.map { .string($0) })
+        o["wcag"] = .array(r.rule.wcag.map { .string($0) })
         o["category"] = .string(r.rule.category)
         o["severity"] = .string(r.rule.severity.rawValue)
         o["status"] = .string(r.status.rawValue)
@@ -121,8 +126,8 @@ package enum AuditJSON {
         return .object(o)
     }
 
-    static func finding(_ f: Finding) -> JSONValue {
-        let info = RuleCatalog.pdfua1ByID[f.ruleID]
+    static func finding(_ f: Finding, profile: AuditProfile) -> JSONValue {
+        let info = profile.rule(f.ruleID)
         var o = JSONObject()
         o["ruleId"] = .string(f.ruleID)
         o["severity"] = .string(f.severity.rawValue)
@@ -130,6 +135,7 @@ package enum AuditJSON {
         if let info { o["category"] = .string(info.category) }
         o["message"] = .string(f.message)
         if let info { o["detail"] = .string(info.summary) }
+        if let info { o["wcag"] = .array(info.wcag.map { .string($0) }) }
         o["location"] = location(f.location)
         var e = JSONObject()
         for item in f.evidence { e[item.key] = .string(item.value) }

@@ -14,7 +14,7 @@ package enum AuditJUnit {
             case .unreadable(let message, _, _):
                 tests += 1; errors += 1
                 suites += "  <testsuite name=\"\(attr(file.path))\" tests=\"1\" failures=\"0\" skipped=\"0\" errors=\"1\">\n"
-                suites += "    <testcase classname=\"pdfua1\" name=\"open\">\n"
+                suites += "    <testcase classname=\"audit\" name=\"open\">\n"
                 suites += "      <error message=\"\(attr(message))\" type=\"unreadable\"/>\n"
                 suites += "    </testcase>\n  </testsuite>\n"
             case .audited(let d):
@@ -24,7 +24,7 @@ package enum AuditJUnit {
                 tests += d.rules.count; failures += f; skipped += s
                 suites += "  <testsuite name=\"\(attr(d.path))\" tests=\"\(d.rules.count)\" failures=\"\(f)\" skipped=\"\(s)\" errors=\"0\" time=\"\(auditSeconds(t))\">\n"
                 suites += "    <properties>\n"
-                suites += "      <property name=\"profile\" value=\"\(AuditProfile.id)\"/>\n"
+                suites += "      <property name=\"profile\" value=\"\(d.report.profile.id)\"/>\n"
                 suites += "      <property name=\"sha256\" value=\"\(d.sha256)\"/>\n"
                 suites += "      <property name=\"verdict\" value=\"\(d.verdict(failOn: run.failOn))\"/>\n"
                 suites += "    </properties>\n"
@@ -33,7 +33,7 @@ package enum AuditJUnit {
             }
         }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"pdftext audit \(AuditProfile.id)\" tests=\"\(tests)\" failures=\"\(failures)\" skipped=\"\(skipped)\" errors=\"\(errors)\" time=\"\(auditSeconds(seconds))\">\n"
+        out += "<testsuites name=\"pdftext audit\((run.profile?.id).map { " " + $0 } ?? "")\" tests=\"\(tests)\" failures=\"\(failures)\" skipped=\"\(skipped)\" errors=\"\(errors)\" time=\"\(auditSeconds(seconds))\">\n"
         out += suites
         out += "</testsuites>\n"
         return out
@@ -41,7 +41,8 @@ package enum AuditJUnit {
 
     static func testcase(_ r: RuleResult, doc: AuditedDocument) -> String {
         let info = r.rule
-        let head = "    <testcase classname=\"pdfua1.\(attr(info.clause))\" name=\"\(attr(info.id + " " + info.summary))\""
+        let family = doc.report.profile.id.replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ".", with: "")
+        let head = "    <testcase classname=\"\(family).\(attr(info.clause))\" name=\"\(attr(info.id + " " + info.summary))\""
         switch r.status {
         case .passed:
             return head + "/>\n"

@@ -10,9 +10,13 @@ package struct AuditRun {
     /// Failed rules at or above this severity make a file fail (and the exit status 4).
     package var failOn: Severity
     package var files: [AuditFile]
+    /// The profile asked for; nil when each file's own claim chose it.
+    package var profile: AuditProfile?
 
-    package init(tool: String = "pdftext", version: String, generatedAt: Date, failOn: Severity, files: [AuditFile]) {
+    package init(tool: String = "pdftext", version: String, generatedAt: Date, failOn: Severity, files: [AuditFile],
+                 profile: AuditProfile? = nil) {
         self.tool = tool; self.version = version; self.generatedAt = generatedAt; self.failOn = failOn; self.files = files
+        self.profile = profile
     }
 
     /// Exit status 4 is due: some audited file failed.
@@ -167,20 +171,19 @@ extension AuditLocation {
 }
 
 extension RuleInfo {
-    /// The rule's page on veraPDF's wiki (PDF/UA-1 rules; the anchor drops the dots).
+    /// The rule's page on veraPDF's wiki (the anchor drops the dots); the quality rules'
+    /// section of docs/AUDIT.md.
     var helpURI: String {
-        "https://github.com/veraPDF/veraPDF-validation-profiles/wiki/PDFUA-Part-1-rules#rule-"
-            + id.replacingOccurrences(of: ".", with: "")
+        let anchor = "#rule-" + id.replacingOccurrences(of: ".", with: "")
+        switch specification {
+        case "ISO 14289-1:2014":
+            return "https://github.com/veraPDF/veraPDF-validation-profiles/wiki/PDFUA-Part-1-rules" + anchor
+        case RuleInfo.qualitySpecification:
+            return "docs/AUDIT.md#quality-profile"
+        default:
+            return "https://github.com/veraPDF/veraPDF-validation-profiles/wiki/PDFUA-Part-2-rules" + anchor
+        }
     }
-}
-
-/// The profile the reports name.
-enum AuditProfile {
-    static let id = "pdfua-1"
-    static let name = "PDF/UA-1"
-    static let source = "veraPDF PDFUA-1.xml"
-    /// The veraPDF-validation-profiles commit the rule table was taken from.
-    static let sourceCommit = "6f2a87f1"
 }
 
 /// Numbers in reports: at most two decimals, no trailing zeros.

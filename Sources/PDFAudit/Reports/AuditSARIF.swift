@@ -8,21 +8,43 @@ import PDFCrypto
 /// properties.
 package enum AuditSARIF {
     static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
-    static let rulePrefix = "PDFUA1/"
+
+    /// The SARIF rule id prefix of a profile's rules (`PDFUA1/`, `PDFUA2/`, `WTPDF/`,
+    /// `QUALITY/`): the PDF/UA-2 and WTPDF rules that share an id share the prefix.
+    static func rulePrefix(_ profile: AuditProfile) -> String {
+        switch profile {
+        case .ua1: "PDFUA1/"
+        case .ua2: "PDFUA2/"
+        case .wtpdfReuse, .wtpdfAccessibility: "WTPDF/"
+        case .quality: "QUALITY/"
+        }
+    }
 
     package static func log(_ run: AuditRun) -> JSONValue {
         let audited = run.files.compactMap(\.audited)
-        // Every rule that ran on some file, in profile order.
+        // Every rule that ran on some file, by profile in the order profiles were met, each
+        // profile's rules in profile order.
         var ran = Set<String>()
-        for d in audited { for r in d.rules where r.status != .notImplemented { ran.insert(r.rule.id) } }
-        let rules = RuleCatalog.pdfua1.filter { ran.contains($0.id) }
-        let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
+        var profiles: [AuditProfile] = []
+        for d in audited {
+            let prefix = rulePrefix(d.report.profile)
+            if !profiles.contains(where: { rulePrefix($0) == prefix }) { profiles.append(d.report.profile) }
+            for r in d.rules where r.status != .notImplemented { ran.insert(prefix + r.rule.id) }
+        }
+        var rules: [(String, RuleInfo)] = []
+        for p in profiles {
+            for rule in p.rules where ran.contains(rulePrefix(p) + rule.id) { rules.append((rulePrefix(p) + rule.id, rule)) }
+        }
+        // WTPDF reuse and accessibility share a prefix: a rule of both is listed once.
+        var seen = Set<String>()
+        rules = rules.filter { seen.insert($0.0).inserted }
+        let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.0, $0) })
 
         var driver = JSONObject()
         driver["name"] = .string(run.tool)
         driver["version"] = .string(run.version)
         driver["semanticVersion"] = .string(run.version)
-        driver["rules"] = .array(rules.map(descriptor))
+        driver["rules"] = .array(rules.map { descriptor($0.1, id: $0.0) })
 
         var artifacts: [JSONValue] = []
         var results: [JSONValue] = []
@@ -38,8 +60,9 @@ package enum AuditSARIF {
                 var hashes = JSONObject()
                 hashes["sha-256"] = .string(d.sha256)
                 a["hashes"] = .object(hashes)
+                let prefix = rulePrefix(d.report.profile)
                 for f in d.findings {
-                    results.append(result(f, path: file.path, artifact: index, ruleIndex: ruleIndex[f.ruleID]))
+                    results.append(result(f, id: prefix + f.ruleID, path: file.path, artifact: index, ruleIndex: ruleIndex[prefix + f.ruleID]))
                 }
                 for r in d.rules where r.status == .failed && r.failedChecks > d.findings(of: r.rule.id).count {
                     let hidden = r.failedChecks - d.findings(of: r.rule.id).count
@@ -67,7 +90,8 @@ package enum AuditSARIF {
         r["artifacts"] = .array(artifacts)
         r["results"] = .array(results)
         var props = JSONObject()
-        props["profile"] = .string(AuditProfile.id)
+        props["profile"] = .string(run.profile?.id ?? "file")
+        props["profiles"] = .array(profiles.map { .string($0.id) })
         props["failOn"] = .string(run.failOn.rawValue)
         r["properties"] = .object(props)
 
@@ -86,30 +110,33 @@ package enum AuditSARIF {
         }
     }
 
-    static func descriptor(_ rule: RuleInfo) -> JSONValue {
+    static func descriptor(_ rule: RuleInfo, id: String) -> JSONValue {
         var o = JSONObject()
-        o["id"] = .string(rulePrefix + rule.id)
+        o["id"] = .string(id)
         var short = JSONObject()
         short["text"] = .string(rule.summary)
         o["shortDescription"] = .object(short)
         var full = JSONObject()
-        full["text"] = .string("\(rule.specification) clause \(rule.clause), veraPDF test \(rule.testNumber) (on \(rule.object)): \(rule.summary)")
+        full["text"] = .string(rule.specification == RuleInfo.qualitySpecification
+            ? "\(rule.specification) \(rule.id): \(rule.summary)"
+            : "\(rule.specification) clause \(rule.clause), veraPDF test \(rule.testNumber) (on \(rule.object)): \(rule.summary)")
         o["fullDescription"] = .object(full)
         o["helpUri"] = .string(rule.helpURI)
         var config = JSONObject()
         config["level"] = .string(level(rule.severity))
         o["defaultConfiguration"] = .object(config)
         var props = JSONObject()
-        props["tags"] = .array(([rule.category] + rule.matterhorn.map { "Matterhorn " + $0 }).map { .string($0) })
+        props["tags"] = .array(([rule.category] + rule.matterhorn.map { "Matterhorn " + $0 } + rule.wcag.map { "WCAG " + $0 }).map { .string($0) })
         props["category"] = .string(rule.category)
         props["matterhorn"] = .array(rule.matterhorn.map { .string($0) })
+        props["wcag"] = .array(rule.wcag.map { .string($0) })
         o["properties"] = .object(props)
         return .object(o)
     }
 
-    static func result(_ f: Finding, path: String, artifact: Int, ruleIndex: Int?) -> JSONValue {
+    static func result(_ f: Finding, id: String, path: String, artifact: Int, ruleIndex: Int?) -> JSONValue {
         var o = JSONObject()
-        o["ruleId"] = .string(rulePrefix + f.ruleID)
+        o["ruleId"] = .string(id)
         if let ruleIndex { o["ruleIndex"] = .int(ruleIndex) }
         o["level"] = .string(level(f.severity))
         var message = JSONObject()

@@ -9,9 +9,11 @@ package struct AuditTextWriter {
     /// ANSI colours (only on a terminal, unless asked for).
     package var colour = false
     package var failOn: Severity = .error
+    /// `--by wcag`: failed rules grouped under the WCAG 2.2 success criteria they support.
+    package var byWCAG = false
 
-    package init(colour: Bool = false, failOn: Severity = .error) {
-        self.colour = colour; self.failOn = failOn
+    package init(colour: Bool = false, failOn: Severity = .error, byWCAG: Bool = false) {
+        self.colour = colour; self.failOn = failOn; self.byWCAG = byWCAG
     }
 
     private func paint(_ s: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
@@ -27,7 +29,7 @@ package struct AuditTextWriter {
         var out = ""
         let verdict = doc.verdict(failOn: failOn)
         let failed = doc.count(.failed), notImplemented = doc.count(.notImplemented)
-        var counts = "\(AuditProfile.name), \(doc.rulesChecked) rules checked, \(failed) failed"
+        var counts = "\(doc.report.profile.name), \(doc.rulesChecked) rules checked, \(failed) failed"
         if notImplemented > 0 { counts += ", \(notImplemented) not implemented" }
         let word: String
         switch verdict {
@@ -41,33 +43,56 @@ package struct AuditTextWriter {
                      "Lang: " + (input.language.map { ControlEscaping.escaped($0) } ?? "none"),
                      "Tagged: " + (input.tagged && input.hasStructureTree ? "yes" : input.hasStructureTree ? "structure tree, not marked" : input.tagged ? "marked, no structure tree" : "no"),
                      "Pages: \(input.pages)"]
-        facts.append("Claims PDF/UA-1: " + (input.claimsPDFUA == 1 ? "yes" : input.claimsPDFUA.map { "no (part \($0))" } ?? "no"))
+        facts.append("Claims PDF/UA: " + (input.claimsPDFUA.map { "part \($0)" } ?? "no"))
         if input.encrypted { facts.append("Encrypted: yes") }
         out += "  " + facts.joined(separator: "   ") + "\n"
-        for rule in doc.rules where rule.status == .failed {
-            let info = rule.rule
-            let mark: String
-            switch info.severity {
-            case .error: mark = paint("✗", "31")
-            case .warning: mark = paint("⚠", "33")
-            case .info: mark = paint("ℹ", "36")
+        let failedRules = doc.rules.filter { $0.status == .failed }
+        if byWCAG {
+            var groups: [String: [RuleResult]] = [:]
+            for rule in failedRules {
+                for sc in rule.rule.wcag.isEmpty ? [""] : rule.rule.wcag { groups[sc, default: []].append(rule) }
             }
-            var tags = [info.category, info.severity.rawValue]
-            if !info.matterhorn.isEmpty { tags.append("Matterhorn " + info.matterhorn.joined(separator: ", ")) }
-            out += "  \(mark) \(paint(info.id, "1"))  \(info.summary) (\(rule.failedChecks))  [\(tags.joined(separator: ", "))]\n"
-            let shown = doc.findings(of: info.id)
-            for f in shown {
-                out += "      " + ControlEscaping.escaped(Self.place(f.location)) + "\n"
-                out += "        " + Self.flat(f.message) + "\n"
+            let order = groups.keys.sorted { a, b in
+                if a.isEmpty || b.isEmpty { return !a.isEmpty }
+                return a.split(separator: ".").compactMap { Int($0) }.lexicographicallyPrecedes(b.split(separator: ".").compactMap { Int($0) })
             }
-            if rule.failedChecks > shown.count {
-                out += "      … and \(rule.failedChecks - shown.count) more\n"
+            for sc in order {
+                let title = sc.isEmpty ? "No WCAG success criterion" : "WCAG \(sc) \(WCAG.name(sc))"
+                out += "  \(paint(title, "1"))\n"
+                for rule in groups[sc] ?? [] { out += ruleLines(rule, doc: doc, indent: "  ") }
             }
+        } else {
+            for rule in failedRules { out += ruleLines(rule, doc: doc, indent: "") }
         }
         if !doc.report.diagnostics.isEmpty {
             out += "  Reading the file needed \(doc.report.diagnostics.count) repair\(doc.report.diagnostics.count == 1 ? "" : "s") (see --format json, errors)\n"
         }
         out += "  Manual checks still required: " + doc.manualChecks.map(\.text).joined(separator: ", ") + ".\n"
+        return out
+    }
+
+    /// A failed rule's line and its findings.
+    func ruleLines(_ rule: RuleResult, doc: AuditedDocument, indent: String) -> String {
+        var out = ""
+        let info = rule.rule
+        let mark: String
+        switch info.severity {
+        case .error: mark = paint("✗", "31")
+        case .warning: mark = paint("⚠", "33")
+        case .info: mark = paint("ℹ", "36")
+        }
+        var tags = [info.category, info.severity.rawValue]
+        if !info.matterhorn.isEmpty { tags.append("Matterhorn " + info.matterhorn.joined(separator: ", ")) }
+        if !info.wcag.isEmpty { tags.append("WCAG " + info.wcag.joined(separator: ", ")) }
+        out += "\(indent)  \(mark) \(paint(info.id, "1"))  \(info.summary) (\(rule.failedChecks))  [\(tags.joined(separator: ", "))]\n"
+        let shown = doc.findings(of: info.id)
+        for f in shown {
+            out += indent + "      " + ControlEscaping.escaped(Self.place(f.location)) + "\n"
+            out += indent + "        " + Self.flat(f.message) + "\n"
+        }
+        if rule.failedChecks > shown.count {
+            out += indent + "      … and \(rule.failedChecks - shown.count) more\n"
+        }
         return out
     }
 

@@ -9,6 +9,13 @@ package enum AuditFormat: String, Sendable, CaseIterable, ExpressibleByArgument 
     case text, json, sarif, junit
 }
 
+extension AuditProfile: ExpressibleByArgument {}
+
+/// `--by`: how the text report groups failed rules.
+package enum AuditGrouping: String, Sendable, CaseIterable, ExpressibleByArgument {
+    case rule, wcag
+}
+
 /// `--fail-on`: the least severity of a failed rule that makes a file fail.
 package enum AuditThreshold: String, Sendable, CaseIterable, ExpressibleByArgument {
     case error, warning, info
@@ -27,9 +34,16 @@ package enum AuditThreshold: String, Sendable, CaseIterable, ExpressibleByArgume
 package struct AuditCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "audit",
-        abstract: "Check PDFs against PDF/UA-1 (veraPDF's rule numbering) and report what fails, where, and how to fix it.",
+        abstract: "Check PDFs against PDF/UA-1, PDF/UA-2 or WTPDF (veraPDF's rule numbering) and report what fails, where, and how to fix it.",
         discussion: """
-            Every rule of the PDF/UA-1 profile is passed, failed, notApplicable (nothing in the \
+            Profiles (--profile): ua1 (PDF/UA-1, ISO 14289-1), ua2 (PDF/UA-2, ISO 14289-2), \
+            wtpdf-reuse and wtpdf-accessibility (Well-Tagged PDF 1.0), and quality (warnings \
+            about tagged files that pass and still read badly). Without --profile each file \
+            chooses: pdfuaid:part 2 in its XMP is ua2, part 1 is ua1; else a WTPDF declaration; \
+            else ua2 for a PDF 2.0 file and ua1 for the rest. Every rule carries the WCAG 2.2 \
+            success criteria it supports; --by wcag groups the text report by criterion.
+
+            Every rule of the profile is passed, failed, notApplicable (nothing in the \
             file to check) or notImplemented (not checked by this version; a file with no failed \
             rule but some not implemented is INCOMPLETE, not PASS). A failed rule lists its first \
             --max-findings-per-rule failing objects with page, structure path, object, marked-\
@@ -58,6 +72,12 @@ package struct AuditCommand: ParsableCommand {
     @Option(help: "Report format: text, json, sarif or junit (default: text).")
     package var format: AuditFormat?
 
+    @Option(help: ArgumentHelp("Rules to check: ua1, ua2, wtpdf-reuse, wtpdf-accessibility or quality (default: what each file claims).", valueName: "profile"))
+    package var profile: AuditProfile?
+
+    @Option(help: "Group the text report's failed rules: rule (default) or wcag (by WCAG 2.2 success criterion).")
+    package var by: AuditGrouping = .rule
+
     @Flag(help: "With json: one report object per line instead of an array (also for one file).")
     package var jsonl = false
 
@@ -67,7 +87,7 @@ package struct AuditCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Failing objects listed per rule; the count of failed checks stays exact.", valueName: "n"))
     package var maxFindingsPerRule = 20
 
-    @Option(help: ArgumentHelp("Only these rules, by veraPDF id, comma-separated (7.1-11,6.2-1).", valueName: "ids"))
+    @Option(help: ArgumentHelp("Only these rules, by veraPDF id, comma-separated (7.1-11,6.2-1; 8.2.4-1 for PDF/UA-2).", valueName: "ids"))
     package var rules: String?
 
     @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write the report to this file instead of standard output.", valueName: "file"))
@@ -83,14 +103,17 @@ package struct AuditCommand: ParsableCommand {
 
     package init() {}
 
-    /// The rule ids of `--rules`, checked against the catalogue.
-    static func parseRules(_ list: String) throws -> Set<String> {
+    /// The rule ids of `--rules`, checked against the catalogue of `profile` (of every
+    /// profile when each file chooses its own).
+    static func parseRules(_ list: String, profile: AuditProfile?) throws -> Set<String> {
         var ids = Set<String>()
+        let profiles = profile.map { [$0] } ?? AuditProfile.allCases
         for part in list.split(separator: ",") {
             let id = part.trimmingCharacters(in: .whitespaces)
             if id.isEmpty { continue }
-            guard RuleCatalog.pdfua1ByID[id] != nil else {
-                throw ValidationError("--rules: no PDF/UA-1 rule \(id) (ids are veraPDF's, such as 7.1-11 or 7.18.5-2)")
+            guard profiles.contains(where: { $0.rule(id) != nil }) else {
+                let name = profile?.name ?? "audit"
+                throw ValidationError("--rules: no \(name) rule \(id) (ids are veraPDF's, such as 7.1-11 or 8.2.4-1)")
             }
             ids.insert(id)
         }
@@ -99,7 +122,8 @@ package struct AuditCommand: ParsableCommand {
     }
 
     package func validate() throws {
-        if let rules { _ = try Self.parseRules(rules) }
+        if let rules { _ = try Self.parseRules(rules, profile: profile) }
+        if by == .wcag, let f = format, f != .text { throw ValidationError("--by wcag goes with the text report (json, sarif and junit carry the criteria of every rule)") }
         if maxFindingsPerRule < 0 { throw ValidationError("--max-findings-per-rule must be 0 or more") }
         try Jobs.validate(jobs)
         if jsonl, let f = format, f != .json { throw ValidationError("--jsonl goes with --format json") }
@@ -109,10 +133,11 @@ package struct AuditCommand: ParsableCommand {
     var resolvedFormat: AuditFormat { format ?? (jsonl ? .json : .text) }
 
     package func run() throws {
-        let selected = try rules.map(Self.parseRules)
+        let selected = try rules.map { try Self.parseRules($0, profile: profile) }
         var options = AuditOptions()
         options.maxFindingsPerRule = maxFindingsPerRule
         options.onlyRules = selected
+        options.profile = profile
 
         var handle: FileHandle?
         if let output {
@@ -135,9 +160,9 @@ package struct AuditCommand: ParsableCommand {
         case .auto: colour = output == nil && isatty(1) != 0 && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         }
         var run = AuditRun(version: PDFTextCommand.configuration.version, generatedAt: Date(),
-                           failOn: failOn.severity, files: [])
+                           failOn: failOn.severity, files: [], profile: profile)
         let format = resolvedFormat
-        let text = AuditTextWriter(colour: colour, failOn: run.failOn)
+        let text = AuditTextWriter(colour: colour, failOn: run.failOn, byWCAG: by == .wcag)
         let arrayOfReports = format == .json && !jsonl && files.count > 1
         if arrayOfReports { out.write("[") }
 
