@@ -14,6 +14,7 @@ package enum WCAG {
         "2.4.4": "Link Purpose (In Context)",
         "2.4.5": "Multiple Ways",
         "2.4.6": "Headings and Labels",
+        "2.4.9": "Link Purpose (Link Only)",
         "3.1.1": "Language of Page",
         "3.1.2": "Language of Parts",
         "3.3.2": "Labels or Instructions",
