@@ -210,10 +210,10 @@ struct LinkResolver: Sendable {
 
 /// Named destinations: the catalog's `/Dests` dictionary (PDF 1.1) and the `/Names /Dests`
 /// name tree, read once.
-struct NamedDestinations: Sendable {
+package struct NamedDestinations: Sendable {
     var byName: [[UInt8]: PDFObject] = [:]
 
-    init(store: ObjectStore, catalog: PDFDictionary) {
+    package init(store: ObjectStore, catalog: PDFDictionary) {
         if let d = store.dictionary(catalog["Dests"]) {
             for (k, v) in d.entries { byName[k.bytes] = v }
         }
@@ -222,5 +222,5 @@ struct NamedDestinations: Sendable {
         }
     }
 
-    func lookup(nameBytes: [UInt8]) -> PDFObject { byName[nameBytes] ?? .null }
+    package func lookup(nameBytes: [UInt8]) -> PDFObject { byName[nameBytes] ?? .null }
 }

@@ -14,28 +14,49 @@ extension DocumentChecks {
         AuditLocation(object: ctx.document.catalog["Metadata"]?.reference)
     }
 
-    /// 5-1 … 5-5: the PDF/UA identification schema, its part number and its prefixes.
-    static let identification = AuditCheck(["5-1", "5-2", "5-3", "5-4", "5-5"]) { ctx in
+    /// 5-1 … 5-5: the PDF/UA identification schema, its part number and its prefixes;
+    /// under WTPDF, 6.1.2-1 / 6.1.3-1: the PDF Declaration of the conformance level.
+    /// PDF/UA-1 wants part 1 and checks the prefixes of part, amd and corr; PDF/UA-2 wants
+    /// part 2, checks the prefixes of part and rev, and a four-digit rev.
+    static let identification = AuditCheck(["5-1", "5-2", "5-3", "5-4", "5-5", "6.1.2-1", "6.1.3-1"]) { ctx in
         let facts = xmpFacts(ctx)
         // 5-1 is evaluated on the main XMP package, so only when there is one.
         guard facts.packet != nil else { return }
         let at = metadataLocation(ctx)
+        switch ctx.profile {
+        case .wtpdfReuse, .wtpdfAccessibility:
+            let (id, uri) = ctx.profile == .wtpdfReuse ? ("6.1.2-1", XMPFacts.wtpdfReuse) : ("6.1.3-1", XMPFacts.wtpdfAccessibility)
+            if facts.declarations.contains(uri) { ctx.checked(id) } else {
+                ctx.fail(id, "The XMP metadata has no PDF Declaration \(uri). Add a pdfd:declarations entry whose pdfd:conformsTo is \(uri).",
+                         at: at, evidence: [.init("declarations", facts.declarations.joined(separator: " "))])
+            }
+            return
+        default: break
+        }
+        let part = ctx.profile == .ua1 ? 1 : 2
         guard facts.hasPDFUAIdentification else {
-            ctx.fail("5-1", "The XMP metadata does not identify the file as PDF/UA. Add the PDF/UA identification schema (namespace http://www.aiim.org/pdfua/ns/id/) with <pdfuaid:part>1</pdfuaid:part> to the metadata stream.", at: at)
+            ctx.fail("5-1", "The XMP metadata does not identify the file as PDF/UA. Add the PDF/UA identification schema (namespace http://www.aiim.org/pdfua/ns/id/) with <pdfuaid:part>\(part)</pdfuaid:part> to the metadata stream.", at: at)
             return
         }
         ctx.checked("5-1")
-        let part = facts.pdfuaProperty("part")
-        if facts.pdfuaPart == 1 { ctx.checked("5-2") } else {
-            let written = part?.value ?? "missing"
-            ctx.fail("5-2", "The PDF/UA identification gives part \(written), not 1. Set pdfuaid:part to 1 in the XMP metadata for a PDF/UA-1 file.",
+        let written = facts.pdfuaProperty("part")?.value ?? "missing"
+        if facts.pdfuaPart == part { ctx.checked("5-2") } else {
+            ctx.fail("5-2", "The PDF/UA identification gives part \(written), not \(part). Set pdfuaid:part to \(part) in the XMP metadata for a PDF/UA-\(part) file.",
                      at: at, evidence: [.init("pdfuaid:part", written)])
         }
-        for (id, name) in [("5-3", "part"), ("5-4", "amd"), ("5-5", "corr")] {
+        let prefixed = part == 1 ? [("5-3", "part"), ("5-4", "amd"), ("5-5", "corr")] : [("5-3", "part"), ("5-4", "rev")]
+        for (id, name) in prefixed {
             guard let p = facts.pdfuaProperty(name) else { ctx.checked(id); continue }
             if p.prefix == "pdfuaid" { ctx.checked(id) } else {
                 ctx.fail(id, "The PDF/UA identification property \"\(name)\" is written with prefix \"\(p.prefix)\". Bind the namespace http://www.aiim.org/pdfua/ns/id/ to the prefix \"pdfuaid\" and write pdfuaid:\(name).",
                          at: at, evidence: [.init("prefix", p.prefix)])
+            }
+        }
+        if part == 2 {
+            let rev = facts.pdfuaProperty("rev")?.value
+            if let rev, rev.count == 4, rev.allSatisfy({ $0.isASCII && $0.isNumber }) { ctx.checked("5-5") } else {
+                ctx.fail("5-5", "pdfuaid:rev is \(rev.map { "\"\($0)\"" } ?? "missing"), not a four-digit year. Write the year of the PDF/UA-2 edition the file follows (<pdfuaid:rev>2024</pdfuaid:rev>).",
+                         at: at, evidence: [.init("pdfuaid:rev", rev ?? "missing")])
             }
         }
     }

@@ -7,5 +7,7 @@ import PDFFile
 enum UA2Checks {
     static let all: [AuditCheck] = [
         roleMapping, documentElement, types, notes, sequences, lists,
+        catalogLanguage, privateUse, destinations, embeddedFileDescriptions,
+        links, annotations, tabOrder, widgets, formElements, formDictionary,
     ]
 }
