@@ -68,6 +68,7 @@ struct AuditContentScan {
         for page in document.pages {
             let sink = ScanSink(pageIndex: page.index, tree: tree, owner: owner, catalogLang: catalogLang,
                                 store: document.store)
+            sink.checkPrivateUse = ctx.profile.isUA2Family
             extractor.interpret(page: page, sink: sink) { interpreter in
                 sink.operatorIndex = { [weak interpreter] in interpreter?.operatorIndex ?? -1 }
             }
@@ -190,7 +191,15 @@ private final class ScanSink: ContentSink {
         var isArtifact: Bool
         /// The innermost marked-content Lang in scope.
         var lang: String?
+        /// An /ActualText or /Alt on this sequence or an enclosing one.
+        var replaced = false
     }
+
+    /// 8.4.3-1 (PDF/UA-2): look for real text mapping to private-use characters.
+    var checkPrivateUse = false
+    private var scalars: [Unicode.Scalar] = []
+    /// Per structure element: whether it or an ancestor has /ActualText or /Alt.
+    private var elementReplaced: [Int: Bool] = [:]
 
     let pageIndex: Int
     let tree: StructureTree
@@ -273,8 +282,9 @@ private final class ScanSink: ContentSink {
                 scan.fail("7.2-29", .init(location: location(bbox: nil), evidence: [.init("Lang", value), .init("where", "marked content /\(tag.string)")]))
             }
         }
+        let replaced = properties.map { $0["ActualText"] != nil || $0["Alt"] != nil } ?? false
         stack.append(Span(tag: tag.string, mcid: mcid ?? innermostMCID, isArtifact: isArtifact || inArtifact,
-                          lang: lang ?? stack.last?.lang))
+                          lang: lang ?? stack.last?.lang, replaced: replaced || (stack.last?.replaced ?? false)))
         if tag == "Span", let p = properties {
             for (key, rule) in [("ActualText", "7.2-30"), ("Alt", "7.2-31"), ("E", "7.2-32")] where p[Name(key)] != nil {
                 scan.check(rule)
@@ -315,6 +325,7 @@ private final class ScanSink: ContentSink {
         }
         let b = e.quad.bounds
         showBox = showBox.map { $0.union(b) } ?? b
+        if checkPrivateUse, !inArtifact { checkPrivateUseGlyph(e, b) }
         // Fonts.
         let font = e.font
         let key: Int
@@ -360,6 +371,37 @@ private final class ScanSink: ContentSink {
             }
         }
         fonts[key] = facts
+    }
+
+    /// 8.4.3-1: a glyph of real content whose text is private-use needs /ActualText or /Alt
+    /// in scope (marked content, the owning element or an ancestor).
+    func checkPrivateUseGlyph(_ e: GlyphEvent, _ box: Rect) {
+        scalars.removeAll(keepingCapacity: true)
+        e.appendUnicode(to: &scalars)
+        guard scalars.contains(where: { (0xE000...0xF8FF).contains($0.value) || $0.value >= 0xF0000 }) else {
+            if e.showSerial != lastPrivateUseCheck { lastPrivateUseCheck = e.showSerial; scan.check("8.4.3-1") }
+            return
+        }
+        scan.check("8.4.3-1")
+        if stack.last?.replaced == true { return }
+        if let element = owningElement(), replacedElement(element) { return }
+        scan.fail("8.4.3-1", .init(location: location(bbox: box),
+                                   evidence: [.init("text", scalars.map { String(format: "U+%04X", $0.value) }.joined(separator: " "))]))
+    }
+    private var lastPrivateUseCheck = -1
+
+    func replacedElement(_ i: Int) -> Bool {
+        if let known = elementReplaced[i] { return known }
+        var k: Int? = i
+        var steps = 0
+        var found = false
+        while let j = k, steps <= tree.elements.count {
+            if tree.elements[j].actualText != nil || tree.elements[j].alt != nil { found = true; break }
+            k = tree.elements[j].parent
+            steps += 1
+        }
+        elementReplaced[i] = found
+        return found
     }
 
     /// Whether the code selects a glyph the program lacks: a simple font's encoding names a

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Scores `pdftext audit` against a corpus laid out like veraPDF's PDF/UA-1 test corpus
+"""Scores `pdftext audit` against a corpus laid out like veraPDF's PDF/UA-1 or PDF/UA-2 test corpus
 (docs/AUDIT.md, "Agreement with veraPDF's corpus"): a file named
 `<clause>-t<NN>-<pass|fail>-<variant>.pdf` tests rule `<clause>-<NN>` and must fail it
 (`fail`) or not (`pass`). Only each file's own rule is
@@ -7,10 +7,13 @@ scored; every other rule's outcome on it is ignored.
 
 Prints per-rule and per-folder confusion matrices (positive = the rule fails), balanced
 accuracy ((TPR + TNR) / 2) over the implemented rules, overall agreement, coverage (files
-scored, rule ids implemented among those the corpus tests, implemented of the 106), the
-abstentions (rules not implemented) and files the tool could not read.
+scored, rule ids implemented among those the corpus tests, implemented of the profile's
+rules), the abstentions (rules not implemented) and files the tool could not read.
 
-Usage: tools/audit/score.py [CORPUS_DIR] [--pdftext BIN] [--json] [--min 0.95]
+Each file is audited with the profile it asks for (no --profile: pdfuaid:part, else PDF 2.0
+means PDF/UA-2), as a user running `pdftext audit FILE` gets; --profile forces one.
+
+Usage: tools/audit/score.py [CORPUS_DIR] [--pdftext BIN] [--profile P] [--json] [--min 0.95]
   CORPUS_DIR  default ../shared/corpus/pdfua1; any copy with the same naming works
 Exit 1 when balanced accuracy over the implemented rules is below --min.
 """
@@ -54,6 +57,7 @@ def main():
     ap.add_argument("--json", action="store_true", help="machine-readable summary")
     ap.add_argument("--min", type=float, default=0.95)
     ap.add_argument("--batch", type=int, default=32, help="files per pdftext process")
+    ap.add_argument("--profile", default=None, help="audit every file with this profile (default: what the file claims)")
     args = ap.parse_args()
 
     # The newest build (a stale release binary may predate the audit).
@@ -76,7 +80,8 @@ def main():
     reports, errors = {}, {}
     for i in range(0, len(files), args.batch):
         chunk = [f[0] for f in files[i:i + args.batch]]
-        p = subprocess.run([binary, "audit", "--format", "json", "--jsonl", *chunk], capture_output=True, text=True)
+        profile = ["--profile", args.profile] if args.profile else []
+        p = subprocess.run([binary, "audit", *profile, "--format", "json", "--jsonl", *chunk], capture_output=True, text=True)
         if p.returncode not in (0, 1, 4):
             sys.exit(f"score.py: {binary} audit failed (exit {p.returncode}): {p.stderr.strip()[:300]}")
         for line in p.stdout.splitlines():
@@ -87,9 +92,11 @@ def main():
             for path in chunk:
                 if line.startswith(path + ":"):
                     errors[path] = line
-    implemented = set()
+    implemented, profile_rules, profiles = set(), set(), set()
     for r in reports.values():
         implemented |= {x["id"] for x in r["rules"] if x["status"] != "notImplemented"}
+        profile_rules |= {x["id"] for x in r["rules"]}
+        profiles.add((r.get("profile") or {}).get("id") or "?")
 
     zero = lambda: {"tp": 0, "fn": 0, "tn": 0, "fp": 0, "errors": 0}
     per_rule, per_folder = defaultdict(zero), defaultdict(zero)
@@ -127,7 +134,8 @@ def main():
         "meanRuleBalancedAccuracy": sum(balanced(c) for c in per_rule.values()) / len(per_rule) if per_rule else None,
         "rulesTested": len(tested), "rulesTestedImplemented": len(tested & implemented),
         "ruleCoverage": len(tested & implemented) / len(tested) if tested else None,
-        "implemented": len(implemented), "profileRules": 106, "errors": total["errors"],
+        "implemented": len(implemented), "profileRules": len(profile_rules), "profiles": sorted(profiles),
+        "errors": total["errors"],
         "rules": {r: dict(c, balanced=balanced(c)) for r, c in sorted(per_rule.items(), key=lambda kv: rule_key(kv[0]))},
         "folders": {f: dict(c, balanced=balanced(c)) for f, c in sorted(per_folder.items())},
         "disagreements": [{"kind": k, "file": p, "detail": d} for k, p, d in disagreements],
@@ -138,8 +146,9 @@ def main():
     else:
         print(f"corpus {summary['corpus']}: {len(files)} files, {scored} scored, {len(abstained)} abstained "
               f"(rule not implemented), {total['errors']} unreadable")
+        print(f"profiles: {', '.join(sorted(profiles))}")
         print(f"rules tested by the corpus: {len(tested)}; implemented among them: {len(tested & implemented)} "
-              f"({100 * summary['ruleCoverage']:.0f}%); implemented overall: {len(implemented)}/106")
+              f"({100 * summary['ruleCoverage']:.0f}%); implemented overall: {len(implemented)}/{len(profile_rules)}")
         if scored:
             print(f"agreement {summary['agreement']:.3f}; balanced accuracy {summary['balancedAccuracy']:.3f} "
                   f"(mean per rule {summary['meanRuleBalancedAccuracy']:.3f})")

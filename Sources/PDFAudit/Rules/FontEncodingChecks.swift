@@ -55,7 +55,8 @@ extension ContentChecks {
 
     /// 7.21.6-1 and 7.21.6-4: an embedded TrueType program has the cmap subtables its font
     /// needs — a non-symbolic one a (1,0) or (3,1) subtable, a symbolic one exactly one
-    /// subtable or a (3,0) one. Fonts used only in rendering mode 3 are exempt from 7.21.6-1.
+    /// subtable or a (3,0) one (under PDF/UA-2, 8.4.5.7-1 and -4: a (3,0) or (1,0) one).
+    /// Fonts used only in rendering mode 3 are exempt from 7.21.6-1.
     static let trueTypeCmaps = AuditCheck(["7.21.6-1", "7.21.6-4"]) { ctx in
         let store = ctx.document.store
         for (f, d) in usedTrueTypeFonts(ctx) {
@@ -65,7 +66,12 @@ extension ContentChecks {
             let list = tables.map { "(\($0.platform),\($0.encoding))" }.joined(separator: " ")
             if isSymbolic(d, store) {
                 ctx.checked("7.21.6-4")
-                if tables.count != 1 && !has(3, 0) {
+                if ctx.profile.isUA2Family {
+                    // ISO 14289-2 8.4.5.7: a (3,0) or a (1,0) subtable, however many there are.
+                    if !has(3, 0) && !has(1, 0) {
+                        fontFinding(ctx, "7.21.6-4", f, "The program of symbolic TrueType font \(f.summary.baseFont) has neither a Microsoft Symbol (3,0) nor a Macintosh Roman (1,0) cmap subtable. Embed a program with a (3,0) subtable that maps the codes the text uses.", [.init("cmaps", list.isEmpty ? "none" : list)])
+                    }
+                } else if tables.count != 1 && !has(3, 0) {
                     fontFinding(ctx, "7.21.6-4", f, "The program of symbolic TrueType font \(f.summary.baseFont) has \(tables.count) cmap subtables and none is Microsoft Symbol (3,0). Keep a single cmap subtable, or add a (3,0) subtable that maps the codes the text uses.", [.init("cmaps", list)])
                 }
             } else if f.renderedGlyphs > 0 {
