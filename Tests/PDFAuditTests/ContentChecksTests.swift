@@ -7,7 +7,8 @@ import PDFTestSupport
 /// A one-page tagged document: `content` is the page's content stream; the structure tree
 /// has a Document with one P claiming MCID 0 (and `moreKids` after it).
 func audit(content: String, elementExtras: String = "", catalogLang: String? = "en-GB", font: String? = nil,
-           only: Set<String>, configure: (inout TaggedDocument) -> Void = { _ in }) throws -> AuditReport {
+           only: Set<String>, profile: AuditProfile = .ua1,
+           configure: (inout TaggedDocument) -> Void = { _ in }) throws -> AuditReport {
     var t = TaggedDocument()
     t.content = [content]
     t.objects = [(21, "<< /Type /StructElem /S /Document /P 20 0 R /K [22 0 R] >>"),
@@ -18,6 +19,7 @@ func audit(content: String, elementExtras: String = "", catalogLang: String? = "
     configure(&t)
     var options = AuditOptions()
     options.onlyRules = only
+    options.profile = profile
     return Auditor(options: options).audit(try Document(bytes: t.build()))
 }
 

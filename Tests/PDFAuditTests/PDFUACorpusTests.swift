@@ -28,6 +28,7 @@ import PDFTestSupport
             if let bytes = try? SharedCorpus.bytes(path), let doc = try? Document(bytes: bytes) {
                 var options = AuditOptions()
                 options.onlyRules = [exp.ruleID]
+                options.profile = .ua1
                 let report = Auditor(options: options).audit(doc)
                 let failed = report.rules.contains { $0.rule.id == exp.ruleID && $0.status == .failed }
                 switch (exp.shouldFail, failed) {

@@ -19,6 +19,17 @@ struct Node {
     /// Object number of the `k`th element in tree order (21…39, then 60 on).
     static func number(_ k: Int) -> Int { k < 19 ? 21 + k : 60 + (k - 19) }
 
+    /// The struct tree root's `/K` for `roots` numbered as ``objects(_:)`` numbers them.
+    static func rootKids(_ roots: [Node]) -> String {
+        var k = 0
+        return "[" + roots.map { r -> String in
+            let ref = "\(number(k)) 0 R"
+            func count(_ n: Node) -> Int { 1 + n.kids.map(count).reduce(0, +) }
+            k += count(r)
+            return ref
+        }.joined(separator: " ") + "]"
+    }
+
     /// The element objects of `roots`, numbered in tree order from 21.
     static func objects(_ roots: [Node]) -> [(Int, String)] {
         var out: [(Int, String)] = []
@@ -38,21 +49,17 @@ struct Node {
 }
 
 /// Audits a document whose structure tree is `roots` for the rules `only`.
-func auditTree(_ roots: [Node], roleMap: String? = nil, catalogLang: String? = "en-GB", only: Set<String>) throws -> AuditReport {
+func auditTree(_ roots: [Node], roleMap: String? = nil, catalogLang: String? = "en-GB", only: Set<String>,
+               profile: AuditProfile = .ua1) throws -> AuditReport {
     var t = TaggedDocument()
     let objects = Node.objects(roots)
     t.objects = objects
-    var k = 0
-    t.rootKids = "[" + roots.map { r -> String in
-        let ref = "\(Node.number(k)) 0 R"
-        func count(_ n: Node) -> Int { 1 + n.kids.map(count).reduce(0, +) }
-        k += count(r)
-        return ref
-    }.joined(separator: " ") + "]"
+    t.rootKids = Node.rootKids(roots)
     if let roleMap { t.rootExtras = "/RoleMap << \(roleMap) >>" }
     t.catalogLang = catalogLang
     var options = AuditOptions()
     options.onlyRules = only
+    options.profile = profile
     return Auditor(options: options).audit(try Document(bytes: t.build()))
 }
 

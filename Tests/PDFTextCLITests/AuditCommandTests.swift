@@ -45,6 +45,42 @@ struct AuditCommandTests {
         #expect(usage.status == 64)
     }
 
+    @Test func profiles() throws {
+        // The file claims PDF/UA-1; --profile ua2 reads it with the PDF/UA-2 rules and ids.
+        let ua2 = try CLI.run(["audit", "--profile", "ua2", "--format", "json", Self.files.tagged])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(ua2.stdout.utf8)) as? [String: Any])
+        let profile = try #require(report["profile"] as? [String: Any])
+        #expect(profile["id"] as? String == "pdfua-2")
+        #expect(profile["chosenBy"] as? String == "option")
+        let rules = try #require(report["rules"] as? [[String: Any]])
+        #expect(rules.count == 91)
+        #expect(rules.contains { $0["id"] as? String == "8.2.5.28.2-1" && $0["status"] as? String == "failed" })
+        #expect(rules.contains { $0["id"] as? String == "5-2" && $0["status"] as? String == "failed" }, "the file says part 1")
+        #expect(rules.contains { ($0["wcag"] as? [String])?.contains("1.1.1") == true })
+        // Without --profile the file's claim decides.
+        let own = try CLI.run(["audit", "--format", "json", Self.files.tagged])
+        let ownReport = try #require(try JSONSerialization.jsonObject(with: Data(own.stdout.utf8)) as? [String: Any])
+        #expect((ownReport["profile"] as? [String: Any])?["id"] as? String == "pdfua-1")
+        #expect((ownReport["profile"] as? [String: Any])?["chosenBy"] as? String == "file")
+        // An unknown profile, or a rule the profile lacks, is a usage error.
+        let bad = try CLI.run(["audit", "--profile", "ua3", Self.files.tagged])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("ua3"))
+        let wrongRule = try CLI.run(["audit", "--profile", "ua2", "--rules", "7.3-1", Self.files.tagged])
+        #expect(wrongRule.status == 64)
+        #expect(try CLI.run(["audit", "--by", "wcag", "--format", "json", Self.files.tagged]).status == 64)
+    }
+
+    @Test func textReportByWCAGCriterion() throws {
+        let r = try CLI.run(["audit", "--by", "wcag", Self.files.tagged])
+        #expect(r.status == 4)
+        #expect(r.stdout.contains("WCAG 1.1.1 Non-text Content"))
+        // 7.3-1 (Figure without Alt) is listed under 1.1.1, and its line carries its criteria.
+        let section = try #require(r.stdout.components(separatedBy: "WCAG 1.1.1 Non-text Content").dropFirst().first)
+        #expect(section.contains("7.3-1"))
+        #expect(r.stdout.contains("[alt-text, error, Matterhorn 13-004, WCAG "))
+    }
+
     @Test func textReportNamesRulePageAndFix() throws {
         let r = try CLI.run(["audit", "--format", "text", Self.files.tagged])
         #expect(r.status == 4)
@@ -81,6 +117,14 @@ struct AuditCommandTests {
         let results = try #require(run["results"] as? [[String: Any]])
         #expect(results.contains { $0["ruleId"] as? String == "PDFUA1/7.3-1" && $0["level"] as? String == "error" })
         #expect(results.allSatisfy { $0["partialFingerprints"] != nil && $0["locations"] != nil })
+        let figure = (driver["rules"] as? [[String: Any]])?.first { $0["id"] as? String == "PDFUA1/7.3-1" }
+        #expect(((figure?["properties"] as? [String: Any])?["wcag"] as? [String])?.contains("1.1.1") == true)
+        // Files audited under two profiles: each profile's rules under its own prefix.
+        let mixed = try CLI.run(["audit", "--format", "sarif", Self.files.tagged, "--profile", "ua2"])
+        let mixedRun = try #require(((try JSONSerialization.jsonObject(with: Data(mixed.stdout.utf8)) as? [String: Any])?["runs"] as? [[String: Any]])?.first)
+        let mixedResults = try #require(mixedRun["results"] as? [[String: Any]])
+        #expect(mixedResults.contains { $0["ruleId"] as? String == "PDFUA2/8.2.5.28.2-1" })
+        #expect(!mixedResults.contains { ($0["ruleId"] as? String)?.hasPrefix("PDFUA1/") == true })
     }
 
     @Test func junitReport() throws {
