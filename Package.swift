@@ -81,7 +81,7 @@ let package = Package(
         .target(name: "PDFContent", dependencies: ["PDFCore", "PDFSyntax", "PDFFile", "PDFGlyphs", "PDFFonts"]),
         .target(name: "PDFLayout", dependencies: ["PDFCore", "PDFGlyphs", "CPDFUnicode"]),
         .target(name: "PDFText", dependencies: ["PDFCore", "PDFCrypto", "PDFFile", "PDFGlyphs", "PDFFonts", "PDFContent", "PDFLayout", "CPDFUnicode"]),
-        .target(name: "PDFAudit", dependencies: ["PDFCore", "PDFSyntax", "PDFCrypto", "PDFFile", "PDFGlyphs", "PDFFonts", "PDFContent"]),
+        .target(name: "PDFAudit", dependencies: ["PDFCore", "PDFSyntax", "PDFCrypto", "PDFFile", "PDFGlyphs", "PDFFonts", "PDFContent", "PDFLayout"]),
         .target(name: "PDFSemantic", dependencies: ["PDFCore", "PDFSyntax", "PDFFile", "PDFGlyphs", "PDFLayout", "PDFText", "PDFAudit"]),
         .target(name: "PDFSearch", dependencies: ["PDFCore", "CPDFUnicode", "PDFText"]),
         .target(

@@ -212,6 +212,8 @@ package struct AuditOptions: Sendable, Hashable {
     package var onlyRules: Set<String>?
     /// The profile; nil takes it from the file (``AuditProfile/detect(_:)``).
     package var profile: AuditProfile?
+    /// The thresholds of the quality profile's heuristics.
+    package var quality = QualityThresholds()
     package init() {}
 }
 
