@@ -448,7 +448,8 @@ extension AuditContentScan {
     private init(empty: Void) {}
 }
 
-private extension Rect {
+extension Rect {
+    /// The smallest rectangle holding both.
     func union(_ o: Rect) -> Rect {
         Rect(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
     }

@@ -361,8 +361,3 @@ enum QualityChecks {
     }
 }
 
-private extension Rect {
-    func union(_ o: Rect) -> Rect {
-        Rect(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
-    }
-}
