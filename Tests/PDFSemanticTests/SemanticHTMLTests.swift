@@ -101,6 +101,47 @@ func semanticHTML(_ bytes: [UInt8]) throws -> (SemanticDocument, String, PDFDocu
         (w.count <= 3 && w.allSatisfy(\.isNumber)) || (w.count == 1) || (w.count <= 4 && w.allSatisfy { "ivxlcdm".contains($0) })
     }
 
+    @Test func pdf20TypesAndMathML() throws {
+        var t = TaggedDocument()
+        t.version = "2.0"
+        t.content = ["""
+        /Title << /MCID 0 >> BDC BT /F1 18 Tf 72 720 Td (Annual report) Tj ET EMC
+        /P << /MCID 1 >> BDC BT /F1 12 Tf 72 690 Td (Results rose) Tj ET EMC
+        /Span << /MCID 2 >> BDC BT /F1 8 Tf 150 694 Td (1) Tj ET EMC
+        /Aside << /MCID 3 >> BDC BT /F1 12 Tf 400 600 Td (A side remark) Tj ET EMC
+        /mi << /MCID 4 >> BDC BT /F1 12 Tf 72 500 Td (x) Tj ET EMC
+        /FENote << /MCID 5 >> BDC BT /F1 8 Tf 72 60 Td (1 Audited figures) Tj ET EMC
+        """]
+        let ns = "/NS 70 0 R"
+        t.objects = [
+            (21, "<< /Type /StructElem /S /Document /P 20 0 R \(ns) /K [22 0 R 23 0 R 25 0 R 26 0 R 29 0 R] >>"),
+            (22, "<< /S /Title /P 21 0 R /Pg 3 0 R \(ns) /K 0 >>"),
+            (23, "<< /S /P /P 21 0 R /Pg 3 0 R \(ns) /K [1 24 0 R] >>"),
+            (24, "<< /S /Sub /P 23 0 R /Pg 3 0 R \(ns) /K 2 /Ref [29 0 R] >>"),
+            (25, "<< /S /Aside /P 21 0 R /Pg 3 0 R \(ns) /K 3 >>"),
+            (26, "<< /S /Formula /P 21 0 R /Pg 3 0 R \(ns) /K [27 0 R] >>"),
+            (27, "<< /S /math /P 26 0 R /Pg 3 0 R /NS 71 0 R /K [28 0 R] >>"),
+            (28, "<< /S /mi /P 27 0 R /Pg 3 0 R /NS 71 0 R /K 4 >>"),
+            (29, "<< /S /FENote /P 21 0 R /Pg 3 0 R \(ns) /K 5 /Ref [24 0 R] >>"),
+            (70, "<< /Type /Namespace /NS (http://iso.org/pdf2/ssn) >>"),
+            (71, "<< /Type /Namespace /NS (http://www.w3.org/1998/Math/MathML) >>"),
+        ]
+        t.rootExtras = "/Namespaces [70 0 R 71 0 R]"
+        let (_, html, _) = try semanticHTML(t.build())
+        let r = XHTMLReader.read(html)
+        #expect(r.error == nil, "\(html)")
+        #expect(r.elements.contains { $0.name == "h1" })
+        #expect(r.text.contains("Annual report"))
+        let note = try #require(r.elements.first { $0.name == "aside" && $0.attributes["role"] == "note" })
+        let noteID = try #require(note.attributes["id"])
+        #expect(r.elements.contains { $0.name == "a" && $0.attributes["href"] == "#" + noteID && $0.attributes["role"] == "doc-noteref" })
+        #expect(r.elements.contains { $0.name == "aside" && $0.attributes["role"] == nil }, "Aside is a complementary region")
+        #expect(r.elements.contains { $0.name == "math" })
+        #expect(html.contains("<math xmlns=\"http://www.w3.org/1998/Math/MathML\">"))
+        #expect(r.elements.contains { $0.name == "mi" })
+        #expect(SemanticHTML.Writer.mathMLName("mi\"><script>") == "mrow")
+    }
+
     @Test func taggedStructureBecomesElements() throws {
         var t = TaggedDocument()
         t.content = ["""

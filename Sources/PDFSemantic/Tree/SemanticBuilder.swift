@@ -66,9 +66,27 @@ private final class TagWalker {
     /// The last character emitted in the current block, for separators between pieces.
     var last: (page: Int, index: Int32)?
 
+    /// Per note element (FENote, Note): the id its HTML carries; per citing element (one
+    /// whose `/Ref` names a note): the note's id.
+    var noteIDs: [Int: String] = [:]
+    var citations: [Int: String] = [:]
+
     init(document: PDFDocument, tree: StructureTree, language: String?) {
         self.document = document; self.tree = tree; self.language = language
         self.tagged = TaggedText(tree: tree)
+        var byObject: [Int: Int] = [:]
+        for (i, e) in tree.elements.enumerated() {
+            if let id = e.objectID, byObject[id.number] == nil { byObject[id.number] = i }
+            if e.standardType == "FENote" || e.standardType == "Note" {
+                // Our own ids, so that a file's /ID can neither collide nor break the link.
+                noteIDs[i] = "note-\(i + 1)"
+            }
+        }
+        for (i, e) in tree.elements.enumerated() where !e.references.isEmpty && noteIDs[i] == nil {
+            if let target = e.references.lazy.compactMap({ byObject[$0.number] }).first(where: { self.noteIDs[$0] != nil }) {
+                citations[i] = noteIDs[target]
+            }
+        }
     }
 
     func map(_ page: Int) -> PageContentMap? {
@@ -81,7 +99,7 @@ private final class TagWalker {
 
     static let inlineTypes: Set<String> = ["Span", "Link", "Em", "Strong", "Code", "Quote", "Reference", "Lbl", "Formula",
                                            "Annot", "Form", "Ruby", "RB", "RT", "RP", "Warichu", "WT", "WP", "Sub", "Note"]
-    static let containers: Set<String> = ["Document", "DocumentFragment", "Part", "Art", "Sect", "Div", "NonStruct", "Private", "Aside"]
+    static let containers: Set<String> = ["Document", "DocumentFragment", "Part", "Art", "Sect", "Div", "NonStruct", "Private"]
 
     /// Block-level elements in tree order, with the number of Sect/Art/Part around them.
     func blocks() -> [(element: Int, sectionDepth: Int)] {
@@ -228,6 +246,9 @@ private final class TagWalker {
                             inFigure: inFigure || std == "Figure", listOrdered: ordered)
         }
         if let exp = e.expansion, !exp.isEmpty { children = [SemanticNode(.abbreviation(expansion: exp), children: children)] }
+        if let target = citations[i] { children = [SemanticNode(.noteReference(target: target), children: children)] }
+        // MathML (by its namespace, or role-mapped into it): the element as MathML.
+        if e.standardNamespace == StructureTree.mathMLNamespace { return [node(.mathML(std), children)] }
         switch std {
         case "H1", "H2", "H3", "H4", "H5", "H6": return [node(.heading(level: Int(String(std.last!))!), children)]
         case "H": return [node(.heading(level: min(6, sectionDepth + 1)), children)]
@@ -288,7 +309,13 @@ private final class TagWalker {
             var href: String?
             for k in e.kids { if case .object(let p, let o) = k, let h = self.href(for: o, page: p ?? e.pageIndex) { href = h; break } }
             return [node(.link(href: href), children)]
-        case "Note", "FENote": return [node(.note(id: e.id), children)]
+        case "Note", "FENote":
+            var n = node(.note(id: noteIDs[i]), children)
+            n.id = noteIDs[i]
+            return [n]
+        case "Title": return [node(.heading(level: 1), children)]
+        case "Aside": return [node(.aside, children)]
+        case "Sub": return [node(.span, children)]
         case "BlockQuote": return [node(.blockQuote, children)]
         case "Quote": return [node(.quote, children)]
         case "Code": return [node(.code, children)]
@@ -297,7 +324,7 @@ private final class TagWalker {
         case "TOC": return [node(.navigation, [SemanticNode(.list(ordered: false), children: children)])]
         case "TOCI": return [node(.listItem, children)]
         case "Sect", "Art": return [node(.group(section: true), children)]
-        case "Document", "DocumentFragment", "Part", "Div", "NonStruct", "Private", "Aside":
+        case "Document", "DocumentFragment", "Part", "Div", "NonStruct", "Private":
             // Inside a block a grouping adds nothing: its content takes its place.
             return ownLang != nil ? [node(.span, children)] : children
         default:

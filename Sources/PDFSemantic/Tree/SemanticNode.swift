@@ -24,6 +24,12 @@ package struct SemanticNode: Sendable, Hashable {
         case image(alt: String?)
         case link(href: String?)
         case note(id: String?)
+        /// A citation of a note (PDF 2.0 `/Ref` to an FENote): a link to the note's `id`.
+        case noteReference(target: String)
+        /// A complementary region (PDF 2.0 `Aside`).
+        case aside
+        /// A MathML element (its name: `math`, `mi`, `mfrac`, …), from the MathML namespace.
+        case mathML(String)
         case blockQuote
         case quote
         case code
@@ -70,7 +76,8 @@ package struct SemanticNode: Sendable, Hashable {
     /// Whether the node holds inline content (text and phrase elements) rather than blocks.
     package var isInline: Bool {
         switch kind {
-        case .text, .lineBreak, .link, .emphasis, .strong, .span, .abbreviation, .code, .quote, .formula, .image, .label: true
+        case .text, .lineBreak, .link, .emphasis, .strong, .span, .abbreviation, .code, .quote, .formula, .image, .label,
+             .noteReference, .mathML: true
         default: false
         }
     }

@@ -91,6 +91,10 @@ package enum AccessibleText {
                     else if case .caption = c.kind { paragraph(c.children.map(inline).joined(), indent: indent) }
                 }
             case .note: paragraph("Note: " + n.children.map(inline).joined(), indent: indent)
+            case .aside:
+                var inner = Writer()
+                inner.blocks(n.children, indent: 0)
+                paragraph("Aside: " + inner.out.trimmingCharacters(in: .whitespacesAndNewlines), indent: indent)
             case .blockQuote:
                 var inner = Writer()
                 inner.blocks(n.children, indent: 0)

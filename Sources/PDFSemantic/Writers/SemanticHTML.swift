@@ -39,6 +39,17 @@ package enum SemanticHTML {
             for c in n.children { if c.isInline { inline(c) } else { block(c) } }
         }
 
+        /// Inside a `<math>` element (MathML kids are written as they are).
+        var insideMath = false
+
+        /// A MathML element name as written: lowercase letters and digits, starting with a
+        /// letter; anything else becomes `mrow` (a file cannot inject markup through it).
+        static func mathMLName(_ name: String) -> String {
+            guard let first = name.unicodeScalars.first, ("a"..."z").contains(first), name.unicodeScalars.count <= 32,
+                  name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) }) else { return "mrow" }
+            return name
+        }
+
         mutating func wrap(_ tag: String, _ n: SemanticNode, extra: String = "", newline: Bool = true) {
             out += "<\(tag)\(extra)\(attrs(n))>"
             children(n)
@@ -103,6 +114,7 @@ package enum SemanticHTML {
             case .note(let id):
                 wrap("aside", n, extra: " role=\"note\"" + (id == nil ? "" : ""))
             case .blockQuote: wrap("blockquote", n)
+            case .aside: wrap("aside", n)
             case .navigation: wrap("nav", n)
             case .group(let section): wrap(section ? "section" : "div", n)
             case .untagged:
@@ -145,9 +157,33 @@ package enum SemanticHTML {
                 children(n)
                 out += "</span>"
             case .formula(let alt):
-                out += "<span role=\"math\"" + (alt.map { " aria-label=\"\(escape($0))\"" } ?? "") + "\(attrs(n))>"
+                // MathML inside speaks for itself; otherwise the formula is named by its Alt.
+                if n.children.contains(where: { if case .mathML = $0.kind { true } else { false } }) {
+                    out += "<span class=\"formula\"\(attrs(n))>"
+                } else {
+                    out += "<span role=\"math\"" + (alt.map { " aria-label=\"\(escape($0))\"" } ?? "") + "\(attrs(n))>"
+                }
                 children(n)
                 out += "</span>"
+            case .noteReference(let target):
+                // Our own id ("note-N"): safe as written.
+                wrap("a", n, extra: " href=\"#\(target)\" role=\"doc-noteref\"", newline: false)
+            case .mathML(let name):
+                let tag = Self.mathMLName(name)
+                if tag == "math" || !insideMath {
+                    out += "<math xmlns=\"http://www.w3.org/1998/Math/MathML\"\(attrs(n))>"
+                    let was = insideMath
+                    insideMath = true
+                    if tag != "math" { out += "<\(tag)>" }
+                    children(n)
+                    if tag != "math" { out += "</\(tag)>" }
+                    insideMath = was
+                    out += "</math>"
+                } else {
+                    out += "<\(tag)>"
+                    children(n)
+                    out += "</\(tag)>"
+                }
             default:
                 block(n)
             }

@@ -12,7 +12,9 @@ package struct Structure: ParsableCommand {
         abstract: "Print the structure tree of a tagged PDF, indented, with roles and text.",
         discussion: """
             One line per structure element: its type (with the standard type the role map \
-            gives it, after an arrow, when they differ), page, Lang, Alt, ActualText, E and \
+            gives it, after an arrow, when they differ), its namespace (ns=pdf-2.0, \
+            ns=mathml, or the URI; the namespace the role map reaches in parentheses when it \
+            differs), page, Lang, Alt, ActualText, E and \
             attribute owners, then its own text (the marked content it names directly) in \
             quotes, cut to --width characters. Control and bidirectional formatting \
             characters are shown escaped (\\u{1b}, \\t, \\n). Marked content in form XObjects and object \
@@ -71,6 +73,10 @@ package struct Structure: ParsableCommand {
     static func line(_ e: StructureTree.Element, level: Int, tree: StructureTree, texts: MarkedContentText?, width: Int) -> String {
         var s = String(repeating: "  ", count: level) + (e.type.isEmpty ? "?" : e.type)
         if let std = e.standardType, std != e.type { s += " → \(std)" } else if e.standardType == nil { s += " (non-standard)" }
+        if let ns = e.namespace { s += " ns=" + namespaceLabel(ns) }
+        if let ns = e.standardNamespace, e.namespace != nil || ns != StructureTree.pdf17Namespace, ns != e.namespace {
+            s += " (" + namespaceLabel(ns) + ")"
+        }
         if let p = e.pageIndex { s += " p\(p + 1)" }
         if let l = e.language { s += " lang=\(l)" }
         if let a = e.alt { s += " alt=\(quoted(a, width))" }
@@ -90,6 +96,16 @@ package struct Structure: ParsableCommand {
             if !trimmed.isEmpty { s += " " + quoted(trimmed, width) }
         }
         return s
+    }
+
+    /// A structure namespace as people say it: `pdf-1.7`, `pdf-2.0`, `mathml`, or its URI.
+    static func namespaceLabel(_ uri: String) -> String {
+        switch uri {
+        case StructureTree.pdf17Namespace: "pdf-1.7"
+        case StructureTree.pdf20Namespace: "pdf-2.0"
+        case StructureTree.mathMLNamespace: "mathml"
+        default: uri
+        }
     }
 
     static func quoted(_ text: String, _ width: Int) -> String {
