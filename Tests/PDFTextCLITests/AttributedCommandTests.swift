@@ -1,5 +1,6 @@
 import Foundation
 import PDFText
+import PDFTestSupport
 import Testing
 #if canImport(FoundationXML)
 import FoundationXML
@@ -103,6 +104,28 @@ struct AttributedCommandTests {
         let file = dir.appendingPathComponent("out.md").path
         _ = try Self.run([CLI.fixture("text/styles-pdflatex.pdf"), file])
         #expect(try String(contentsOfFile: file, encoding: .utf8) == out)
+    }
+
+    @Test("Markdown: inferred list items with their continuation lines, then the paragraph after the list")
+    func markdownLists() throws {
+        let out = try Self.run(["--format", "markdown", CLI.fixture("text/lists-libreoffice.pdf")])
+        #expect(out.contains("\n- a waterproof jacket and a warm hat\n- a map of the area and a compass\n"))
+        #expect(out.contains("\n1. Read the weather forecast for the summit, not for the\n   valley.\n2. Tell someone"))
+        #expect(out.contains("even if the top looks close.\n\nMost accidents happen"), "a paragraph after a list is not part of its last item")
+    }
+
+    @Test("Markdown: a block of monospaced lines is a fenced code block, written as it reads")
+    func markdownCodeBlock() throws {
+        var t = TaggedDocument()
+        t.structTreeRoot = false
+        t.marked = false
+        t.font = "<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>"
+        t.content = ["BT /F1 10 Tf 12 TL 72 700 Td (let x = 1 * 2) Tj T* (print\\(x\\) # [done]) Tj T* (`tick`) Tj ET"]
+        let dir = try TextCommandTests.tempDir()
+        let file = dir.appendingPathComponent("code.pdf")
+        try Data(t.build()).write(to: file)
+        let out = try Self.run(["--format", "markdown", file.path])
+        #expect(out.contains("```\nlet x = 1 * 2\nprint(x) # [done]\n`tick`\n```\n"), "\(out)")
     }
 
     @Test("Markdown specials in text are escaped, list and heading starts too")

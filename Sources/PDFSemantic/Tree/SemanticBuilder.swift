@@ -381,7 +381,7 @@ extension String {
 
 // MARK: - Inferred from the layout
 
-struct Inference {
+package struct Inference {
     let document: PDFDocument
     let options: SemanticOptions
 
@@ -446,7 +446,7 @@ struct Inference {
         return String(s).replacingLineBreaks().trimmingCharacters(in: .whitespaces)
     }
 
-    static func marker(_ line: String) -> (ordered: Bool, rest: String)? {
+    package static func marker(_ line: String) -> (ordered: Bool, rest: String)? {
         guard let firstWord = line.split(separator: " ", maxSplits: 1).first else { return nil }
         let rest = String(line.dropFirst(firstWord.count)).trimmingCharacters(in: .whitespaces)
         if firstWord.count <= 2, firstWord.unicodeScalars.allSatisfy({ TagWalker.bulletScalars.contains($0) }) {

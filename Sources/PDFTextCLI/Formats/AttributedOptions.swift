@@ -118,6 +118,9 @@ struct StyledPage: Sendable {
         var size: Double
         /// The block's lines, each as pieces.
         var lines: [[Piece]]
+        /// Each line's left edge (page space), to tell an item's continuation lines from
+        /// the paragraph after a list.
+        var lineStarts: [Double] = []
     }
 
     var number: Int
@@ -169,6 +172,7 @@ struct StyledPage: Sendable {
             var lines: [[Piece]] = []
             var blockSizes: [Double: Int] = [:]
             var roles: [String: Int] = [:]
+            var starts: [Double] = []
             for li in Int(block.lines.lowerBound)..<Int(block.lines.upperBound) {
                 let range = Int(layout.lines[li].characters.lowerBound)..<Int(layout.lines[li].characters.upperBound)
                 let clipped = max(range.lowerBound, styles.characters.lowerBound)..<min(range.upperBound, styles.characters.upperBound)
@@ -179,6 +183,7 @@ struct StyledPage: Sendable {
                     if let r = p.style.structureRole { roles[r, default: 0] += p.text.unicodeScalars.count }
                 }
                 lines.append(line)
+                starts.append(layout.lines[li].bounds.x0)
             }
             guard !lines.isEmpty else { continue }
             let size = blockSizes.isEmpty ? bodySize : HeadingInference.commonestSize(blockSizes)
@@ -186,7 +191,7 @@ struct StyledPage: Sendable {
             if let role = Self.most(roles), role.count == 2, role.first == "H", let n = Int(role.dropFirst()), (1...6).contains(n) {
                 level = n
             }
-            blocks.append(Block(kind: block.kind, headingLevel: level, size: size, lines: lines))
+            blocks.append(Block(kind: block.kind, headingLevel: level, size: size, lines: lines, lineStarts: starts))
             facts.append(HeadingBlock(block, in: page, options: Self.headings))
         }
         // Blocks without a heading tag: the headings HeadingInference finds on the page.
