@@ -12,9 +12,9 @@ package struct SemanticOptions: Sendable, Hashable {
     /// Which blocks are headings and of what level (the body size is the size with the
     /// most characters on the pages written); the styled formats use the same options.
     package var headings = HeadingOptions()
-    /// In an inferred table row, a gap wider than this many times the font size between two
-    /// words starts a new cell.
-    package var cellGapRatio = 1.2
+    /// In an inferred table, a column ends where no row has a word for at least this many
+    /// times the font size.
+    package var columnGapRatio = 0.6
     /// A line continues the list item above when it starts more than this many points to
     /// the right of the item's marker.
     package var listIndentTolerance = 1.0
@@ -24,6 +24,17 @@ package struct SemanticOptions: Sendable, Hashable {
     /// … and so does a line after one that ends in sentence punctuation and stops short of
     /// the block's right edge by more than this fraction of the block's width.
     package var shortLineFraction = 0.15
+    /// A small filled shape left of a line starts a list item (a bullet drawn as a path,
+    /// as browsers and word processors draw them): at most this many times the line's
+    /// height on each side…
+    package var graphicBulletMaximumSize = 0.8
+    /// … and its right edge at most this many times the line's height before the line.
+    package var graphicBulletMaximumGap = 3.0
+    /// An image becomes a figure when both its sides are at least this long (points), and
+    /// it covers less than ``figureMaximumPageShare`` of the page (a scanned page is not a
+    /// figure).
+    package var figureMinimumSide = 24.0
+    package var figureMaximumPageShare = 0.8
     package init() {}
 }
 
@@ -461,33 +472,81 @@ package struct Inference {
         return nil
     }
 
+    /// The page's images large enough to be figures, top first, as page-space boxes.
+    func figureBoxes(_ t: PageText) -> [Rect] {
+        let page = t.glyphs.visibleBox
+        let pageArea = max(1, (page.x1 - page.x0) * (page.y1 - page.y0))
+        var boxes: [Rect] = []
+        for q in t.glyphs.images {
+            let b = q.bounds
+            let w = b.x1 - b.x0, h = b.y1 - b.y0
+            guard w.isFinite, h.isFinite, w >= options.figureMinimumSide, h >= options.figureMinimumSide,
+                  w * h < pageArea * options.figureMaximumPageShare, !t.glyphs.isOffPage(q) else { continue }
+            // One figure for images drawn on top of each other.
+            if boxes.contains(where: { $0.x0 <= b.x1 && b.x0 <= $0.x1 && $0.y0 <= b.y1 && b.y0 <= $0.y1 }) { continue }
+            boxes.append(b)
+        }
+        return boxes.sorted { $0.y1 > $1.y1 }
+    }
+
+    /// Whether a small filled shape sits just left of `line`, on its height: a bullet drawn
+    /// as a path.
+    func hasGraphicBullet(_ line: LayoutLine, paths: [PathPaint]) -> Bool {
+        let box = line.bounds
+        let height = box.y1 - box.y0
+        guard height > 0, height.isFinite else { return false }
+        let maxSize = height * options.graphicBulletMaximumSize
+        for p in paths where p.isFilled {
+            let b = p.bounds
+            let w = b.x1 - b.x0, h = b.y1 - b.y0
+            guard w > 0.5, h > 0.5, w <= maxSize, h <= maxSize, w <= 2.5 * h, h <= 2.5 * w else { continue }
+            let mid = (b.y0 + b.y1) / 2
+            guard mid > box.y0, mid < box.y1, b.x1 <= box.x0 + 0.5, box.x0 - b.x1 <= height * options.graphicBulletMaximumGap else { continue }
+            return true
+        }
+        return false
+    }
+
     func nodes(_ t: PageText, _ list: [BlockInfo]) -> [SemanticNode] {
         var out: [SemanticNode] = []
-        for b in list {
+        var figures = figureBoxes(t)
+        // Paths that could be bullets: only small filled ones are kept for the per-line test.
+        let bulletPaths = t.glyphs.paths.filter { p in
+            p.isFilled && p.bounds.x1 - p.bounds.x0 < 40 && p.bounds.y1 - p.bounds.y0 < 40
+        }
+        /// The figure just written, while the block after it may be its caption.
+        var openFigure: Int?
+        /// A header row found above the next table.
+        var pendingHeader: LayoutLine?
+        for (bi, b) in list.enumerated() {
+            // Figures whose top is above this block come first.
+            while let f = figures.first, f.y1 > b.block.bounds.y1 {
+                figures.removeFirst()
+                out.append(SemanticNode(.figure, children: [SemanticNode(.image(alt: nil), inferred: true)], inferred: true))
+                openFigure = out.count - 1
+            }
             let lines = b.block.lines.map { t.layout.lines[Int($0)] }
             let texts = lines.map { lineText(t, $0) }
-            if b.block.kind == .table {
-                var rows: [SemanticNode] = []
-                for line in lines {
-                    var cells: [SemanticNode] = []
-                    var cell = ""
-                    var lastX: Double?
-                    for w in line.words {
-                        let word = t.layout.words[Int(w)]
-                        var s = String.UnicodeScalarView()
-                        for c in word.characters { s.append(t.layout.characters[Int(c)].scalar) }
-                        let gap = lastX.map { word.bounds.x0 - $0 } ?? 0
-                        if lastX != nil && gap > Double(word.fontSize) * options.cellGapRatio {
-                            cells.append(SemanticNode(.dataCell, children: [SemanticNode(.text(cell))], inferred: true))
-                            cell = ""
-                        }
-                        cell += (cell.isEmpty ? "" : " ") + String(s).trimmingCharacters(in: .whitespaces)
-                        lastX = word.bounds.x1
-                    }
-                    if !cell.isEmpty { cells.append(SemanticNode(.dataCell, children: [SemanticNode(.text(cell))], inferred: true)) }
-                    rows.append(SemanticNode(.row, children: cells, inferred: true))
+            if let f = openFigure {
+                openFigure = nil
+                let joined = texts.joined(separator: " ")
+                if b.level == nil, Self.isCaption(joined) {
+                    out[f].children.append(SemanticNode(.caption, children: [SemanticNode(.text(joined))], inferred: true))
+                    continue
                 }
-                out.append(SemanticNode(.table, children: [SemanticNode(.tableBody, children: rows, inferred: true)], inferred: true))
+            }
+            if b.block.kind == .table {
+                var tableLines = lines
+                var headerRows = 0
+                if let h = pendingHeader { tableLines.insert(h, at: 0); headerRows = 1; pendingHeader = nil }
+                out.append(table(t, tableLines, headerRows: headerRows))
+                continue
+            }
+            // A one-line block right above a table whose words stand in the table's columns
+            // is its header row, not a heading.
+            if lines.count == 1, bi + 1 < list.count, list[bi + 1].block.kind == .table,
+               isHeaderRow(t, lines[0], of: list[bi + 1].block) {
+                pendingHeader = lines[0]
                 continue
             }
             if let level = b.level {
@@ -525,7 +584,8 @@ package struct Inference {
                 paragraph = []
             }
             for (line, text) in zip(lines, texts) {
-                if let m = Self.marker(text) {
+                let drawn = Self.marker(text) == nil && !bulletPaths.isEmpty && hasGraphicBullet(line, paths: bulletPaths)
+                if let m = Self.marker(text) ?? (drawn ? (ordered: false, rest: text) : nil) {
                     flushParagraph(&out)
                     flushItem()
                     if items.isEmpty { ordered = m.ordered } else { ordered = ordered && m.ordered }
@@ -547,6 +607,91 @@ package struct Inference {
             flushParagraph(&out)
             continue
         }
+        for _ in figures {
+            out.append(SemanticNode(.figure, children: [SemanticNode(.image(alt: nil), inferred: true)], inferred: true))
+        }
         return out
+    }
+
+    /// The words of `line` in reading order, with their text.
+    func words(_ t: PageText, _ line: LayoutLine) -> [(box: Rect, size: Double, text: String)] {
+        line.words.map { w in
+            let word = t.layout.words[Int(w)]
+            var s = String.UnicodeScalarView()
+            for c in word.characters { s.append(t.layout.characters[Int(c)].scalar) }
+            return (word.bounds, Double(word.fontSize), String(s).trimmingCharacters(in: .whitespaces))
+        }
+    }
+
+    /// The columns of a table's lines: the x ranges that words cover, merged where the gap
+    /// between them is under ``SemanticOptions/columnGapRatio`` times the font size (so a
+    /// cell's words stay together and a column ends where no line has text).
+    func columns(_ t: PageText, _ lines: [LayoutLine]) -> [ClosedRange<Double>] {
+        var spans: [(x0: Double, x1: Double, size: Double)] = []
+        for line in lines { for w in words(t, line) where w.box.x0.isFinite && w.box.x1.isFinite { spans.append((w.box.x0, w.box.x1, w.size)) } }
+        spans.sort { $0.x0 < $1.x0 }
+        var out: [(x0: Double, x1: Double)] = []
+        for sp in spans {
+            if let last = out.last, sp.x0 - last.x1 < max(1, sp.size) * options.columnGapRatio {
+                out[out.count - 1].x1 = max(last.x1, sp.x1)
+            } else {
+                out.append((sp.x0, sp.x1))
+            }
+        }
+        return out.map { $0.x0...$0.x1 }
+    }
+
+    /// Whether `line` is a header row of `table`: its words fall in two or more of the
+    /// table's columns, and no word crosses a column gap.
+    func isHeaderRow(_ t: PageText, _ line: LayoutLine, of table: LayoutBlock) -> Bool {
+        let tableLines = table.lines.map { t.layout.lines[Int($0)] }
+        let body = columns(t, tableLines)
+        // With the line, the columns stay the same (a centred header may widen them, but
+        // must not bridge two).
+        let all = columns(t, tableLines + [line])
+        guard body.count >= 2, all.count == body.count else { return false }
+        var used = Set<Int>()
+        for w in words(t, line) {
+            let mid = (w.box.x0 + w.box.x1) / 2
+            guard let c = all.firstIndex(where: { $0.contains(mid) }) else { return false }
+            used.insert(c)
+        }
+        return used.count >= 2
+    }
+
+    /// A table node: cells by column (``columns(_:_:)``), the first `headerRows` rows of
+    /// header cells (scoped to their columns), empty cells where a row has no words in a
+    /// column.
+    func table(_ t: PageText, _ lines: [LayoutLine], headerRows: Int) -> SemanticNode {
+        let cols = columns(t, lines)
+        var head: [SemanticNode] = [], body: [SemanticNode] = []
+        for (r, line) in lines.enumerated() {
+            var cells = Array(repeating: "", count: max(1, cols.count))
+            for w in words(t, line) where !w.text.isEmpty {
+                let mid = (w.box.x0 + w.box.x1) / 2
+                let c = cols.firstIndex(where: { $0.contains(mid) }) ?? cols.indices.min(by: {
+                    abs(cols[$0].lowerBound - mid) < abs(cols[$1].lowerBound - mid)
+                }) ?? 0
+                cells[c] += (cells[c].isEmpty ? "" : " ") + w.text
+            }
+            let isHead = r < headerRows
+            let row = SemanticNode(.row, children: cells.map { text in
+                SemanticNode(isHead ? .headerCell(scope: "col") : .dataCell, children: text.isEmpty ? [] : [SemanticNode(.text(text))], inferred: true)
+            }, inferred: true)
+            if isHead { head.append(row) } else { body.append(row) }
+        }
+        var parts: [SemanticNode] = []
+        if !head.isEmpty { parts.append(SemanticNode(.tableHead, children: head, inferred: true)) }
+        parts.append(SemanticNode(.tableBody, children: body, inferred: true))
+        return SemanticNode(.table, children: parts, inferred: true)
+    }
+
+    /// Text that reads as a figure's caption ("Figure 3.", "Fig. 2:", "Image 1 –").
+    static func isCaption(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        for word in ["figure", "fig.", "fig ", "image", "photo", "chart", "illustration", "abbildung", "figura"] where lower.hasPrefix(word) {
+            return lower.count <= 400
+        }
+        return false
     }
 }
