@@ -101,6 +101,40 @@ func semanticHTML(_ bytes: [UInt8]) throws -> (SemanticDocument, String, PDFDocu
         (w.count <= 3 && w.allSatisfy(\.isNumber)) || (w.count == 1) || (w.count <= 4 && w.allSatisfy { "ivxlcdm".contains($0) })
     }
 
+    /// An untagged page: a heading set in one block with the paragraph under it, a figure
+    /// image with its caption, bullets drawn as small squares, and a table whose header row
+    /// stands apart from its body.
+    @Test func inferenceOfUntaggedStructure() throws {
+        var t = TaggedDocument()
+        t.structTreeRoot = false
+        t.marked = false
+        t.resourceExtras = "/XObject << /Im1 60 0 R >>"
+        let body = (0..<3).map { i in "(Body text line number \(i + 1) of the first paragraph goes on.) Tj T*" }.joined(separator: " ")
+        let bullets = (0..<3).map { i in "72 \(553 - 16 * i) 4 4 re f BT /F1 11 Tf 84 \(552 - 16 * i) Td (Bullet item \(i + 1)) Tj ET" }.joined(separator: "\n")
+        let rows = [("Name", "Count", "Total"), ("alpha", "12", "340"), ("beta", "7", "95"), ("gamma", "31", "1200")]
+        let table = rows.enumerated().map { (r, row) in
+            "BT /F1 11 Tf 72 \(440 - 16 * r) Td (\(row.0)) Tj 120 0 Td (\(row.1)) Tj 120 0 Td (\(row.2)) Tj ET"
+        }.joined(separator: "\n")
+        t.content = ["""
+        BT /F1 16 Tf 13 TL 72 700 Td (Findings of the survey) Tj T* /F1 11 Tf \(body) ET
+        \(bullets)
+        \(table)
+        q 150 0 0 100 72 200 cm /Im1 Do Q
+        BT /F1 10 Tf 72 185 Td (Figure 1. The survey area) Tj ET
+        """]
+        t.objects = [(60, "<< /Type /XObject /Subtype /Image /Width 2 /Height 2 /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /ASCIIHexDecode /Length 9 >>\nstream\n00FFFF00>\nendstream")]
+        let (doc, html, _) = try semanticHTML(t.build())
+        #expect(!doc.tagged)
+        let r = XHTMLReader.read(html)
+        #expect(r.error == nil, "\(html)")
+        #expect(r.elements.contains { $0.name.hasPrefix("h") && $0.name.count == 2 }, "the heading is split from its paragraph: \(html)")
+        #expect(html.contains(">Findings of the survey</h"))
+        #expect(r.count("li") == 3, "bullets drawn as squares make list items")
+        #expect(r.count("figure") == 1 && r.count("figcaption") == 1)
+        #expect(r.count("th") == 3 && html.contains(">Name</th>"), "the header row over the numbers")
+        #expect(html.contains("<td data-inferred=\"true\">alpha</td>") && html.contains(">1200</td>"))
+    }
+
     @Test func pdf20TypesAndMathML() throws {
         var t = TaggedDocument()
         t.version = "2.0"

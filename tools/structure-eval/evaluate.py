@@ -15,6 +15,9 @@ Micro-averaged precision and recall per producer (the file name's first word: ch
 libreoffice-, lualatex-; files of the shared UA corpus count as "ua-corpus"), and overall.
 
 Usage: tools/structure-eval/evaluate.py PATH... [--pdftext BIN] [--json OUT] [--jobs N] [--show-misses N]
+                                          [--min CATEGORY=P/R ...]
+  --min headings=0.9/0.9 exits 1 when the overall precision or recall of a category is below
+  the bound (a category with nothing to measure passes).
 """
 
 import argparse, collections, html.parser, json, os, re, shutil, subprocess, sys, tempfile, unicodedata
@@ -165,6 +168,7 @@ def main():
     ap.add_argument("--json", default=None)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--show-misses", type=int, default=0)
+    ap.add_argument("--min", action="append", default=[], help="CATEGORY=PRECISION/RECALL, e.g. headings=0.9/0.9")
     args = ap.parse_args()
     builds = [p for p in (os.path.join(ROOT, ".build", c, "pdftext") for c in ("release", "debug")) if os.path.exists(p)]
     binary = args.pdftext or max(builds, key=os.path.getmtime, default=None)
@@ -212,7 +216,22 @@ def main():
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"binary": binary, "summary": summary, "files": results}, f, indent=1)
+    failed = []
+    overall = summary.get("all", {})
+    for bound in args.min:
+        category, _, values = bound.partition("=")
+        p_min, _, r_min = values.partition("/")
+        row = overall.get(category)
+        if row is None:
+            sys.exit(f"evaluate.py: --min {bound}: no category {category} (one of {', '.join(CATEGORIES)})")
+        for name, value, least in (("precision", row["precision"], p_min), ("recall", row["recall"], r_min)):
+            if least and value is not None and value < float(least):
+                failed.append(f"{category} {name} {value:.2f} < {least}")
+    if failed:
+        print("evaluate.py: below the bounds: " + "; ".join(failed), file=sys.stderr)
+        return 1
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -412,7 +412,9 @@ package struct Inference {
             guard let t = texts[p] ?? document.page(at: p)?.pageText else { continue }
             if texts[p] == nil {
                 texts[p] = t
-                for b in t.layout.blocks { facts.append((p, b, HeadingBlock(b, in: t, options: options.headings))) }
+                for whole in t.layout.blocks {
+                    for b in splitLeadingHeading(t, whole) { facts.append((p, b, HeadingBlock(b, in: t, options: options.headings))) }
+                }
             }
             HeadingInference.countSizes(t, into: &sizeChars, options: options.headings)
         }
@@ -424,6 +426,29 @@ package struct Inference {
             guard let t = texts[p] else { return SemanticNode(.page(p)) }
             return SemanticNode(.page(p), children: nodes(t, infos[p] ?? []))
         }
+    }
+
+    /// A text block whose first line is set clearly larger than the rest (a heading the
+    /// layout read together with the paragraph under it) as two blocks: that line, then
+    /// the rest. Other blocks as they are.
+    func splitLeadingHeading(_ t: PageText, _ b: LayoutBlock) -> [LayoutBlock] {
+        guard b.kind == .text, b.lines.count >= 2 else { return [b] }
+        func size(_ li: Int) -> Double {
+            t.layout.lines[li].words.map { Double(t.layout.words[Int($0)].fontSize) }.max() ?? 0
+        }
+        let first = Int(b.lines.lowerBound)
+        let firstLine = t.layout.lines[first]
+        let rest = (first + 1..<Int(b.lines.upperBound)).map(size).sorted()
+        let restSize = rest[rest.count / 2]
+        guard restSize > 0, size(first) >= restSize * options.headings.sizeRatio,
+              firstLine.words.count <= options.headings.maxWords else { return [b] }
+        var restBounds = t.layout.lines[first + 1].bounds
+        for li in first + 2..<Int(b.lines.upperBound) {
+            let r = t.layout.lines[li].bounds
+            restBounds = Rect(x0: min(restBounds.x0, r.x0), y0: min(restBounds.y0, r.y0), x1: max(restBounds.x1, r.x1), y1: max(restBounds.y1, r.y1))
+        }
+        return [LayoutBlock(lines: b.lines.lowerBound..<b.lines.lowerBound + 1, bounds: firstLine.bounds, kind: .text),
+                LayoutBlock(lines: b.lines.lowerBound + 1..<b.lines.upperBound, bounds: restBounds, kind: .text)]
     }
 
     /// What goes between two consecutive lines: nothing when the layout joined them (a
@@ -507,7 +532,27 @@ package struct Inference {
         return false
     }
 
+    /// The blocks with headings that stand side by side with another block on one line
+    /// demoted: a heading has its line to itself (words set apart on one line are the
+    /// header cells of a table the layout did not see).
+    func demoteSideBySideHeadings(_ t: PageText, _ list: [BlockInfo]) -> [BlockInfo] {
+        var list = list
+        let firstLines = list.map { t.layout.lines[Int($0.block.lines.lowerBound)].bounds }
+        for i in list.indices where list[i].level != nil {
+            let a = firstLines[i]
+            let side = firstLines.indices.contains { j in
+                guard j != i else { return false }
+                let b = firstLines[j]
+                let overlap = min(a.y1, b.y1) - max(a.y0, b.y0)
+                return overlap > 0.5 * min(a.y1 - a.y0, b.y1 - b.y0) && (b.x0 >= a.x1 || a.x0 >= b.x1)
+            }
+            if side { list[i].level = nil }
+        }
+        return list
+    }
+
     func nodes(_ t: PageText, _ list: [BlockInfo]) -> [SemanticNode] {
+        let list = demoteSideBySideHeadings(t, list)
         var out: [SemanticNode] = []
         var figures = figureBoxes(t)
         // Paths that could be bullets: only small filled ones are kept for the per-line test.
@@ -516,8 +561,9 @@ package struct Inference {
         }
         /// The figure just written, while the block after it may be its caption.
         var openFigure: Int?
-        /// A header row found above the next table.
-        var pendingHeader: LayoutLine?
+        /// Header rows found above tables: the blocks that form them, and per table block the
+        /// lines of its header.
+        let (headerBlocks, headerLines) = tableHeaders(t, list)
         for (bi, b) in list.enumerated() {
             // Figures whose top is above this block come first.
             while let f = figures.first, f.y1 > b.block.bounds.y1 {
@@ -536,19 +582,14 @@ package struct Inference {
                 }
             }
             if b.block.kind == .table {
-                var tableLines = lines
-                var headerRows = 0
-                if let h = pendingHeader { tableLines.insert(h, at: 0); headerRows = 1; pendingHeader = nil }
-                out.append(table(t, tableLines, headerRows: headerRows))
+                let header = headerLines[bi] ?? []
+                out.append(table(t, header.isEmpty ? lines : [header.first!] + lines, headerRows: header.isEmpty ? 0 : 1,
+                                 extraHeaderWords: header.dropFirst().flatMap { words(t, $0) }))
                 continue
             }
-            // A one-line block right above a table whose words stand in the table's columns
-            // is its header row, not a heading.
-            if lines.count == 1, bi + 1 < list.count, list[bi + 1].block.kind == .table,
-               isHeaderRow(t, lines[0], of: list[bi + 1].block) {
-                pendingHeader = lines[0]
-                continue
-            }
+            // One-line blocks right above a table whose words stand in its columns are its
+            // header row, not headings.
+            if headerBlocks.contains(bi) { continue }
             if let level = b.level {
                 var h = texts.first ?? ""
                 for k in 1..<max(1, lines.count) { h += Self.joiner(t.layout, lines[k - 1], lines[k]) + texts[k] }
@@ -643,15 +684,42 @@ package struct Inference {
 
     /// Whether `line` is a header row of `table`: its words fall in two or more of the
     /// table's columns, and no word crosses a column gap.
-    func isHeaderRow(_ t: PageText, _ line: LayoutLine, of table: LayoutBlock) -> Bool {
+    /// Per table block, the lines of the header row above it (one line, or the cells of one
+    /// row the layout cut into blocks side by side), and the blocks they came from.
+    func tableHeaders(_ t: PageText, _ list: [BlockInfo]) -> (Set<Int>, [Int: [LayoutLine]]) {
+        var blocks = Set<Int>(), lines: [Int: [LayoutLine]] = [:]
+        for (k, b) in list.enumerated() where b.block.kind == .table && k > 0 {
+            // The one-line blocks before the table that share the last one's baseline.
+            var run: [Int] = []
+            var j = k - 1
+            while j >= 0, list[j].block.kind != .table, list[j].block.lines.count == 1, !blocks.contains(j) {
+                let line = t.layout.lines[Int(list[j].block.lines.lowerBound)]
+                if let first = run.first {
+                    let ref = t.layout.lines[Int(list[first].block.lines.lowerBound)]
+                    guard abs(line.bounds.y0 - ref.bounds.y0) < max(2, (ref.bounds.y1 - ref.bounds.y0) * 0.3) else { break }
+                }
+                run.append(j)
+                j -= 1
+            }
+            guard !run.isEmpty else { continue }
+            let candidate = run.reversed().map { t.layout.lines[Int(list[$0].block.lines.lowerBound)] }
+            if isHeaderRow(t, candidate, of: b.block) {
+                blocks.formUnion(run)
+                lines[k] = candidate.sorted { $0.bounds.x0 < $1.bounds.x0 }
+            }
+        }
+        return (blocks, lines)
+    }
+
+    func isHeaderRow(_ t: PageText, _ header: [LayoutLine], of table: LayoutBlock) -> Bool {
         let tableLines = table.lines.map { t.layout.lines[Int($0)] }
         let body = columns(t, tableLines)
-        // With the line, the columns stay the same (a centred header may widen them, but
+        // With the header, the columns stay the same (a centred header may widen them, but
         // must not bridge two).
-        let all = columns(t, tableLines + [line])
+        let all = columns(t, tableLines + header)
         guard body.count >= 2, all.count == body.count else { return false }
         var used = Set<Int>()
-        for w in words(t, line) {
+        for w in header.flatMap({ words(t, $0) }) {
             let mid = (w.box.x0 + w.box.x1) / 2
             guard let c = all.firstIndex(where: { $0.contains(mid) }) else { return false }
             used.insert(c)
@@ -659,21 +727,37 @@ package struct Inference {
         return used.count >= 2
     }
 
-    /// A table node: cells by column (``columns(_:_:)``), the first `headerRows` rows of
-    /// header cells (scoped to their columns), empty cells where a row has no words in a
-    /// column.
-    func table(_ t: PageText, _ lines: [LayoutLine], headerRows: Int) -> SemanticNode {
-        let cols = columns(t, lines)
-        var head: [SemanticNode] = [], body: [SemanticNode] = []
-        for (r, line) in lines.enumerated() {
+    /// A table node: cells by column (``columns(_:_:)`` of the rows below the first, which
+    /// is often a header centred over its column), the first `headerRows` rows of header
+    /// cells scoped to their columns, empty cells where a row has no words in a column. With
+    /// no header row given, a first row without digits over a column of numbers is one.
+    func table(_ t: PageText, _ lines: [LayoutLine], headerRows: Int,
+               extraHeaderWords: [(box: Rect, size: Double, text: String)] = []) -> SemanticNode {
+        let cols = columns(t, lines.count >= 3 ? Array(lines.dropFirst()) : lines)
+        func column(_ mid: Double) -> Int {
+            if let c = cols.firstIndex(where: { $0.contains(mid) }) { return c }
+            func distance(_ r: ClosedRange<Double>) -> Double { mid < r.lowerBound ? r.lowerBound - mid : mid - r.upperBound }
+            return cols.indices.min { distance(cols[$0]) < distance(cols[$1]) } ?? 0
+        }
+        let grid: [[String]] = lines.enumerated().map { (r, line) in
             var cells = Array(repeating: "", count: max(1, cols.count))
-            for w in words(t, line) where !w.text.isEmpty {
-                let mid = (w.box.x0 + w.box.x1) / 2
-                let c = cols.firstIndex(where: { $0.contains(mid) }) ?? cols.indices.min(by: {
-                    abs(cols[$0].lowerBound - mid) < abs(cols[$1].lowerBound - mid)
-                }) ?? 0
+            for w in words(t, line) + (r == 0 ? extraHeaderWords : []) where !w.text.isEmpty {
+                let c = column((w.box.x0 + w.box.x1) / 2)
                 cells[c] += (cells[c].isEmpty ? "" : " ") + w.text
             }
+            return cells
+        }
+        var headerRows = headerRows
+        if headerRows == 0, grid.count >= 3 {
+            let hasDigit = { (s: String) in s.unicodeScalars.contains { ("0"..."9").contains($0) } }
+            let numericColumn = grid[0].indices.contains { c in
+                let body = grid.dropFirst().map { $0[c] }.filter { !$0.isEmpty }
+                return !body.isEmpty && body.allSatisfy(hasDigit)
+            }
+            if numericColumn, !grid[0].contains(where: hasDigit), grid[0].filter({ !$0.isEmpty }).count >= 2 { headerRows = 1 }
+        }
+        var head: [SemanticNode] = [], body: [SemanticNode] = []
+        for (r, cells) in grid.enumerated() {
             let isHead = r < headerRows
             let row = SemanticNode(.row, children: cells.map { text in
                 SemanticNode(isHead ? .headerCell(scope: "col") : .dataCell, children: text.isEmpty ? [] : [SemanticNode(.text(text))], inferred: true)
