@@ -132,6 +132,8 @@ def producer(path):
     name = os.path.basename(path)
     if "/pdfua1/" in path or "/pdfua2/" in path:
         return "ua-corpus"
+    if "/Corpus/" in path or path.startswith("Corpus/"):
+        return "fixtures"
     return name.split("-")[0] if "-" in name else "other"
 
 
