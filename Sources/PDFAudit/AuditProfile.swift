@@ -115,20 +115,21 @@ package enum AuditProfile: String, Sendable, Hashable, CaseIterable {
     /// (The identification check words clause 5 for the profile it runs under.)
     private static let sharedIDs: Set<String> = ["5-1", "5-2", "5-3", "5-4", "5-5", "6.2-1"]
 
-    /// The profile a file asks for: `pdfuaid:part` 2 → PDF/UA-2, 1 → PDF/UA-1; else a WTPDF
-    /// declaration (accessibility before reuse); else PDF/UA-2 for a PDF 2.0 file (PDF/UA-1
-    /// is defined on PDF 1.x) and PDF/UA-1 for the rest.
+    /// The profile a file asks for. The PDF version decides the family, since each part of
+    /// PDF/UA is defined on one version of PDF (ISO 14289-1 on PDF 1.x, ISO 14289-2 on PDF
+    /// 2.0): a PDF 2.0 file is audited as PDF/UA-2, or as WTPDF when it declares WTPDF and
+    /// does not claim PDF/UA; a PDF 1.x file as PDF/UA-1. A claim that contradicts the
+    /// version (`pdfuaid:part` 1 in a PDF 2.0 file, 2 in a PDF 1.7 one) is then what fails
+    /// (rule 5-2), rather than every rule of the other family.
     package static func detect(_ document: Document) -> AuditProfile {
         let facts = XMPFacts(document: document)
-        switch facts.pdfuaPart {
-        case 2: return .ua2
-        case 1: return .ua1
-        default: break
+        let major = document.version.split(separator: ".").first.flatMap { Int($0) } ?? 1
+        guard major >= 2 else { return .ua1 }
+        if facts.pdfuaPart == nil {
+            let declarations = facts.declarations
+            if declarations.contains(XMPFacts.wtpdfAccessibility) { return .wtpdfAccessibility }
+            if declarations.contains(XMPFacts.wtpdfReuse) { return .wtpdfReuse }
         }
-        let declarations = facts.declarations
-        if declarations.contains(XMPFacts.wtpdfAccessibility) { return .wtpdfAccessibility }
-        if declarations.contains(XMPFacts.wtpdfReuse) { return .wtpdfReuse }
-        if let major = document.version.split(separator: ".").first.flatMap({ Int($0) }), major >= 2 { return .ua2 }
-        return .ua1
+        return .ua2
     }
 }

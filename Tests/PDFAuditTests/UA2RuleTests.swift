@@ -39,8 +39,10 @@ func auditUA2(_ roots: [Node], only: Set<String>? = nil, profile: AuditProfile? 
             return AuditProfile.detect(try Document(bytes: t.build()))
         }
         #expect(try detected(version: "1.7", xmp: TaggedDocument.xmp(title: "T", pdfuaPart: 1)) == .ua1)
-        #expect(try detected(version: "1.7", xmp: TaggedDocument.xmp(title: "T", pdfuaPart: 2)) == .ua2)
-        #expect(try detected(version: "2.0", xmp: TaggedDocument.xmp(title: "T", pdfuaPart: 1)) == .ua1, "the claim wins over the version")
+        #expect(try detected(version: "2.0", xmp: TaggedDocument.xmp(title: "T", pdfuaPart: 2)) == .ua2)
+        // A claim that contradicts the version: the version decides, and the claim fails 5-2.
+        #expect(try detected(version: "1.7", xmp: TaggedDocument.xmp(title: "T", pdfuaPart: 2)) == .ua1)
+        #expect(try detected(version: "2.0", xmp: TaggedDocument.xmp(title: "T", pdfuaPart: 1)) == .ua2)
         #expect(try detected(version: "2.0", xmp: nil) == .ua2)
         #expect(try detected(version: "1.7", xmp: nil) == .ua1)
         let declaration = """

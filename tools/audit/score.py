@@ -10,8 +10,8 @@ accuracy ((TPR + TNR) / 2) over the implemented rules, overall agreement, covera
 scored, rule ids implemented among those the corpus tests, implemented of the profile's
 rules), the abstentions (rules not implemented) and files the tool could not read.
 
-Each file is audited with the profile it asks for (no --profile: pdfuaid:part, else PDF 2.0
-means PDF/UA-2), as a user running `pdftext audit FILE` gets; --profile forces one.
+Each file is audited with the profile it asks for (no --profile: PDF 1.x is PDF/UA-1, PDF 2.0
+is PDF/UA-2), as a user running `pdftext audit FILE` gets; --profile forces one.
 
 Usage: tools/audit/score.py [CORPUS_DIR] [--pdftext BIN] [--profile P] [--json] [--min 0.95]
   CORPUS_DIR  default ../shared/corpus/pdfua1; any copy with the same naming works

@@ -171,8 +171,8 @@ extension AuditLocation {
 }
 
 extension RuleInfo {
-    /// The rule's page on veraPDF's wiki (the anchor drops the dots); the quality rules'
-    /// section of docs/AUDIT.md.
+    /// The rule's page on veraPDF's wiki (PDF/UA-1: the rule's anchor, which drops the dots;
+    /// PDF/UA-2 and WTPDF: the wiki's index); the quality rules' section of docs/AUDIT.md.
     var helpURI: String {
         let anchor = "#rule-" + id.replacingOccurrences(of: ".", with: "")
         switch specification {
@@ -181,7 +181,8 @@ extension RuleInfo {
         case RuleInfo.qualitySpecification:
             return "docs/AUDIT.md#quality-profile"
         default:
-            return "https://github.com/veraPDF/veraPDF-validation-profiles/wiki/PDFUA-Part-2-rules" + anchor
+            // The wiki's index, which links the PDF/UA-2 and WTPDF rule pages.
+            return "https://github.com/veraPDF/veraPDF-validation-profiles/wiki"
         }
     }
 }

@@ -41,7 +41,10 @@ extension DocumentChecks {
         ctx.checked("5-1")
         let written = facts.pdfuaProperty("part")?.value ?? "missing"
         if facts.pdfuaPart == part { ctx.checked("5-2") } else {
-            ctx.fail("5-2", "The PDF/UA identification gives part \(written), not \(part). Set pdfuaid:part to \(part) in the XMP metadata for a PDF/UA-\(part) file.",
+            let why = facts.pdfuaPart == 3 - part
+                ? " PDF/UA-\(3 - part) is defined on PDF \(part == 1 ? "2.0" : "1.x"), so this PDF \(ctx.document.version) file is audited as PDF/UA-\(part)."
+                : ""
+            ctx.fail("5-2", "The PDF/UA identification gives part \(written), not \(part).\(why) Set pdfuaid:part to \(part) in the XMP metadata for a PDF/UA-\(part) file.",
                      at: at, evidence: [.init("pdfuaid:part", written)])
         }
         let prefixed = part == 1 ? [("5-3", "part"), ("5-4", "amd"), ("5-5", "corr")] : [("5-3", "part"), ("5-4", "rev")]

@@ -39,8 +39,9 @@ package struct AuditCommand: ParsableCommand {
             Profiles (--profile): ua1 (PDF/UA-1, ISO 14289-1), ua2 (PDF/UA-2, ISO 14289-2), \
             wtpdf-reuse and wtpdf-accessibility (Well-Tagged PDF 1.0), and quality (warnings \
             about tagged files that pass and still read badly). Without --profile each file \
-            chooses: pdfuaid:part 2 in its XMP is ua2, part 1 is ua1; else a WTPDF declaration; \
-            else ua2 for a PDF 2.0 file and ua1 for the rest. Every rule carries the WCAG 2.2 \
+            chooses by its PDF version (each part of PDF/UA is defined on one): PDF 1.x is ua1, \
+            PDF 2.0 is ua2 (or WTPDF when it declares WTPDF and claims no pdfuaid:part); a \
+            pdfuaid:part that contradicts the version fails rule 5-2. Every rule carries the WCAG 2.2 \
             success criteria it supports; --by wcag groups the text report by criterion.
 
             Every rule of the profile is passed, failed, notApplicable (nothing in the \
