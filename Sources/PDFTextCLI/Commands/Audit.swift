@@ -73,7 +73,7 @@ package struct AuditCommand: ParsableCommand {
     @Option(help: "Report format: text, json, sarif or junit (default: text).")
     package var format: AuditFormat?
 
-    @Option(help: ArgumentHelp("Rules to check: ua1, ua2, wtpdf-reuse, wtpdf-accessibility or quality (default: what each file claims).", valueName: "profile"))
+    @Option(help: ArgumentHelp("Rules to check: ua1, ua2, wtpdf-reuse, wtpdf-accessibility or quality (default: by each file's PDF version, 1.x ua1, 2.0 ua2 or its WTPDF declaration).", valueName: "profile"))
     package var profile: AuditProfile?
 
     @Option(help: "Group the text report's failed rules: rule (default) or wcag (by WCAG 2.2 success criterion).")
