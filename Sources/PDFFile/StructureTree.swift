@@ -313,7 +313,7 @@ public struct StructureTree: Sendable {
         mutating func element(_ d: PDFDictionary, id: ObjectID?, parent: Int?, page: Int?, depth: Int) -> Int {
             let type = store.name(d["S"])?.string ?? ""
             if type.isEmpty { log.append(.structureTreeDamaged, .info, "structure element without /S", objectNumber: id?.number) }
-            var e = Element(type: type, standardType: StructureTree.standardType(of: type, roleMap: roleMap), parent: parent,
+            var e = Element(type: type, standardType: nil, parent: parent,
                             objectID: id, pageIndex: page, depth: depth)
             e.title = store.text(d["T"])
             e.alt = store.text(d["Alt"])

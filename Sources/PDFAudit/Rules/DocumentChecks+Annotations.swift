@@ -52,14 +52,18 @@ extension DocumentChecks {
         }
     }
 
-    /// 7.18.3-1: every page with annotations has `/Tabs /S` (tab order follows the structure).
+    /// 7.18.3-1: every page with annotations has `/Tabs /S` (tab order follows the
+    /// structure); under PDF/UA-2 (8.9.3.3-1) `/Tabs` A, W or S.
     static let tabOrder = AuditCheck(["7.18.3-1"]) { ctx in
         let store = ctx.document.store
+        let allowed: Set<String> = ctx.profile.isUA2Family ? ["A", "W", "S"] : ["S"]
         for page in ctx.document.pages {
             guard let annots = store.array(page.dictionary["Annots"]), annots.contains(where: { store.dictionary($0) != nil }) else { continue }
             let tabs = store.name(page.dictionary["Tabs"])?.string
-            if tabs == "S" { ctx.checked("7.18.3-1") } else {
-                ctx.fail("7.18.3-1", "Page \(page.index + 1) has annotations but its tab order is \(tabs.map { "/\($0)" } ?? "not set"). Set /Tabs /S in the page dictionary so that tabbing follows the structure order.",
+            if let tabs, allowed.contains(tabs) { ctx.checked("7.18.3-1") } else {
+                let fix = allowed.count == 1 ? "Set /Tabs /S in the page dictionary so that tabbing follows the structure order."
+                                             : "Set /Tabs in the page dictionary (/S follows the structure)."
+                ctx.fail("7.18.3-1", "Page \(page.index + 1) has annotations but its tab order is \(tabs.map { "/\($0)" } ?? "not set"). \(fix)",
                          at: AuditLocation(pageIndex: page.index, object: page.objectID), evidence: [.init("Tabs", tabs ?? "missing")])
             }
         }

@@ -152,19 +152,6 @@ extension UA2Checks {
         s.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 
-    /// 8.9.3.3-1: every page with annotations has `/Tabs` A, W or S.
-    static let tabOrder = AuditCheck(["8.9.3.3-1"]) { ctx in
-        let store = ctx.document.store
-        for page in ctx.document.pages {
-            guard let annots = store.array(page.dictionary["Annots"]), annots.contains(where: { store.dictionary($0) != nil }) else { continue }
-            let tabs = store.name(page.dictionary["Tabs"])?.string
-            if tabs == "A" || tabs == "W" || tabs == "S" { ctx.checked("8.9.3.3-1") } else {
-                ctx.fail("8.9.3.3-1", "Page \(page.index + 1) has annotations but its tab order is \(tabs.map { "/\($0)" } ?? "not set"). Set /Tabs in the page dictionary (/S follows the structure).",
-                         at: AuditLocation(pageIndex: page.index, object: page.objectID), evidence: [.init("Tabs", tabs ?? "missing")])
-            }
-        }
-    }
-
     /// 8.10.1-1 (a tagged widget is in a Form element), 8.10.2.3-1 (a widget without a
     /// label has /Contents), 8.10.2.3-2 (a widget with /AA has /Contents).
     static let widgets = AuditCheck(["8.10.1-1", "8.10.2.3-1", "8.10.2.3-2"]) { ctx in

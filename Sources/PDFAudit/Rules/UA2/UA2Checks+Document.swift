@@ -67,20 +67,11 @@ extension UA2Checks {
         }
     }
 
-    /// Calls `body` with every outline item's dictionary, depth first, each once.
+    /// Calls `body` with every outline item's dictionary (``DocumentChecks/outlineItems(_:)``).
     static func forEachOutlineItem(_ ctx: AuditContext, _ body: (PDFDictionary, ObjectID?) -> Void) {
         let store = ctx.document.store
-        guard let outlines = store.dictionary(ctx.document.catalog["Outlines"]) else { return }
-        var visited: Set<Int> = []
-        var stack: [(PDFObject, Int)] = outlines["First"].map { [($0, 0)] } ?? []
-        var count = 0
-        while let (object, depth) = stack.popLast(), count < DocumentChecks.maxTreeEntries {
-            if let r = object.reference, !visited.insert(r.number).inserted { continue }
-            guard depth <= store.limits.maxRecursionDepth, let d = store.dictionary(object) else { continue }
-            count += 1
-            body(d, object.reference)
-            if let next = d["Next"] { stack.append((next, depth)) }
-            if let first = d["First"] { stack.append((first, depth + 1)) }
+        for id in DocumentChecks.outlineItems(ctx) {
+            if let d = store.dictionary(.reference(id)) { body(d, id) }
         }
     }
 

@@ -8,7 +8,7 @@ enum UA2Checks {
     static let all: [AuditCheck] = [
         roleMapping, documentElement, types, notes, sequences, lists,
         catalogLanguage, privateUse, destinations, embeddedFileDescriptions,
-        links, annotations, tabOrder, widgets, formElements, formDictionary, privateUseGlyphs,
+        links, annotations, widgets, formElements, formDictionary, privateUseGlyphs,
     ]
 
     /// 8.4.3-1: real text that maps to private-use characters has /ActualText or /Alt.
