@@ -126,27 +126,39 @@ package struct Inference {
             // One figure for images drawn on top of each other.
             if boxes.contains(where: { $0.x0 <= b.x1 && b.x0 <= $0.x1 && $0.y0 <= b.y1 && b.y0 <= $0.y1 }) { continue }
             boxes.append(b)
+            // The overlap test is quadratic: a page of thousands of image tiles is not figures.
+            if boxes.count >= options.maximumFiguresPerPage { break }
         }
         return boxes.sorted { $0.y1 > $1.y1 }
     }
 
     /// Whether a small filled shape sits just left of `line`, on its height: a bullet drawn
-    /// as a path.
+    /// as a path. `paths` are the page's candidates sorted by their vertical middle, so that
+    /// each line looks only at those on its height (a page may paint 100,000 paths).
     func hasGraphicBullet(_ line: LayoutLine, paths: [PathPaint]) -> Bool {
         let box = line.bounds
         let height = box.y1 - box.y0
         guard height > 0, height.isFinite else { return false }
         let maxSize = height * options.graphicBulletMaximumSize
-        for p in paths where p.isFilled {
-            let b = p.bounds
+        // The first candidate whose middle is above the line's bottom.
+        var lo = 0, hi = paths.count
+        while lo < hi {
+            let m = (lo + hi) / 2
+            if Self.middle(paths[m]) <= box.y0 { lo = m + 1 } else { hi = m }
+        }
+        var k = lo
+        while k < paths.count, Self.middle(paths[k]) < box.y1 {
+            let b = paths[k].bounds
+            k += 1
             let w = b.x1 - b.x0, h = b.y1 - b.y0
             guard w > 0.5, h > 0.5, w <= maxSize, h <= maxSize, w <= 2.5 * h, h <= 2.5 * w else { continue }
-            let mid = (b.y0 + b.y1) / 2
-            guard mid > box.y0, mid < box.y1, b.x1 <= box.x0 + 0.5, box.x0 - b.x1 <= height * options.graphicBulletMaximumGap else { continue }
+            guard b.x1 <= box.x0 + 0.5, box.x0 - b.x1 <= height * options.graphicBulletMaximumGap else { continue }
             return true
         }
         return false
     }
+
+    static func middle(_ p: PathPaint) -> Double { (p.bounds.y0 + p.bounds.y1) / 2 }
 
     /// The blocks with headings that stand side by side with another block on one line
     /// demoted: a heading has its line to itself (words set apart on one line are the
@@ -175,8 +187,8 @@ package struct Inference {
         var figures = figureBoxes(t)
         // Paths that could be bullets: only small filled ones are kept for the per-line test.
         let bulletPaths = t.glyphs.paths.filter { p in
-            p.isFilled && p.bounds.x1 - p.bounds.x0 < 40 && p.bounds.y1 - p.bounds.y0 < 40
-        }
+            p.isFilled && p.bounds.x1 - p.bounds.x0 < 40 && p.bounds.y1 - p.bounds.y0 < 40 && Self.middle(p).isFinite
+        }.sorted { Self.middle($0) < Self.middle($1) }
         /// The figure just written, while the block after it may be its caption.
         var openFigure: Int?
         /// Header rows found above tables: the blocks that form them, and per table block the

@@ -35,6 +35,8 @@ package struct SemanticOptions: Sendable, Hashable {
     /// figure).
     package var figureMinimumSide = 24.0
     package var figureMaximumPageShare = 0.8
+    /// Figures inferred on one page at most.
+    package var maximumFiguresPerPage = 200
     package init() {}
 }
 
