@@ -8,6 +8,8 @@
 #include <unicode/ubrk.h>
 #include <unicode/uscript.h>
 #include <unicode/ustring.h>
+#include <unicode/ucnv.h>
+#include <unicode/ucnv_err.h>
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -53,7 +55,12 @@
     X(ubrk_getRuleStatus) \
     X(uscript_getScript) \
     X(u_charType) \
-    X(u_strFoldCase)
+    X(u_strFoldCase) \
+    X(ucnv_open) \
+    X(ucnv_close) \
+    X(ucnv_fromUChars) \
+    X(ucnv_setFromUCallBack) \
+    X(UCNV_FROM_U_CALLBACK_SKIP)
 
 // One pointer per function, named icu_<name> (`##` keeps the name from ICU's renaming).
 #define PDFU_DECLARE(f) static __typeof__(&f) icu_##f;
@@ -303,6 +310,32 @@ const char *pdfu_icu_version(void) {
     ICU(u_getVersion)(info);
     ICU(u_versionToString)(info, buffer);
     return buffer;
+}
+
+// MARK: Output encodings
+
+int32_t pdfu_encoding_available(const char *encoding) {
+    if (!encoding || !icu()) return 0;
+    UErrorCode status = U_ZERO_ERROR;
+    UConverter *c = ICU(ucnv_open)(encoding, &status);
+    if (U_FAILURE(status) || !c) return 0;
+    ICU(ucnv_close)(c);
+    return 1;
+}
+
+int32_t pdfu_encode(const char *encoding, const uint16_t *input, int32_t inputLength,
+                    char *output, int32_t capacity) {
+    if (!encoding || inputLength < 0 || capacity < 0 || !icu()) return -PDFU_FAILURE;
+    UErrorCode status = U_ZERO_ERROR;
+    UConverter *c = ICU(ucnv_open)(encoding, &status);
+    if (U_FAILURE(status) || !c) return -PDFU_FAILURE;
+    ICU(ucnv_setFromUCallBack)(c, ICU(UCNV_FROM_U_CALLBACK_SKIP), NULL, NULL, NULL, &status);
+    int32_t n = 0;
+    if (U_SUCCESS(status)) n = ICU(ucnv_fromUChars)(c, output, capacity, (const UChar *)input, inputLength, &status);
+    ICU(ucnv_close)(c);
+    if (status == U_STRING_NOT_TERMINATED_WARNING) status = U_ZERO_ERROR;
+    int32_t mapped = map_status(status);
+    return mapped == PDFU_OK ? n : -mapped;
 }
 
 // MARK: Search

@@ -49,9 +49,25 @@ public struct DisplayLayout: Sendable {
     public var width: Double
     public var height: Double
 
-    public init(_ layout: PageLayout, glyphs: PageGlyphs) {
-        let m = glyphs.displayTransform
-        let page = Quad(glyphs.cropBox).transformed(by: m).bounds
+    /// The box whose top-left corner is the origin of display space.
+    public enum Frame: Sendable, Hashable {
+        /// The crop box (what a viewer shows; MuPDF's frame, and pdftotext's with `-cropbox`).
+        case cropBox
+        /// The media box (pdftotext's default frame): coordinates are those of the crop-box
+        /// frame moved by the offset of the crop box inside the media box.
+        case mediaBox
+    }
+
+    public init(_ layout: PageLayout, glyphs: PageGlyphs, frame: Frame = .cropBox) {
+        var m = glyphs.displayTransform
+        var page = Quad(glyphs.cropBox).transformed(by: m).bounds
+        if frame == .mediaBox {
+            let media = Quad(glyphs.mediaBox).transformed(by: m).bounds
+            if media.width > 0, media.height > 0, media.x0.isFinite, media.y0.isFinite {
+                m = m.concatenating(Matrix(a: 1, b: 0, c: 0, d: 1, e: -media.x0, f: -media.y0))
+                page = Rect(x0: 0, y0: 0, x1: media.width, y1: media.height)
+            }
+        }
         width = page.width
         height = page.height
 
@@ -160,6 +176,9 @@ public struct PhysicalLayoutOptions: Sendable, Hashable {
     public var fallbackWidthRatio = 0.5
     public var fallbackPitchRatio = 1.2
     public var fallbackFontSize = 12.0
+    /// A fixed character width in points (pdftotext's `-fixed`): columns are this wide and
+    /// counted from the page's left edge instead of measured from the text. Nil: measured.
+    public var fixedCharacterWidth: Double? = nil
     public init() {}
 }
 
@@ -184,13 +203,14 @@ public func physicalText(_ layout: PageLayout, glyphs: PageGlyphs,
     let sizes = layout.words.map { Double($0.fontSize) * scale }.filter { $0 > 0 && $0.isFinite }
     let fontSize = quantile(sizes, median) ?? options.fallbackFontSize
 
-    let cw = characterWidth(lines, layout: layout, glyphs: glyphs, scale: scale, fontSize: fontSize, options: options)
+    let fixed = options.fixedCharacterWidth.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+    let cw = fixed ?? characterWidth(lines, layout: layout, glyphs: glyphs, scale: scale, fontSize: fontSize, options: options)
 
     let pitch = rowPitch(tree, lines: lines, fontSize: fontSize, options: options)
 
     let rows = physicalRows(lines, pitch: pitch, options: options)
 
-    let minX = lines.map(\.box.x0).min() ?? 0
+    let minX = fixed != nil ? 0 : lines.map(\.box.x0).min() ?? 0
     func column(_ x: Double) -> Int {
         let c = ((x - minX) / cw).rounded()
         return c.isFinite && c > 0 ? Int(saturating: min(c, 100_000)) : 0

@@ -25,6 +25,10 @@ public struct TextExtractor: Sendable {
     /// options do not use it. Read in the background, this waits until it is read.
     public var structureOrder: StructureOrder? { structure.value }
     var structure: Eventually<StructureOrder?>
+    /// A pass over each page's glyphs after interpretation and before the layout (and before
+    /// running furniture is looked for): flags set here, such as `.offPage` for pdftotext's
+    /// crop area, decide what the layout keeps. Nil: none.
+    public var glyphPass: (@Sendable (inout PageGlyphs) -> Void)? = nil
 
     /// - Parameters:
     ///   - document: the opened document.
@@ -62,11 +66,18 @@ public struct TextExtractor: Sendable {
 
     /// The glyphs and layout of page `index` (0-based).
     public func page(_ index: Int) -> PageText {
-        let glyphs = sampled.take(index) ?? extractor.extract(pageIndex: index)
+        let glyphs = sampled.take(index) ?? Self.extract(index, extractor, glyphPass)
         if !structure.isReady { readAhead() }
         let layout = analyzeLayout(glyphs, options: layout, structureOrder: structureOrder?.mcids(forPage: index),
                                    runningFurniture: runningFurniture)
         return PageText(glyphs: glyphs, layout: layout)
+    }
+
+    /// Page `index` interpreted, and the glyph pass run over it.
+    static func extract(_ index: Int, _ extractor: PageExtractor, _ pass: (@Sendable (inout PageGlyphs) -> Void)?) -> PageGlyphs {
+        var glyphs = extractor.extract(pageIndex: index)
+        pass?(&glyphs)
+        return glyphs
     }
 
     /// This extractor, with the running headers and footers that repeat over `pages`
@@ -89,7 +100,7 @@ public struct TextExtractor: Sendable {
         guard options.findsRepeatedFurniture, options.marksRunningArtifacts, options.readingOrder != .contentStream,
               valid.count >= 2, options.furnitureSamplePages >= 2 else { return self }
         let sample = Self.sample(valid, count: min(options.furnitureSamplePages, Self.maxSamplePages))
-        let extractor = self.extractor
+        let extractor = self.extractor, pass = glyphPass
         var copy = self
         copy.sampled = SampledPages()
         // Read in run order, `workers` pages at a time: each page gives its candidate lines at
@@ -104,12 +115,12 @@ public struct TextExtractor: Sendable {
             if round.count > 1 {
                 WorkerThread.concurrentPerform(iterations: round.count) { j in
                     let i = sample[round.lowerBound + j]
-                    let glyphs = extractor.extract(pageIndex: i)
+                    let glyphs = Self.extract(i, extractor, pass)
                     read.withLock { $0[i] = glyphs }
                 }
             } else {
                 let i = sample[round.lowerBound]
-                let glyphs = extractor.extract(pageIndex: i)
+                let glyphs = Self.extract(i, extractor, pass)
                 read.withLock { $0[i] = glyphs }
             }
             let glyphs = read.withLock { $0 }
@@ -157,7 +168,7 @@ public struct TextExtractor: Sendable {
     /// plan is done or the budget is spent.
     func readAhead() {
         while !structure.isReady, let next = sampled.claimReadAhead() {
-            sampled.keepReadAhead(extractor.extract(pageIndex: next), for: next)
+            sampled.keepReadAhead(Self.extract(next, extractor, glyphPass), for: next)
         }
     }
 

@@ -105,6 +105,19 @@ int32_t pdfu_bidi_class(uint32_t codePoint);
 /// The Bidi_Mirroring_Glyph of a code point ("(" for ")"), or the code point itself.
 uint32_t pdfu_char_mirror(uint32_t codePoint);
 
+// MARK: Output encodings
+
+/// Whether ICU has a converter for this encoding name (its aliases included: "Latin2",
+/// "Shift-JIS", "KOI8-R", "windows-1255"…).
+int32_t pdfu_encoding_available(const char *encoding);
+
+/// UTF-16 text in a legacy encoding by ICU's converter; characters the encoding cannot
+/// represent are left out (as pdftotext leaves them out). Returns the bytes written, or
+/// -PDFU_BUFFER_TOO_SMALL (the output may need up to 4 bytes per UTF-16 unit, more with
+/// stateful encodings' escapes), or -PDFU_FAILURE for an unknown encoding or missing ICU.
+int32_t pdfu_encode(const char *encoding, const uint16_t *input, int32_t inputLength,
+                    char *output, int32_t capacity);
+
 // MARK: Search
 
 /// Kinds of word `pdfu_words` reports (ICU's word-break rule status, by hundreds).

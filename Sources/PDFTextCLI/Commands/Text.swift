@@ -86,18 +86,25 @@ package struct Text: ParsableCommand {
 
     @OptionGroup(title: "Layout analysis") package var layoutFlags: LayoutFlags
 
+    @OptionGroup(title: "pdftotext options") package var poppler: PopplerOptions
+
     @OptionGroup package var passwords: PasswordOptions
 
     @OptionGroup package var access: TextAccessOptions
 
     package init() {}
 
-    var physical: Bool { layout || popplerLayout }
+    var physical: Bool { layout || popplerLayout || (poppler.fixedPitch ?? 0) > 0 }
     var contentOrder: Bool { raw || popplerRaw }
 
     package func validate() throws {
         if let p = pages { _ = try PageSelection(parsing: p) }
+        if poppler.listEncodings { return }
         if paths.isEmpty { throw ValidationError("no input file (use `-` for standard input)") }
+        if poppler.asPdftotext, paths.count > 2 { throw ValidationError("pdftotext takes one input and at most one output file, not \(paths.count) paths") }
+        if poppler.asPdftotext, paths == ["-"], output == nil, outputDir == nil {
+            throw ValidationError("You have to provide an output filename when reading from stdin.")
+        }
         try Jobs.validate(jobs)
         if output != nil && outputDir != nil { throw ValidationError("--output and --output-dir exclude each other") }
         let o = layoutFlags.readingOrder
@@ -105,6 +112,7 @@ package struct Text: ParsableCommand {
             throw ValidationError("--raw and --reading-order \(o.rawValue) contradict each other")
         }
         if popplerTSV, let f = format, f != .tsv { throw ValidationError("-tsv and --format \(f.rawValue) contradict each other") }
+        try validatePoppler()
         if physical, effectiveFormat != .text { throw ValidationError("--layout applies to --format text only") }
         try validateStyled()
     }
@@ -120,6 +128,7 @@ package struct Text: ParsableCommand {
     func plan() -> (inputs: [String], destination: Destination) {
         if let d = outputDir { return (paths, .directory(d)) }
         if let o = output { return (paths, o == "-" ? .standardOutput : .file(o)) }
+        if poppler.asPdftotext { return pdftotextPlan }
         return Self.plan(paths)
     }
 
@@ -140,6 +149,8 @@ package struct Text: ParsableCommand {
         if let f = styledFormat { return f }
         if let f = format { return f }
         if popplerTSV { return .tsv }
+        if let f = popplerFormat { return f }
+        if poppler.asPdftotext { return .text }
         return Self.format(for: plan().destination)
     }
 
@@ -161,9 +172,20 @@ package struct Text: ParsableCommand {
 
     func formatter() -> any PageFormatter {
         if let f = styledFormat { return styledFormatter(f) }
-        if effectiveFormat == .text { return TextFormatter(physical: physical, pageBreaks: !(noPageBreaks || popplerNoPageBreaks)) }
         if effectiveFormat == .markdown || effectiveFormat == .rtf { return styledFormatter(effectiveFormat) }
-        return Self.defaultFormatter(effectiveFormat, bulkIndex: bulkIndex)
+        return encoded(unencodedFormatter())
+    }
+
+    /// The formatter of a format without styles, before `--encoding` and `--eol`.
+    func unencodedFormatter() -> any PageFormatter {
+        if effectiveFormat == .text { return wrappedText(textFormatter) }
+        return popplerFormatter(effectiveFormat) ?? Self.defaultFormatter(effectiveFormat, bulkIndex: bulkIndex)
+    }
+
+    var textFormatter: TextFormatter {
+        var f = TextFormatter(physical: physical, pageBreaks: !(noPageBreaks || popplerNoPageBreaks))
+        if let fixed = poppler.fixedPitch, fixed > 0 { f.physicalOptions.fixedCharacterWidth = fixed }
+        return f
     }
 
     /// The formatter of a format without styles, in reading order, with page breaks.
@@ -178,6 +200,8 @@ package struct Text: ParsableCommand {
         case .markdown, .rtf, .html, .accessibleText: TextFormatter(physical: false, pageBreaks: true)
         case .jsonl: PageRecordFormatter(bulkIndex: nil)
         case .opensearchBulk: PageRecordFormatter(bulkIndex: bulkIndex)
+        case .bbox, .bboxLayout: BBoxFormatter(frame: .mediaBox, layout: format == .bboxLayout)
+        case .alto: ALTOFormatter(version: PDFTextCommand.configuration.version)
         }
     }
 
@@ -186,10 +210,15 @@ package struct Text: ParsableCommand {
         var o = LayoutOptions()
         layoutFlags.apply(to: &o)
         if contentOrder { o.readingOrder = .contentStream }
+        if let c = poppler.columnSpacing { o.segmentGapRatio = c }
         return o
     }
 
     package func run() throws {
+        if poppler.listEncodings {
+            print((["Available encodings are:"] + OutputEncoding.listed).joined(separator: "\n"))
+            return
+        }
         let (inputs, destination) = plan()
         let format = effectiveFormat
         let status = styledFormat == nil && (format == .html || format == .accessibleText)
@@ -203,7 +232,8 @@ package struct Text: ParsableCommand {
         TextRun.Settings(format: effectiveFormat, formatter: formatter(), pages: pages,
                          firstPage: range.firstPage, lastPage: range.lastPage,
                          passwords: passwords.candidates, purpose: access.purpose, layoutOptions: layoutOptions,
-                         wantsStyles: wantsStyles, jobs: jobs, progress: progress, quiet: quiet)
+                         wantsStyles: wantsStyles, jobs: jobs, progress: progress, quiet: quiet,
+                         cropArea: poppler.cropArea.map(CropArea.init(area:)))
     }
 
     /// `pdftext [OPTIONS] FILE [OUTPUT]` with only the common options, and `pdftext

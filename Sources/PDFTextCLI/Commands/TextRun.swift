@@ -24,6 +24,8 @@ struct TextRun {
         var jobs: Int?
         var progress: ProgressMode
         var quiet: Bool
+        /// pdftotext's crop area (-x -y -W -H), or nil.
+        var cropArea: CropArea? = nil
     }
 
     let settings: Settings
@@ -132,8 +134,11 @@ struct TextRun {
                                               firstOnStream: true)
                 if hashes { context.sha256 = Opening.sha256(bytes) }
                 context.language = document.language
-                let extractor = TextExtractor(document: document, layout: settings.layoutOptions,
-                                              readsStructureConcurrently: workers > 1)
+                context.metadata = DocumentMetadata(document)
+                var base = TextExtractor(document: document, layout: settings.layoutOptions,
+                                         readsStructureConcurrently: workers > 1)
+                if let crop = settings.cropArea { base.glyphPass = { crop.apply(to: &$0) } }
+                let extractor = base
                     .withRunningFurniture(pages: numbers.map { $0 - 1 }, workers: workers)
                     .readingAhead(pages: numbers.map { $0 - 1 })
                 if settings.wantsStyles { context.styling = StylingSource(document: document, structure: extractor.structureOrder) }

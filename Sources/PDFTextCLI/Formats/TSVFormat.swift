@@ -17,6 +17,11 @@ import PDFText
 /// inside a word are escaped (`\t`, `\n`, `\r`, `\u{1b}`: `ControlEscaping`) so that rows
 /// stay rows and fields stay fields; a backslash is left as it is, as pdftotext writes it. Blocks and lines without words are left out.
 struct TSVFormatter: PageFormatter {
+    /// The box coordinates are measured from (pdftotext: the media box; `-cropbox`: the crop box).
+    var frame: DisplayLayout.Frame = .cropBox
+    /// Points to output units (pdftotext `-r`: pixels at that resolution; the page row stays in points).
+    var scale: Double = 1
+
     static let header = "level\tpage_num\tpar_num\tblock_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n"
 
     func documentStart(_ document: DocumentContext) -> Bytes {
@@ -28,10 +33,12 @@ struct TSVFormatter: PageFormatter {
     func documentEnd(_ document: DocumentContext) -> Bytes { Bytes(capacity: 0) }
 
     func page(_ page: PageText, _ context: PageContext, _ document: DocumentContext) -> Bytes {
-        let tree = DisplayLayout(page.layout, glyphs: page.glyphs)
+        let tree = DisplayLayout(page.layout, glyphs: page.glyphs, frame: frame)
         var out = Bytes(capacity: 96 * (page.layout.words.count + 4))
         let p = context.number
-        func row(_ level: Int, _ par: Int, _ block: Int, _ line: Int, _ word: Int, _ box: Rect, _ decimals: Int, _ conf: Int) {
+        let k = scale
+        func row(_ level: Int, _ par: Int, _ block: Int, _ line: Int, _ word: Int, _ unscaled: Rect, _ decimals: Int, _ conf: Int) {
+            let box = level == 1 || k == 1 ? unscaled : Rect(x0: unscaled.x0 * k, y0: unscaled.y0 * k, x1: unscaled.x1 * k, y1: unscaled.y1 * k)
             out.int(level); out.append(9)
             out.int(p); out.append(9)
             out.int(par); out.append(9)
