@@ -8,6 +8,10 @@ set -euo pipefail
 packages=(zlib1g-dev libfreetype-dev libicu-dev libsqlite3-dev pkg-config poppler-data)
 if [ "${1:-}" = "--checks" ]; then
     packages+=(chromium qpdf python3 valgrind)
+    # The shell checks: zsh and fish parse the completion scripts (CompletionTests), groff
+    # renders the man pages (ManPageTests), script (bsdutils) runs a command on a terminal
+    # for the colour and progress tests.
+    packages+=(zsh fish groff-base bsdutils)
 fi
 missing=()
 for p in "${packages[@]}"; do

@@ -94,8 +94,9 @@ package struct AuditCommand: ParsableCommand {
     @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write the report to this file instead of standard output.", valueName: "file"))
     package var output: String?
 
-    @Option(name: [.customLong("color"), .customLong("colour")], help: "Colour the text report: auto (a terminal and NO_COLOR unset), always or never.")
-    package var color: ColorMode = .auto
+    @OptionGroup(title: "Colour and progress") package var colorOptions: ColorOptions
+
+    @OptionGroup(title: "Colour and progress") package var progressOptions: ProgressOptions
 
     @Option(name: [.customShort("j"), .customLong("jobs")], help: "Files audited at once, 1 to 1024 (default: the cores this process may run on, as nproc counts them).")
     package var jobs: Int?
@@ -154,12 +155,12 @@ package struct AuditCommand: ParsableCommand {
         let fd = handle?.fileDescriptor ?? 1
         let out = ByteWriter(fd: fd)
 
-        let colour: Bool
-        switch color {
-        case .always: colour = true
-        case .never: colour = false
-        case .auto: colour = output == nil && isatty(1) != 0 && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
-        }
+        let facts = TerminalFacts.current
+        let colour = colorOptions.enabled(streamIsTerminal: output == nil && facts.stdoutIsTerminal, facts: facts)
+        let progress = ProgressBar.make(progressOptions.mode, inputs: files.count,
+                                        reportOnTerminal: output == nil && facts.stdoutIsTerminal, facts: facts)
+        progress?.countsPages = false
+        var failures = 0
         var run = AuditRun(version: PDFTextCommand.configuration.version, generatedAt: Date(),
                            failOn: failOn.severity, files: [], profile: profile)
         let format = resolvedFormat
@@ -172,9 +173,11 @@ package struct AuditCommand: ParsableCommand {
         var written = 0
         Self.audit(files: files, passwords: passwords.candidates, options: options, selected: selected,
                    workers: jobs ?? max(1, Processors.available(online: Processors.online()))) { file in
+            progress?.clear()
             if case .unreadable(let message, let code, _) = file.outcome {
                 printError(message)
                 status = max(status, code)
+                failures += 1
             }
             if file.audited?.failed(failOn: run.failOn) == true { failed = true }
             switch format {
@@ -192,9 +195,11 @@ package struct AuditCommand: ParsableCommand {
                 run.files.append(file)
             }
             written += 1
-            out.flushIfFull()
+            if progress != nil { out.flush() } else { out.flushIfFull() }
+            progress?.finished(file: written - 1, name: file.path, pages: 0, failed: file.audited == nil)
             return out.error == nil
         }
+        progress?.done(failed: failures)
         switch format {
         case .json where arrayOfReports: out.write("]\n")
         case .sarif: out.write(AuditSARIF.log(run).serialized + "\n")

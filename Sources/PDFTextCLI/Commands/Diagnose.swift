@@ -41,6 +41,8 @@ package struct Diagnose: ParsableCommand {
 
     @OptionGroup package var passwords: PasswordOptions
 
+    @OptionGroup(title: "Progress") package var progressOptions: ProgressOptions
+
     package init() {}
 
     package func validate() throws {
@@ -65,22 +67,34 @@ package struct Diagnose: ParsableCommand {
                 PageDiagnosis(extractor.page(number - 1), number: number, thresholds: limits)
             })
         let out = ByteWriter()
+        let facts = TerminalFacts.current
+        let progress = ProgressBar.make(progressOptions.mode, inputs: files.count, reportOnTerminal: facts.stdoutIsTerminal, facts: facts)
+        // The report on the terminal of the bar (--progress always): the bar is cleared and
+        // the report written before the bar is drawn again.
+        let sharedTerminal = progress != nil && facts.stdoutIsTerminal
+        var pageCount = 0, failures = 0
         var status = ExitStatus.success
         var found = false
         var diagnoses: [PageDiagnosis] = []
         pipeline.run { event in
             switch event {
-            case .failed(_, let f):
+            case .failed(let i, let f):
                 out.flush()
+                progress?.clear()
                 printError(f.message)
+                progress?.finished(file: i, name: files[i], pages: 0, failed: true)
+                failures += 1
                 status = max(status, f.exitCode)
-            case .opened(let i, _, _):
+            case .opened(let i, _, let pages):
                 diagnoses = []
+                pageCount = pages.count
                 if !json { out.write(ControlEscaping.escaped(files[i]) + "\n") }
-            case .page(_, _, _, let d):
+            case .page(let i, let ordinal, _, let d):
                 diagnoses.append(d)
                 if let f = failOn, d.verdict >= f { found = true }
                 if !json { out.write(ControlEscaping.escapedLines(d.text)) }
+                if sharedTerminal { progress?.clear(); out.flush() }
+                progress?.page(file: i, name: files[i], page: ordinal + 1, of: pageCount)
             case .finished(let i):
                 let summary = DocumentDiagnosis(pages: diagnoses)
                 if json {
@@ -92,11 +106,15 @@ package struct Diagnose: ParsableCommand {
                 } else {
                     out.write(ControlEscaping.escaped("\(files[i]): \(summary.line)") + "\n")
                 }
+                progress?.clear()
+                out.flush()
+                progress?.finished(file: i, name: files[i], pages: diagnoses.count, failed: false)
             }
             out.flushIfFull()
             return out.error == nil
         }
         out.flush()
+        progress?.done(failed: failures)
         if let e = out.error {
             printError("cannot write output: \(e)")
             throw ExitCode(ExitStatus.outputFailed)

@@ -4,14 +4,6 @@ import PDFCore
 import PDFText
 import Synchronization
 
-/// When to colour `grep` output.
-package enum ColorMode: String, Sendable, CaseIterable, ExpressibleByArgument {
-    /// When standard output is a terminal.
-    case auto
-    case always
-    case never
-}
-
 /// `pdftext grep PATTERN FILE...`: the lines of PDF page text that match, as grep prints the
 /// lines of a text file.
 package struct Grep: ParsableCommand {
@@ -90,8 +82,9 @@ package struct Grep: ParsableCommand {
     @Flag(help: "One JSON object per match and line (see above).")
     package var json = false
 
-    @Option(name: [.customLong("color"), .customLong("colour")], help: "Mark matches in colour: auto (when standard output is a terminal), always or never.")
-    package var color: ColorMode = .auto
+    @OptionGroup(title: "Colour and progress") package var colorOptions: ColorOptions
+
+    @OptionGroup(title: "Colour and progress") package var progressOptions: ProgressOptions
 
     @Option(help: "Pages to search, such as 1-3,7,10- (default: all).")
     package var pages: String?
@@ -185,12 +178,10 @@ struct GrepRun {
         let purpose = command.access.purpose
         let search = self.search
         let mode = self.mode
-        let colour: Bool
-        switch command.color {
-        case .always: colour = true
-        case .never: colour = false
-        case .auto: colour = isatty(1) != 0
-        }
+        let facts = TerminalFacts.current
+        let colour = command.colorOptions.enabled(facts: facts)
+        let progress = mode == .quiet ? nil
+            : ProgressBar.make(command.progressOptions.mode, inputs: files.count, reportOnTerminal: facts.stdoutIsTerminal, facts: facts)
         let style = GrepStyle(colour: colour && (mode == .lines || mode == .count || mode == .names),
                               fileNames: !command.noFilename)
         // Files for which one match is enough (-l, -q): their later pages are skipped.
@@ -229,19 +220,25 @@ struct GrepRun {
             })
 
         let out = ByteWriter(fd: 1)
-        let flushEachPage = command.lineBuffered || isatty(1) != 0
+        let flushEachPage = command.lineBuffered || facts.stdoutIsTerminal || progress != nil
         var status = GrepStatus.noMatch
         var failed = false
         var fileLines = 0
+        var filePages = 0
+        var failures = 0
         pipeline.run { event in
             switch event {
-            case .failed(_, let f):
+            case .failed(let i, let f):
                 out.flush()
+                progress?.clear()
                 printError(f.message)
+                progress?.finished(file: i, name: files[i], pages: 0, failed: true)
+                failures += 1
                 failed = true
-            case .opened:
+            case .opened(_, _, let pages):
                 fileLines = 0
-            case .page(_, _, _, let result):
+                filePages = pages.count
+            case .page(let i, let ordinal, _, let result):
                 if result.matches > 0 {
                     status = GrepStatus.matched
                     if command.timing && !firstMatchReported {
@@ -251,8 +248,10 @@ struct GrepRun {
                     if mode == .quiet { return false }
                 }
                 fileLines += result.lines
+                if progress != nil && !result.bytes.data.isEmpty { progress?.clear() }
                 out.bytes(result.bytes.data)
                 if flushEachPage && !result.bytes.data.isEmpty { out.flush() } else { out.flushIfFull() }
+                progress?.page(file: i, name: files[i], page: ordinal + 1, of: filePages)
             case .finished(let i):
                 switch mode {
                 case .count:
@@ -267,12 +266,15 @@ struct GrepRun {
                     out.bytes(b.data)
                 default: break
                 }
+                progress?.clear()
                 out.flush()
+                progress?.finished(file: i, name: files[i], pages: filePages, failed: false)
             }
             if out.error != nil { return false }
             return true
         }
         out.flush()
+        progress?.done(failed: failures)
         if let e = out.error {
             printError("standard output: cannot write: \(e)")
             return GrepStatus.error

@@ -72,8 +72,10 @@ package struct IndexCommand: ParsableCommand {
     @Option(name: [.customShort("j"), .customLong("jobs")], help: "Pages processed at once, 1 to 1024 (default: the cores this process may run on, as nproc counts them).")
     package var jobs: Int?
 
-    @Option(help: "Progress bar on standard error: auto (when it is a terminal), always or never.")
-    package var progress: ProgressMode = .auto
+    @OptionGroup package var progressOptions: ProgressOptions
+
+    /// `--progress`, `--no-progress`.
+    package var progress: ProgressMode { progressOptions.mode }
 
     @Flag(name: [.customShort("q"), .customLong("quiet")], help: "No progress bar and no summary (errors are still reported).")
     package var quiet = false

@@ -31,7 +31,8 @@ public struct PDFTextCommand: ParsableCommand {
             printError(refusal)
             SystemCall.exitProcess(ExitStatus.usage)
         }
-        main(nil)
+        // A bare --progress and text's --no-progress (ProgressSpelling).
+        main(ProgressSpelling.resolved(arguments) { (try? parseAsRoot($0)) != nil })
     }
 }
 

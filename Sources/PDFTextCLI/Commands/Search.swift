@@ -66,8 +66,7 @@ package struct SearchCommand: ParsableCommand {
     @Option(help: "Written after each match in snippets (default: ], or colour on a terminal).")
     package var markEnd: String?
 
-    @Option(name: [.customLong("color"), .customLong("colour")], help: "Mark matches in colour: auto (when standard output is a terminal and NO_COLOR is unset), always or never.")
-    package var color: ColorMode = .auto
+    @OptionGroup(title: "Colour") package var colorOptions: ColorOptions
 
     package init() {}
 
@@ -119,12 +118,7 @@ package struct SearchCommand: ParsableCommand {
         if json {
             writer.bytes(Self.json(results, queryText: text, snippetLength: snippetLength).data)
         } else {
-            let colour: Bool
-            switch color {
-            case .always: colour = true
-            case .never: colour = false
-            case .auto: colour = isatty(1) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-            }
+            let colour = colorOptions.enabled()
             let start = markStart ?? (colour ? "\u{1B}[1;31m" : "[")
             let end = markEnd ?? (colour ? "\u{1B}[0m" : "]")
             var out = Bytes()

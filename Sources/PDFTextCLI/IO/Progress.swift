@@ -15,6 +15,8 @@ package enum ProgressMode: String, Sendable, CaseIterable, ExpressibleByArgument
 final class ProgressBar {
     let total: Int
     let terminal: Bool
+    /// Whether pages are counted (false: `audit`, which sees whole files).
+    var countsPages = true
     private var lastDraw = Date.distantPast
     private var drawn = false
     private var finishedFiles = 0
@@ -26,12 +28,17 @@ final class ProgressBar {
         self.terminal = terminal
     }
 
+    /// Whether to show progress (`ProgressMode.enabled`) for a command whose report does not
+    /// go to standard output.
     static func enabled(_ mode: ProgressMode, inputs: Int, quiet: Bool) -> Bool {
-        switch mode {
-        case .never: return false
-        case .always: return true
-        case .auto: return !quiet && inputs > 1 && isatty(2) != 0
-        }
+        mode.enabled(inputs: inputs, quiet: quiet, stderrIsTerminal: isatty(2) != 0)
+    }
+
+    /// A bar for `inputs` files when `mode` and the streams call for one (`ProgressMode.enabled`).
+    static func make(_ mode: ProgressMode, inputs: Int, quiet: Bool = false, reportOnTerminal: Bool,
+                     facts: TerminalFacts = .current) -> ProgressBar? {
+        mode.enabled(inputs: inputs, quiet: quiet, stderrIsTerminal: facts.stderrIsTerminal, reportOnTerminal: reportOnTerminal)
+            ? ProgressBar(total: inputs, terminal: facts.stderrIsTerminal) : nil
     }
 
     private func emit(_ s: String) {
@@ -51,10 +58,11 @@ final class ProgressBar {
     /// File `index` is done (written or failed).
     func finished(file index: Int, name: String, pages pageCount: Int, failed: Bool) {
         finishedFiles += 1
+        let detail = failed ? "failed" : countsPages ? "\(pageCount) page\(pageCount == 1 ? "" : "s")" : "done"
         if terminal {
-            draw(file: index, name: name, detail: failed ? "failed" : "\(pageCount) page\(pageCount == 1 ? "" : "s")")
+            draw(file: index, name: name, detail: detail)
         } else {
-            emit("[\(pad(index + 1))/\(total)] \(ControlEscaping.escaped(name))  \(failed ? "failed" : "\(pageCount) page\(pageCount == 1 ? "" : "s")")\n")
+            emit("[\(pad(index + 1))/\(total)] \(ControlEscaping.escaped(name))  \(detail)\n")
         }
     }
 
@@ -67,7 +75,7 @@ final class ProgressBar {
     func done(failed: Int) {
         let seconds = Date().timeIntervalSince(start)
         clear()
-        emit("\(total) files, \(pages) pages\(failed > 0 ? ", \(failed) failed" : ""), \(String(format: "%.1f", seconds)) s\n")
+        emit("\(total) files\(countsPages ? ", \(pages) pages" : "")\(failed > 0 ? ", \(failed) failed" : ""), \(String(format: "%.1f", seconds)) s\n")
     }
 
     private func pad(_ n: Int) -> String {
