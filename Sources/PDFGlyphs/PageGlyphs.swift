@@ -185,6 +185,14 @@ public struct FontSummary: Sendable, Hashable {
     public var isSerif: Bool
     /// The dictionary's object number, when indirect.
     public var objectNumber: Int?
+    /// The ascent and descent (em; descent negative) that a reader taking them from the font
+    /// dictionary alone uses, as pdftotext does for its word boxes: /Ascent and /Descent of
+    /// the descriptor when not 0 and within 3 em (a wrong sign corrected), else the standard
+    /// font's, else 0.95 and −0.35; a standard font that is not embedded has its standard
+    /// metrics whatever the descriptor says. Glyph boxes use the font program's metrics
+    /// instead when the descriptor has none.
+    public var nominalAscent = 0.95
+    public var nominalDescent = -0.35
 
     public init(baseFont: String, name: String, family: String, kind: FontKind, descriptorFlags: UInt32,
                 isEmbedded: Bool, isBold: Bool, isItalic: Bool, isMonospaced: Bool, isSerif: Bool,

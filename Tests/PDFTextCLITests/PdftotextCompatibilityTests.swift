@@ -144,12 +144,11 @@ struct PdftotextCompatibilityTests {
         #expect(words > 2000)
         // Words differ where our text differs (right-to-left and vertical text, fonts without
         // Unicode, letter spacing: docs/POPPLER-COMPAT.md).
-        #expect(Double(sameText) >= 0.95 * Double(words), "\(sameText) of \(words)")
-        // Horizontal extents agree. Heights differ by design where a font descriptor has no
-        // ascent (LibreOffice writes 0): pdftotext then takes 0.95 and -0.35 em, we the font
-        // program's own ascender and descender.
+        #expect(Double(sameText) >= 0.93 * Double(words), "\(sameText) of \(words)")
+        // Horizontal extents agree; heights too (PopplerWordBox), but for Type 3 fonts and
+        // words whose size changes inside.
         #expect(Double(sameColumns) >= 0.99 * Double(sameText), "\(sameColumns) of \(sameText)")
-        #expect(Double(matched) >= 0.7 * Double(words), "\(matched) of \(words)")
+        #expect(Double(matched) >= 0.98 * Double(sameText), "\(matched) of \(sameText)")
     }
 
     /// The words of plain text.

@@ -47,18 +47,21 @@ extension XMLElement {
         let rows = out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(rows[0] == "level\tpage_num\tpar_num\tblock_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext")
         #expect(rows[1] == "1\t1\t0\t0\t0\t0\t0.000000\t0.000000\t612.000000\t792.000000\t-1\t###PAGE###")
-        // Block 1: x 72…138 (11 characters), top 792 − 728 = 64, bottom 792 − 704 = 88.
-        #expect(rows[2] == "3\t1\t0\t0\t0\t0\t72.000000\t64.000000\t66.000000\t24.000000\t-1\t###FLOW###")
-        #expect(rows[3] == "4\t1\t0\t0\t0\t0\t72.000000\t64.000000\t66.000000\t10.000000\t-1\t###LINE###")
-        #expect(rows[4] == "5\t1\t0\t0\t0\t0\t72.00\t64.00\t18.00\t10.00\t100\tTom")
-        #expect(rows[5] == "5\t1\t0\t0\t0\t1\t96.00\t64.00\t6.00\t10.00\t100\t&")
-        #expect(rows[6] == "5\t1\t0\t0\t0\t2\t108.00\t64.00\t30.00\t10.00\t100\tJerry")
-        #expect(rows[7] == "4\t1\t0\t0\t1\t0\t72.000000\t78.000000\t66.000000\t10.000000\t-1\t###LINE###")
-        #expect(rows[8] == "5\t1\t0\t0\t1\t0\t72.00\t78.00\t36.00\t10.00\t100\tsecond")
-        #expect(rows[9] == "5\t1\t0\t0\t1\t1\t114.00\t78.00\t24.00\t10.00\t100\tline")
-        #expect(rows[10] == "3\t1\t1\t0\t0\t0\t350.000000\t64.000000\t30.000000\t10.000000\t-1\t###FLOW###")
-        #expect(rows[11] == "4\t1\t1\t0\t0\t0\t350.000000\t64.000000\t30.000000\t10.000000\t-1\t###LINE###")
-        #expect(rows[12] == "5\t1\t1\t0\t0\t0\t350.00\t64.00\t30.00\t10.00\t100\tRight")
+        // Words as pdftotext measures them (PopplerWordBox): 10-pt type, the font dictionary
+        // has no descriptor, so 0.95 em above the baseline and 0.35 below: baseline 792 − 720
+        // = 72 gives top 62.5 and height 13; the second line's (86) top 76.5. Lines and flows
+        // are the unions of their words. Block 1: x 72…138 (11 characters), 62.5…89.5.
+        #expect(rows[2] == "3\t1\t0\t0\t0\t0\t72.000000\t62.500000\t66.000000\t27.000000\t-1\t###FLOW###")
+        #expect(rows[3] == "4\t1\t0\t0\t0\t0\t72.000000\t62.500000\t66.000000\t13.000000\t-1\t###LINE###")
+        #expect(rows[4] == "5\t1\t0\t0\t0\t0\t72.00\t62.50\t18.00\t13.00\t100\tTom")
+        #expect(rows[5] == "5\t1\t0\t0\t0\t1\t96.00\t62.50\t6.00\t13.00\t100\t&")
+        #expect(rows[6] == "5\t1\t0\t0\t0\t2\t108.00\t62.50\t30.00\t13.00\t100\tJerry")
+        #expect(rows[7] == "4\t1\t0\t0\t1\t0\t72.000000\t76.500000\t66.000000\t13.000000\t-1\t###LINE###")
+        #expect(rows[8] == "5\t1\t0\t0\t1\t0\t72.00\t76.50\t36.00\t13.00\t100\tsecond")
+        #expect(rows[9] == "5\t1\t0\t0\t1\t1\t114.00\t76.50\t24.00\t13.00\t100\tline")
+        #expect(rows[10] == "3\t1\t1\t0\t0\t0\t350.000000\t62.500000\t30.000000\t13.000000\t-1\t###FLOW###")
+        #expect(rows[11] == "4\t1\t1\t0\t0\t0\t350.000000\t62.500000\t30.000000\t13.000000\t-1\t###LINE###")
+        #expect(rows[12] == "5\t1\t1\t0\t0\t0\t350.00\t62.50\t30.00\t13.00\t100\tRight")
         #expect(rows.count == 14 && rows[13].isEmpty)
     }
 

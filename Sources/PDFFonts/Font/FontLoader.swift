@@ -73,6 +73,9 @@ struct FontLoader {
         var hasFlags = false
         var ascent: Double?
         var descent: Double?
+        /// /Ascent and /Descent as written (finite), for `FontSummary.nominalAscent`.
+        var writtenAscent: Double?
+        var writtenDescent: Double?
         var missingWidth: Double = 0
         var italicAngle: Double = 0
         var fontWeight: Double?
@@ -104,6 +107,8 @@ struct FontLoader {
             d.hasFlags = true
         }
         if let a = store.number(fd["Ascent"]), a.isFinite, a > 0, a < 10_000 { d.ascent = a }
+        if let a = store.number(fd["Ascent"]), a.isFinite { d.writtenAscent = a }
+        if let a = store.number(fd["Descent"]), a.isFinite { d.writtenDescent = a }
         if let a = store.number(fd["Descent"]), a.isFinite, a > -10_000 {
             d.descent = a > 0 ? -a : a  // some producers write it positive
         }
@@ -141,9 +146,21 @@ struct FontLoader {
             || ["mono", "courier", "consol", "typewriter"].contains { FontNames.contains(lower, $0) }
         let serif = flags & 2 != 0
         let family = d.fontFamily ?? standard?.family ?? FontNames.family(of: name)
-        return FontSummary(baseFont: d.baseFont, name: name.isEmpty ? "Unnamed" : name, family: family, kind: kind,
-                           descriptorFlags: flags, isEmbedded: d.isEmbedded, isBold: bold, isItalic: italic,
-                           isMonospaced: mono, isSerif: serif, objectNumber: objectNumber)
+        var summary = FontSummary(baseFont: d.baseFont, name: name.isEmpty ? "Unnamed" : name, family: family, kind: kind,
+                                  descriptorFlags: flags, isEmbedded: d.isEmbedded, isBold: bold, isItalic: italic,
+                                  isMonospaced: mono, isSerif: serif, objectNumber: objectNumber)
+        (summary.nominalAscent, summary.nominalDescent) = Self.nominalMetrics(d, standard: standard)
+        return summary
+    }
+
+    /// `FontSummary.nominalAscent` and `nominalDescent`.
+    static func nominalMetrics(_ d: Descriptor, standard: StandardFontMetrics?) -> (Double, Double) {
+        var ascent = standard.map { $0.ascent / 1000 } ?? 0.95
+        var descent = standard.map { $0.descent / 1000 } ?? -0.35
+        if standard != nil && !d.isEmbedded { return (ascent, descent) }
+        if let a = d.writtenAscent { let t = abs(a) / 1000; if t != 0 && t < 3 { ascent = t } }
+        if let a = d.writtenDescent { let t = -abs(a) / 1000; if t != 0 && t > -3 { descent = t } }
+        return (ascent, descent)
     }
 
     mutating func toUnicode(_ dict: PDFDictionary, objectNumber: Int?) -> ToUnicodeMap? {

@@ -26,13 +26,15 @@ public struct PDFTextCommand: ParsableCommand {
     /// the square of their number.
     public static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if let status = Text.fastRun(arguments) { SystemCall.exitProcess(status) }
+        let program = CommandLine.arguments.first ?? "pdftext"
+        if !PopplerArguments.isPdftotext(programName: program, arguments: arguments),
+           let status = Text.fastRun(arguments) { SystemCall.exitProcess(status) }
         if let refusal = SearchCommand.refusal(arguments: arguments) {
             printError(refusal)
             SystemCall.exitProcess(ExitStatus.usage)
         }
         // A bare --progress and text's --no-progress (ProgressSpelling).
-        main(ProgressSpelling.resolved(arguments) { (try? parseAsRoot($0)) != nil })
+        run(ProgressSpelling.resolved(arguments) { (try? parseAsRoot($0)) != nil }, programName: program)
     }
 }
 

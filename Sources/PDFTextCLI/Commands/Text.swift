@@ -23,9 +23,13 @@ package struct Text: ParsableCommand {
             Files and their pages are processed in parallel (--jobs), output stays in order. \
             The layout flags below set one threshold or switch of the layout analysis each.
 
-            Poppler spellings are accepted: -layout, -raw, -nopgbrk, -tsv, -nodiag, -upw, -opw, \
-            -f, -l, -q. An input named like a subcommand (info, glyphs, diagnose) needs \
-            `pdftext text ./info`.
+            Every pdftotext option is accepted, with its single-dash name (-layout, -raw, \
+            -nopgbrk, -tsv, -bbox, -bbox-layout, -htmlmeta, -enc, -listenc, -eol, -fixed, \
+            -cropbox, -colspacing, -nodiag, -r, -x, -y, -W, -H, -f, -l, -upw, -opw, -q, -v): \
+            a single-dash word is never read as letters, and an unknown one is refused by name. \
+            Run under the name pdftotext, or with --as-pdftotext, the output defaults to \
+            INPUT.txt and usage errors exit 99 (docs/POPPLER-COMPAT.md). An input named like \
+            a subcommand (info, glyphs, diagnose) needs `pdftext text ./info`.
 
             A document whose permissions forbid copying text is refused (exit code 3) unless \
             the owner password is given (--owner-password) or, when the document allows it, \
@@ -33,7 +37,7 @@ package struct Text: ParsableCommand {
 
             Exit codes: 0 success; 1 an input could not be opened; 2 output could not be \
             written; 3 password missing or wrong, or text extraction not permitted; 4 no page of a document is in the page \
-            selection; 64 bad usage; 99 internal error. With several \
+            selection; 64 bad usage (99 as pdftotext); 99 internal error. With several \
             inputs, the highest; each failing input gets one line on standard error.
             """)
 

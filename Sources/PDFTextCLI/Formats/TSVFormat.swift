@@ -53,22 +53,26 @@ struct TSVFormatter: PageFormatter {
         }
         row(1, 0, 0, 0, 0, Rect(x0: 0, y0: 0, x1: tree.width, y1: tree.height), 6, -1)
         out.append("###PAGE###\n")
+        func union(_ boxes: [Rect]) -> Rect {
+            var u = boxes[0]
+            for b in boxes.dropFirst() { u = Rect(x0: min(u.x0, b.x0), y0: min(u.y0, b.y0), x1: max(u.x1, b.x1), y1: max(u.y1, b.y1)) }
+            return u
+        }
         var flow = 0
         for block in tree.blocks {
             let lines = block.lines.filter { !$0.words.isEmpty }
             guard !lines.isEmpty else { continue }
-            row(3, flow, 0, 0, 0, block.box, 6, -1)
+            // As poppler: words measured as poppler's, each line the union of its words and
+            // the flow the union of its lines.
+            let wordBoxes = lines.map { $0.words.map { PopplerWordBox.box($0, page) } }
+            let lineBoxes = wordBoxes.map(union)
+            row(3, flow, 0, 0, 0, union(lineBoxes), 6, -1)
             out.append("###FLOW###\n")
             for (l, line) in lines.enumerated() {
-                // As poppler: the line box is the union of its word boxes.
-                var box = line.words[0].box
-                for w in line.words.dropFirst() {
-                    box = Rect(x0: min(box.x0, w.box.x0), y0: min(box.y0, w.box.y0), x1: max(box.x1, w.box.x1), y1: max(box.y1, w.box.y1))
-                }
-                row(4, flow, 0, l, 0, box, 6, -1)
+                row(4, flow, 0, l, 0, lineBoxes[l], 6, -1)
                 out.append("###LINE###\n")
                 for (k, w) in line.words.enumerated() {
-                    row(5, flow, 0, l, k, w.box, 2, 100)
+                    row(5, flow, 0, l, k, wordBoxes[l][k], 2, 100)
                     for s in page.scalars(ofWord: w.index) {
                         if ControlEscaping.needsEscape(s) { out.append(ControlEscaping.escape(s)) } else { out.append(s) }
                     }
