@@ -22,7 +22,7 @@ extension Text {
             case .markdown, .rtf: return f
             case .html, .json: return styled.attributed ? f : nil
             case .text, .tsv, .hocr: return styled.attributed ? .html : nil
-            case .accessibleText, .jsonl, .opensearchBulk: return nil
+            case .accessibleText, .jsonl, .opensearchBulk, .bbox, .bboxLayout, .alto: return nil
             }
         }
         var byExtension: OutputFormat? = nil

@@ -28,6 +28,12 @@ package enum OutputFormat: String, Sendable, CaseIterable, ExpressibleByArgument
     /// The same page objects as `_bulk` NDJSON for OpenSearch and Elasticsearch, each after
     /// its `{"index":…}` action line.
     case opensearchBulk = "opensearch-bulk"
+    /// `pdftotext -bbox`: XHTML with each word's box per page (BBoxFormat.swift).
+    case bbox
+    /// `pdftotext -bbox-layout`: the same with flows, blocks and lines around the words.
+    case bboxLayout = "bbox-layout"
+    /// ALTO XML 4 (ALTOFormat.swift).
+    case alto
 
     /// The file extension `--output-dir` gives each output.
     package var fileExtension: String {
@@ -42,6 +48,8 @@ package enum OutputFormat: String, Sendable, CaseIterable, ExpressibleByArgument
         case .accessibleText: "txt"
         case .jsonl: "jsonl"
         case .opensearchBulk: "ndjson"
+        case .bbox, .bboxLayout: "html"
+        case .alto: "xml"
         }
     }
 }
@@ -64,6 +72,9 @@ struct DocumentContext: Sendable {
     var sha256: String? = nil
     /// The document's `/Lang`.
     var language: String? = nil
+    /// The Info dictionary's entries for the pdftotext HTML head, and the document's serial
+    /// number (PopplerHTML.swift); nil when not read.
+    var metadata: DocumentMetadata? = nil
 }
 
 /// What a formatter knows of the page being written.
