@@ -135,7 +135,6 @@ struct TextRun {
                 if hashes { context.sha256 = Opening.sha256(bytes) }
                 context.language = document.language
                 context.metadata = DocumentMetadata(document)
-                context.metadata = DocumentMetadata(document)
                 var base = TextExtractor(document: document, layout: settings.layoutOptions,
                                          readsStructureConcurrently: workers > 1)
                 if let crop = settings.cropArea { base.glyphPass = { crop.apply(to: &$0) } }
