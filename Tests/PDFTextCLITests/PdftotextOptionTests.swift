@@ -65,6 +65,7 @@ struct PdftotextOptionCommandTests {
             ["-y", "99999999999999999999"], ["-W", "2000000000"], ["-H", "x"], ["-fixed", "-3"],
             ["-fixed", "inf"], ["-colspacing", "nan"], ["-enc", "KLINGON"], ["-eol", "vms"], ["-bbox", "-tsv"],
             ["-bbox", "--format", "json"], ["-htmlmeta", "--format", "json"], ["-eolx"], ["-f"],
+            ["-enc", "Latin1", "--format", "json"], ["-eol", "dos", "--format", "alto"],
         ]
         for c in cases {
             for asPdftotext in [false, true] {

@@ -149,8 +149,10 @@ extension Text {
         if p.htmlMeta, !(p.bbox || p.bboxLayout), effectiveFormat != .text {
             throw ValidationError("-htmlmeta applies to text output only, not --format \(effectiveFormat.rawValue)")
         }
-        if p.encoding != .utf8 || p.endOfLine != .unix, styledFormat != nil || [.markdown, .rtf, .html, .accessibleText].contains(effectiveFormat) {
-            throw ValidationError("--encoding and --eol apply to text, tsv, json, hocr, alto, bbox and page-record output")
+        // JSON is UTF-8 by definition, and the XML formats declare UTF-8: only pdftotext's own
+        // formats are re-encoded.
+        if p.encoding != .utf8 || p.endOfLine != .unix, styledFormat != nil || ![.text, .tsv, .bbox, .bboxLayout].contains(effectiveFormat) {
+            throw ValidationError("--encoding and --eol apply to text, tsv, bbox and bbox-layout output, not \(effectiveFormat.rawValue)")
         }
         if p.hasCropArea, [.html, .accessibleText].contains(effectiveFormat) {
             throw ValidationError("-x, -y, -W and -H apply to page-by-page output, not --format \(effectiveFormat.rawValue)")
