@@ -64,7 +64,7 @@ struct PopplerMarkupTests {
         "fonts/type42-matplotlib.pdf", "fonts/type0-identity-h-tounicode.pdf", "text/greek-lualatex.pdf",
         "text/headers-footers-groff.pdf", "text/rotated-page-pdflatex.pdf", "text/semantic-chromium.pdf",
         "text/japanese-lualatex.pdf", "text/chinese-xelatex.pdf", "layout/paragraphs-pdflatex-3006.pdf",
-        "layout/multilang-xelatex-3019.pdf",
+        "layout/multilang-xelatex-3019.pdf", "text/prose-libreoffice.pdf", "text/lists-libreoffice.pdf",
     ]
 
     struct Word: Equatable { var box: [Double]; var text: String }

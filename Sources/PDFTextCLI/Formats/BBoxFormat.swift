@@ -6,8 +6,10 @@ import PDFText
 /// `<page width= height=>` and either its words, or per block a `<flow>` holding one
 /// `<block>` (our layout has no flows above blocks, as in TSVFormat), its `<line>`s and
 /// their `<word>`s, each with `xMin`/`yMin`/`xMax`/`yMax` in `%f` and pdftotext's
-/// indentation. A line's box is the union of its word boxes, computed as pdftotext does
-/// (a coordinate of exactly 0 so far is replaced by the next word's). Coordinates are
+/// indentation. Words are measured as pdftotext measures them (`PopplerWordBox`, as for
+/// `-tsv`: from the baseline by the font's nominal ascent and descent); a line's box is the
+/// union of its word boxes, computed as pdftotext does (a coordinate of exactly 0 so far is
+/// replaced by the next word's), a block's the union of its lines'. Coordinates are
 /// display space measured from `frame`'s top-left corner (pdftotext: the media box, the
 /// crop box with `-cropbox`); the page size is that frame's, after /Rotate (pdftotext
 /// writes the unrotated size). Words are escaped as pdftotext escapes them, with the
@@ -32,37 +34,40 @@ struct BBoxFormatter: PageFormatter {
         out.append("\" height=\"")
         out.popplerNumber(tree.height)
         out.append("\">\n")
-        if layout {
-            for block in tree.blocks {
-                let lines = block.lines.filter { !$0.words.isEmpty }
-                guard !lines.isEmpty else { continue }
-                out.append("    <flow>\n      <block")
-                Self.box(block.box, &out)
+        for block in tree.blocks {
+            let lines = block.lines.filter { !$0.words.isEmpty }
+            guard !lines.isEmpty else { continue }
+            // Words measured as pdftotext measures them (PopplerWordBox, as -tsv).
+            let boxes = lines.map { $0.words.map { PopplerWordBox.box($0, page) } }
+            guard layout else {
+                for (l, line) in lines.enumerated() {
+                    for (k, w) in line.words.enumerated() { word(w, boxes[l][k], page, indent: "    ", &out) }
+                }
+                continue
+            }
+            let lineBoxes = boxes.map(Self.lineBox)
+            out.append("    <flow>\n      <block")
+            Self.box(lineBoxes.dropFirst().reduce(lineBoxes[0]) {
+                Rect(x0: min($0.x0, $1.x0), y0: min($0.y0, $1.y0), x1: max($0.x1, $1.x1), y1: max($0.y1, $1.y1))
+            }, &out)
+            out.append(">\n")
+            for (l, line) in lines.enumerated() {
+                out.append("        <line")
+                Self.box(lineBoxes[l], &out)
                 out.append(">\n")
-                for line in lines {
-                    out.append("        <line")
-                    Self.box(Self.lineBox(line.words.map(\.box)), &out)
-                    out.append(">\n")
-                    for w in line.words { word(w, page, indent: "          ", &out) }
-                    out.append("        </line>\n")
-                }
-                out.append("      </block>\n    </flow>\n")
+                for (k, w) in line.words.enumerated() { word(w, boxes[l][k], page, indent: "          ", &out) }
+                out.append("        </line>\n")
             }
-        } else {
-            for block in tree.blocks {
-                for line in block.lines {
-                    for w in line.words { word(w, page, indent: "    ", &out) }
-                }
-            }
+            out.append("      </block>\n    </flow>\n")
         }
         out.append("  </page>\n")
         return out
     }
 
-    private func word(_ w: DisplayLayout.Word, _ page: PageText, indent: String, _ out: inout Bytes) {
+    private func word(_ w: DisplayLayout.Word, _ box: Rect, _ page: PageText, indent: String, _ out: inout Bytes) {
         out.append(indent)
         out.append("<word")
-        Self.box(w.box, &out)
+        Self.box(box, &out)
         out.append(">")
         out.escaped(page.scalars(ofWord: w.index), PopplerHTML.style)
         out.append("</word>\n")
