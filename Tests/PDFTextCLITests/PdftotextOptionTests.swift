@@ -81,6 +81,20 @@ struct PdftotextOptionCommandTests {
         #expect(unknown.stderr == "pdftext: unknown option '-eolx' (pdftext --help lists the options)\n")
     }
 
+    @Test("-r scales -bbox-layout and -tsv word coordinates (the page size stays in points), byte for byte with pdftotext here")
+    func resolutionScalesBoxes() throws {
+        let r = try PdftotextCompatibilityTests.ours(["-r", "144", "-bbox-layout", Self.file, "-"])
+        let text = String(decoding: r.stdout, as: UTF8.self)
+        #expect(r.status == 0 && text.contains("<page width=\"612.000000\" height=\"792.000000\">"))
+        #expect(text.contains("<word xMin=\"144.000000\""))
+        guard let pdftotext = PdftotextCompatibilityTests.pdftotext else { print("skipped the comparison: pdftotext is not installed"); return }
+        for flags in [["-r", "144", "-bbox-layout"], ["-r", "144", "-bbox"], ["-r", "50", "-tsv"]] {
+            let theirs = try PdftotextCompatibilityTests.raw(pdftotext, flags + [Self.file, "-"])
+            let ours = try PdftotextCompatibilityTests.ours(flags + [Self.file, "-"])
+            #expect(ours.stdout == theirs.stdout, "\(flags)")
+        }
+    }
+
     @Test("-v prints the version on standard error; -h, -help, -? and --help print help; -listenc lists encodings")
     func versionHelpEncodings() throws {
         let v = try CLI.run(["-v"])

@@ -170,7 +170,7 @@ extension Text {
     func popplerFormatter(_ format: OutputFormat) -> (any PageFormatter)? {
         switch format {
         case .tsv: TSVFormatter(frame: poppler.frame, scale: poppler.coordinateScale)
-        case .bbox, .bboxLayout: BBoxFormatter(frame: poppler.frame, layout: format == .bboxLayout)
+        case .bbox, .bboxLayout: BBoxFormatter(frame: poppler.frame, layout: format == .bboxLayout, scale: poppler.coordinateScale)
         default: nil
         }
     }

@@ -17,10 +17,14 @@ import PDFText
 struct BBoxFormatter: PageFormatter {
     var frame: DisplayLayout.Frame
     var layout: Bool
+    /// Points to output units (pdftotext `-r`: pixels at that resolution; the page size
+    /// stays in points, as pdftotext writes it).
+    var scale: Double
 
-    init(frame: DisplayLayout.Frame = .mediaBox, layout: Bool = false) {
+    init(frame: DisplayLayout.Frame = .mediaBox, layout: Bool = false, scale: Double = 1) {
         self.frame = frame
         self.layout = layout
+        self.scale = scale
     }
 
     func documentStart(_ document: DocumentContext) -> Bytes { PopplerHTML.head(document, then: "<doc>\n") }
@@ -38,7 +42,11 @@ struct BBoxFormatter: PageFormatter {
             let lines = block.lines.filter { !$0.words.isEmpty }
             guard !lines.isEmpty else { continue }
             // Words measured as pdftotext measures them (PopplerWordBox, as -tsv).
-            let boxes = lines.map { $0.words.map { PopplerWordBox.box($0, page) } }
+            let k = scale
+            let boxes = lines.map { $0.words.map { w -> Rect in
+                let b = PopplerWordBox.box(w, page)
+                return k == 1 ? b : Rect(x0: b.x0 * k, y0: b.y0 * k, x1: b.x1 * k, y1: b.y1 * k)
+            } }
             guard layout else {
                 for (l, line) in lines.enumerated() {
                     for (k, w) in line.words.enumerated() { word(w, boxes[l][k], page, indent: "    ", &out) }
