@@ -43,15 +43,25 @@ struct IndexCommandTests {
     struct TSVWord { var page: Int; var box: [Double]; var text: String }
 
     /// Word rows of `pdftext --format tsv` (the layout's word boxes, display space).
+    /// The layout's words with their glyph boxes (`--format json`: display space, the crop
+    /// box's frame, as search highlights are; `--format tsv` measures as pdftotext does).
     func tsvWords(_ file: String) throws -> [TSVWord] {
-        let r = try CLI.run(["--format", "tsv", file])
+        let r = try CLI.run(["--format", "json", file])
         #expect(r.status == 0)
-        return r.stdout.split(separator: "\n").dropFirst().compactMap { line in
-            let f = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard f.count >= 12, f[0] == "5", let page = Int(f[1]), let l = Double(f[6]), let t = Double(f[7]),
-                  let w = Double(f[8]), let h = Double(f[9]) else { return nil }
-            return TSVWord(page: page, box: [l, t, l + w, t + h], text: String(f[11]))
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        var out: [TSVWord] = []
+        for page in doc["pages"] as? [[String: Any]] ?? [] {
+            guard let number = page["number"] as? Int else { continue }
+            for block in page["blocks"] as? [[String: Any]] ?? [] {
+                for line in block["lines"] as? [[String: Any]] ?? [] {
+                    for w in line["words"] as? [[String: Any]] ?? [] {
+                        guard let text = w["text"] as? String, let b = w["bbox"] as? [Double], b.count == 4 else { continue }
+                        out.append(TSVWord(page: number, box: b, text: text))
+                    }
+                }
+            }
         }
+        return out
     }
 
     /// The words under a match box (overlapping it by at least half the smaller area; a
