@@ -10,8 +10,10 @@ import PDFText
 /// flow, `line_num` lines in the block and `word_num` words in the line, each from 0. Our
 /// layout has no flows above blocks, so each block is a flow of one block: `par_num` is the
 /// block's number on the page and `block_num` is 0 — which is also what pdftotext prints
-/// for most pages. Coordinates are display space (top-left origin, after /Rotate, the crop
-/// box; pdftotext measures from the media box unless `-cropbox`). The page row's left/top
+/// for most pages. Coordinates are display space (top-left origin, after /Rotate) measured
+/// from `frame` (the command line gives the media box, as pdftotext, or the crop box with
+/// `-cropbox`), scaled by `scale` (`-r`); words are measured as pdftotext measures them
+/// (`PopplerWordBox`), lines and flows are the unions of their words. The page row's left/top
 /// are 0 (current poppler; 22.x repeats the previous page's last word position there).
 /// Word text is written as is, except that control and bidirectional formatting characters
 /// inside a word are escaped (`\t`, `\n`, `\r`, `\u{1b}`: `ControlEscaping`) so that rows
