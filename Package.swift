@@ -94,7 +94,7 @@ let package = Package(
         .target(
             name: "PDFTextCLI",
             dependencies: [
-                "PDFCore", "PDFGlyphs", "PDFFonts", "PDFContent", "PDFText", "PDFAudit",
+                "CPDFUnicode", "PDFCore", "PDFSyntax", "PDFGlyphs", "PDFFonts", "PDFContent", "PDFText", "PDFAudit",
                 "PDFSemantic", "PDFSearch", "PDFSearchIndex",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
