@@ -135,7 +135,8 @@ public struct DisplayLayout: Sendable {
         self.blocks = blocks
     }
 
-    static func union(_ boxes: [Rect]) -> Rect {
+    /// The smallest rectangle holding every box (an empty rectangle at the origin for none).
+    public static func union(_ boxes: [Rect]) -> Rect {
         guard var u = boxes.first else { return Rect(x0: 0, y0: 0, x1: 0, y1: 0) }
         for b in boxes.dropFirst() { u = u.union(b) }
         return u

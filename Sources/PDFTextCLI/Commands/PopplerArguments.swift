@@ -67,10 +67,15 @@ enum PopplerArguments {
         return Double(a) == nil
     }
 
+    /// Whether the program was run under the name pdftotext (a link).
+    static func isNamedPdftotext(_ programName: String) -> Bool {
+        (programName as NSString).lastPathComponent == "pdftotext"
+    }
+
     /// Whether the program runs as pdftotext: under that name (a link), or with
     /// `--as-pdftotext` before any `--`.
     static func isPdftotext(programName: String, arguments: [String]) -> Bool {
-        if (programName as NSString).lastPathComponent == "pdftotext" { return true }
+        if isNamedPdftotext(programName) { return true }
         return (arguments.firstIndex(of: "--") ?? arguments.count) > (arguments.firstIndex(of: "--as-pdftotext") ?? Int.max)
     }
 }
@@ -82,7 +87,7 @@ extension PDFTextCommand {
         var arguments = arguments
         let pdftotext = PopplerArguments.isPdftotext(programName: programName, arguments: arguments)
         let usage = pdftotext ? ExitStatus.internalError : ExitStatus.usage
-        if pdftotext, (programName as NSString).lastPathComponent == "pdftotext" {
+        if PopplerArguments.isNamedPdftotext(programName) {
             arguments = ["text", "--as-pdftotext"] + arguments
         }
         switch PopplerArguments.read(arguments) {

@@ -55,9 +55,7 @@ struct BBoxFormatter: PageFormatter {
             }
             let lineBoxes = boxes.map(Self.lineBox)
             out.append("    <flow>\n      <block")
-            Self.box(lineBoxes.dropFirst().reduce(lineBoxes[0]) {
-                Rect(x0: min($0.x0, $1.x0), y0: min($0.y0, $1.y0), x1: max($0.x1, $1.x1), y1: max($0.y1, $1.y1))
-            }, &out)
+            Self.box(DisplayLayout.union(lineBoxes), &out)
             out.append(">\n")
             for (l, line) in lines.enumerated() {
                 out.append("        <line")

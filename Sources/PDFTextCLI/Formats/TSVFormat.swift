@@ -55,11 +55,6 @@ struct TSVFormatter: PageFormatter {
         }
         row(1, 0, 0, 0, 0, Rect(x0: 0, y0: 0, x1: tree.width, y1: tree.height), 6, -1)
         out.append("###PAGE###\n")
-        func union(_ boxes: [Rect]) -> Rect {
-            var u = boxes[0]
-            for b in boxes.dropFirst() { u = Rect(x0: min(u.x0, b.x0), y0: min(u.y0, b.y0), x1: max(u.x1, b.x1), y1: max(u.y1, b.y1)) }
-            return u
-        }
         var flow = 0
         for block in tree.blocks {
             let lines = block.lines.filter { !$0.words.isEmpty }
@@ -67,8 +62,8 @@ struct TSVFormatter: PageFormatter {
             // As poppler: words measured as poppler's, each line the union of its words and
             // the flow the union of its lines.
             let wordBoxes = lines.map { $0.words.map { PopplerWordBox.box($0, page) } }
-            let lineBoxes = wordBoxes.map(union)
-            row(3, flow, 0, 0, 0, union(lineBoxes), 6, -1)
+            let lineBoxes = wordBoxes.map(DisplayLayout.union)
+            row(3, flow, 0, 0, 0, DisplayLayout.union(lineBoxes), 6, -1)
             out.append("###FLOW###\n")
             for (l, line) in lines.enumerated() {
                 row(4, flow, 0, l, 0, lineBoxes[l], 6, -1)
