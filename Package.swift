@@ -65,6 +65,12 @@ let package = Package(
             name: "CPDFUnicode",
             linkerSettings: [.linkedLibrary("dl")]),
 
+        // Image codecs (libjpeg-turbo, OpenJPEG, jbig2dec) and Tesseract, each loaded with
+        // dlopen on first use: the package builds and runs without them (see the header).
+        .target(
+            name: "CPDFImaging",
+            linkerSettings: [.linkedLibrary("dl")]),
+
         .target(name: "PDFCore"),
         .target(name: "PDFSyntax", dependencies: ["PDFCore"]),
         .target(name: "PDFFilters", dependencies: ["PDFCore", "CZlib"]),
@@ -80,7 +86,9 @@ let package = Package(
         .target(name: "PDFFonts", dependencies: ["PDFCore", "PDFSyntax", "PDFFile", "PDFGlyphs", "CFreeType"]),
         .target(name: "PDFContent", dependencies: ["PDFCore", "PDFSyntax", "PDFFile", "PDFGlyphs", "PDFFonts"]),
         .target(name: "PDFLayout", dependencies: ["PDFCore", "PDFGlyphs", "CPDFUnicode"]),
-        .target(name: "PDFText", dependencies: ["PDFCore", "PDFCrypto", "PDFFile", "PDFGlyphs", "PDFFonts", "PDFContent", "PDFLayout", "CPDFUnicode"]),
+        .target(name: "PDFImages", dependencies: ["PDFCore", "PDFSyntax", "PDFFile", "PDFFilters", "PDFGlyphs", "PDFContent", "CPDFImaging"]),
+        .target(name: "PDFOCR", dependencies: ["PDFCore", "PDFSyntax", "PDFFile", "PDFGlyphs", "PDFContent", "PDFImages", "CPDFImaging"]),
+        .target(name: "PDFText", dependencies: ["PDFCore", "PDFCrypto", "PDFFile", "PDFGlyphs", "PDFFonts", "PDFContent", "PDFLayout", "PDFOCR", "CPDFUnicode"]),
         .target(name: "PDFAudit", dependencies: ["PDFCore", "PDFSyntax", "PDFCrypto", "PDFFile", "PDFGlyphs", "PDFFonts", "PDFContent", "PDFLayout"]),
         .target(name: "PDFSemantic", dependencies: ["PDFCore", "PDFSyntax", "PDFFile", "PDFGlyphs", "PDFLayout", "PDFText", "PDFAudit"]),
         .target(name: "PDFSearch", dependencies: ["PDFCore", "CPDFUnicode", "PDFText"]),

@@ -337,7 +337,7 @@ private final class ScanSink: ContentSink {
         if !invisible { facts.renderedGlyphs += 1 }
         if font.summary.kind != .type3 {
             switch e.glyph.source {
-            case .toUnicode, .encoding, .glyphName, .actualText: break
+            case .toUnicode, .encoding, .glyphName, .actualText, .ocr: break
             case .fontProgram, .guessed, .none:
                 facts.unmapped += 1
                 if facts.firstUnmapped == nil { facts.firstUnmapped = (e.code, pageIndex, b) }

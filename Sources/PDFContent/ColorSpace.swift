@@ -9,7 +9,7 @@ extension Diagnostic.Code {
 }
 
 /// A tint transform of a Separation or DeviceN space, as far as we evaluate it.
-indirect enum TintTransform: Sendable {
+package indirect enum TintTransform: Sendable {
     /// Type 2: C0 + x^N × (C1 − C0), on the first input.
     case exponential(c0: [Double], c1: [Double], exponent: Double, domain: (Double, Double))
     /// Type 3: stitching of sub-functions over the first input.
@@ -21,7 +21,7 @@ indirect enum TintTransform: Sendable {
     /// Anything else: tint 1 = black, tint 0 = white (the largest input decides).
     case approximate
 
-    func evaluate(_ input: [Double], outputs: Int) -> [Double]? {
+    package func evaluate(_ input: [Double], outputs: Int) -> [Double]? {
         switch self {
         case .exponential(let c0, let c1, let n, let domain):
             let x = min(max(input.first ?? 0, domain.0), domain.1)
@@ -95,7 +95,7 @@ func exp(_ x: Double) -> Double {
 }
 
 /// A colour space, reduced to what converting its colours to sRGB needs.
-indirect enum ColorSpace: Sendable {
+package indirect enum ColorSpace: Sendable {
     case gray, rgb, cmyk
     /// CIE L*a*b* with its white point and a*/b* ranges.
     case lab(white: (Double, Double, Double), range: [Double])
@@ -105,7 +105,7 @@ indirect enum ColorSpace: Sendable {
     /// Pattern: colours are black, or the underlying space's for uncoloured patterns.
     case pattern(underlying: ColorSpace?)
 
-    var components: Int {
+    package var components: Int {
         switch self {
         case .gray, .indexed: 1
         case .rgb, .lab: 3
@@ -125,7 +125,7 @@ indirect enum ColorSpace: Sendable {
         }
     }
 
-    func rgba(_ c: [Double]) -> RGBA {
+    package func rgba(_ c: [Double]) -> RGBA {
         @inline(__always) func at(_ i: Int, _ d: Double = 0) -> Double {
             i < c.count && !c[i].isNaN ? min(max(c[i], 0), 1) : d  // NaN (a broken tint transform) is the default
         }
@@ -202,14 +202,14 @@ indirect enum ColorSpace: Sendable {
 }
 
 /// Reads colour spaces from resources, caching those behind references.
-struct ColorSpaceReader {
+package struct ColorSpaceReader {
     let store: ObjectStore
     var cache: [ObjectID: ColorSpace] = [:]
 
-    init(store: ObjectStore) { self.store = store }
+    package init(store: ObjectStore) { self.store = store }
 
     /// The space a `CS`/`cs` operand names.
-    mutating func colorSpace(named name: Name, resources: PDFDictionary?, log: inout CappedLog) -> ColorSpace {
+    package mutating func colorSpace(named name: Name, resources: PDFDictionary?, log: inout CappedLog) -> ColorSpace {
         switch name {
         case "DeviceGray", "G", "CalGray": return .gray
         case "DeviceRGB", "RGB", "CalRGB": return .rgb
@@ -227,7 +227,7 @@ struct ColorSpaceReader {
         }()
     }
 
-    mutating func colorSpace(_ object: PDFObject, log: inout CappedLog, depth: Int) -> ColorSpace? {
+    package mutating func colorSpace(_ object: PDFObject, log: inout CappedLog, depth: Int) -> ColorSpace? {
         guard depth < 8 else { return nil }
         if let id = object.reference {
             if let c = cache[id] { return c }

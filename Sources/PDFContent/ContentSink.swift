@@ -71,6 +71,21 @@ package struct ImageEvent: Sendable, Hashable {
     package var isInline: Bool
     /// The XObject's name in the resources, for image XObjects.
     package var name: Name?
+    /// The image itself, for sinks that ask for it (``ContentSink/wantsImageSources``).
+    package var source: ImageSource? = nil
+    /// The resources in force (an inline image's named colour space is looked up there).
+    package var resources: PDFDictionary? = nil
+    /// The fill colour in force: the colour a stencil mask (`/ImageMask true`) paints.
+    package var fillColor: RGBA = .black
+}
+
+/// Where a painted image's samples are.
+package enum ImageSource: Sendable, Hashable {
+    /// An image XObject.
+    case xobject(PDFStream)
+    /// An inline image: its dictionary (abbreviated keys as written) and its data, still
+    /// encoded with its filters.
+    case inline(dictionary: PDFDictionary, data: [UInt8])
 }
 
 /// A shading painted with `sh`: it fills the current clip.
@@ -100,6 +115,9 @@ package protocol ContentSink: AnyObject {
     func paintPath(_ path: PathEvent)
     /// An image was painted.
     func paintImage(_ image: ImageEvent)
+    /// Whether `paintImage` wants the image's ``ImageEvent/source`` (an inline image's data
+    /// is copied for it); false by default.
+    var wantsImageSources: Bool { get }
     /// A shading was painted (`sh`).
     func paintShading(_ shading: ShadingEvent)
     /// A form XObject's stream begins (`objectID`: the form's object, nil for a direct or
@@ -116,6 +134,7 @@ package protocol ContentSink: AnyObject {
 
 extension ContentSink {
     package func showGlyph(lending glyph: inout GlyphEvent) { showGlyph(glyph) }
+    package var wantsImageSources: Bool { false }
 }
 
 /// Sinks that ignore shadings, form boundaries and annotations need not implement them.

@@ -21,7 +21,7 @@ extension ObjectStore {
 
 /// A Type 0 function: samples on a grid, read once, evaluated by multilinear interpolation
 /// along the first input and nearest sample along the others.
-struct SampledFunction: Sendable {
+package struct SampledFunction: Sendable {
     var size: [Int]
     var domain: [Double]   // 2m
     var range: [Double]    // 2n
@@ -100,7 +100,7 @@ struct SampledFunction: Sendable {
 }
 
 /// A Type 4 function: a PostScript calculator program.
-struct PostScriptFunction: Sendable {
+package struct PostScriptFunction: Sendable {
     indirect enum Op: Sendable {
         case number(Double)
         case op(String)

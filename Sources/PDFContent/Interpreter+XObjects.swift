@@ -18,8 +18,14 @@ extension ContentInterpreter {
         }
         switch store.name(stream.dictionary["Subtype"]) {
         case "Image":
-            sink.paintImage(ImageEvent(quad: Quad(Rect(x0: 0, y0: 0, x1: 1, y1: 1)).transformed(by: gs.ctm),
-                                       isInline: false, name: name))
+            var event = ImageEvent(quad: Quad(Rect(x0: 0, y0: 0, x1: 1, y1: 1)).transformed(by: gs.ctm),
+                                   isInline: false, name: name)
+            if sink.wantsImageSources {
+                event.source = .xobject(stream)
+                event.resources = resources
+                event.fillColor = gs.fillColor
+            }
+            sink.paintImage(event)
         case "Form":
             let hidden = !optionalContent.isVisible(stream.dictionary["OC"], store: store)
             if hidden { hiddenDepth += 1 }

@@ -390,9 +390,16 @@ package final class ContentInterpreter<Sink: ContentSink> {
 
         // XObjects, images, shadings
         case .Do(let name): doXObject(name, resources: resources)
-        case .inlineImage:
-            sink.paintImage(ImageEvent(quad: Quad(Rect(x0: 0, y0: 0, x1: 1, y1: 1)).transformed(by: gs.ctm),
-                                       isInline: true, name: nil))
+        case .inlineImage(let image):
+            var event = ImageEvent(quad: Quad(Rect(x0: 0, y0: 0, x1: 1, y1: 1)).transformed(by: gs.ctm),
+                                   isInline: true, name: nil)
+            if sink.wantsImageSources {
+                let range = image.dataRange.clamped(to: 0..<bytes.count)
+                event.source = .inline(dictionary: image.dictionary, data: Array(bytes[range]))
+                event.resources = resources
+                event.fillColor = gs.fillColor
+            }
+            sink.paintImage(event)
         case .sh(let name): paintShading(name)
 
         // Marked content

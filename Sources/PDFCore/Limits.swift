@@ -50,6 +50,16 @@ public struct Limits: Sendable, Hashable {
     /// The most filters applied to one stream.
     public var maxFilterChain: Int = 16
 
+    // MARK: Images (OCR)
+
+    /// The most pixels of one decoded image. JPEG and JPEG 2000 images over it are decoded
+    /// at a reduced size (halved until they fit); other images are left out with a
+    /// diagnostic. 128 Mi pixels: a letter page scanned at 1,200 dpi in colour fits.
+    public var maxImagePixels: Int = 1 << 27
+    /// The most bytes one image decoder (JBIG2, CCITT, raw samples) may hold while decoding.
+    /// Past it the image is left out with a diagnostic.
+    public var maxImageDecodeBytes: Int = 512 << 20
+
     // MARK: Search index and queries (`pdftext index`, `pdftext search`)
 
     /// The most index terms (words; a Chinese or Japanese character counts as one) a search
@@ -92,6 +102,8 @@ public struct Limits: Sendable, Hashable {
         l.maxOutlineItems = 10_000
         l.maxAnnotationsPerPage = 1000
         l.maxDiagnostics = 200
+        l.maxImagePixels = 1 << 22
+        l.maxImageDecodeBytes = 32 << 20
         return l
     }
 }

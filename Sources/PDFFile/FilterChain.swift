@@ -4,12 +4,12 @@ import PDFSyntax
 
 /// Reads a stream's `/Filter` and `/DecodeParms` (a name or array, a dictionary or array
 /// with nulls, either of them indirect) into the filter chain the decoders take.
-enum FilterChain {
-    struct Item {
-        var filter: StreamFilter
-        var parameters: FilterParameters
+package enum FilterChain {
+    package struct Item {
+        package var filter: StreamFilter
+        package var parameters: FilterParameters
         /// For `/Crypt`: the crypt filter named in its parameters (§7.4.10).
-        var cryptFilterName: String?
+        package var cryptFilterName: String?
     }
 
     /// `/DecodeParms` values, each read through `integer` (which may resolve references).
@@ -20,7 +20,7 @@ enum FilterChain {
             earlyChange: integer("EarlyChange") ?? 1)
     }
 
-    static func filters(_ dict: PDFDictionary, store: ObjectStore) -> [Item] {
+    package static func filters(_ dict: PDFDictionary, store: ObjectStore) -> [Item] {
         let filterObject = store.resolve(dict["Filter"])
         let names: [Name]
         switch filterObject {

@@ -23,6 +23,9 @@ public enum UnicodeSource: UInt8, Sendable, Hashable, CaseIterable, CustomString
     case fontProgram
     /// A marked-content /ActualText replaced the glyphs it covers.
     case actualText
+    /// Recognised by OCR in a page image: the glyph is a character Tesseract read, with a
+    /// confidence (``PageGlyphs/ocrConfidence``), not one the page's content paints.
+    case ocr
     /// A guess: a code taken as Latin-1/ASCII for want of anything better.
     case guessed
     /// Unknown: the glyph has no text.
@@ -35,6 +38,7 @@ public enum UnicodeSource: UInt8, Sendable, Hashable, CaseIterable, CustomString
         case .glyphName: "glyphname"
         case .fontProgram: "fontprogram"
         case .actualText: "actualtext"
+        case .ocr: "ocr"
         case .guessed: "guessed"
         case .none: "none"
         }
@@ -266,6 +270,9 @@ public struct PageGlyphs: Sendable {
     public var rotation: Int
     /// /UserUnit: the size of a page-space unit in points (1 unless the page says).
     public var userUnit: Double = 1
+    /// OCR's confidence in each glyph, 0…100, parallel to `glyphs`, -1 for glyphs the page
+    /// paints itself; empty when no glyph of the page was recognised by OCR.
+    public var ocrConfidence: [Float] = []
     public var diagnostics = DiagnosticLog()
 
     public init(pageIndex: Int, mediaBox: Rect, cropBox: Rect, rotation: Int) {

@@ -2,6 +2,7 @@ import Synchronization
 import PDFCore
 import PDFContent
 import PDFFonts
+@_exported import PDFOCR
 @_exported import PDFLayout
 @_exported import PDFGlyphs
 
@@ -29,6 +30,29 @@ public struct TextExtractor: Sendable {
     /// running furniture is looked for): flags set here, such as `.offPage` for pdftotext's
     /// crop area, decide what the layout keeps. Nil: none.
     public var glyphPass: (@Sendable (inout PageGlyphs) -> Void)? = nil
+    /// OCR of the pages that need it (``withOCR(_:)``), run before `glyphPass`; nil: none.
+    package private(set) var ocrPass: OCRPass? = nil
+
+    /// This extractor, reading pages with OCR as `options` say (see ``OCROptions``): the
+    /// characters recognised enter each page's glyphs before the layout. Set it before
+    /// ``withRunningFurniture(pages:workers:sampleBudget:)`` and
+    /// ``readingAhead(pages:budget:)``, which read pages.
+    public func withOCR(_ options: OCROptions) -> TextExtractor {
+        var copy = self
+        copy.ocrPass = options.mode == .never ? nil : OCRPass(document: document, extractor: extractor, options: options)
+        return copy
+    }
+
+    /// Why OCR cannot run (libtesseract or its language data missing), when it was asked
+    /// for with ``withOCR(_:)``; nil when it can, or was not asked for.
+    public var ocrUnavailableReason: String? { ocrPass?.unavailable }
+
+    /// The OCR pass, then the glyph pass.
+    var pagePass: (@Sendable (inout PageGlyphs) -> Void)? {
+        guard let ocr = ocrPass else { return glyphPass }
+        let pass = glyphPass
+        return { ocr.run(&$0); pass?(&$0) }
+    }
 
     /// - Parameters:
     ///   - document: the opened document.
@@ -66,7 +90,7 @@ public struct TextExtractor: Sendable {
 
     /// The glyphs and layout of page `index` (0-based).
     public func page(_ index: Int) -> PageText {
-        let glyphs = sampled.take(index) ?? Self.extract(index, extractor, glyphPass)
+        let glyphs = sampled.take(index) ?? Self.extract(index, extractor, pagePass)
         if !structure.isReady { readAhead() }
         let layout = analyzeLayout(glyphs, options: layout, structureOrder: structureOrder?.mcids(forPage: index),
                                    runningFurniture: runningFurniture)
@@ -100,7 +124,7 @@ public struct TextExtractor: Sendable {
         guard options.findsRepeatedFurniture, options.marksRunningArtifacts, options.readingOrder != .contentStream,
               valid.count >= 2, options.furnitureSamplePages >= 2 else { return self }
         let sample = Self.sample(valid, count: min(options.furnitureSamplePages, Self.maxSamplePages))
-        let extractor = self.extractor, pass = glyphPass
+        let extractor = self.extractor, pass = pagePass
         var copy = self
         copy.sampled = SampledPages()
         // Read in run order, `workers` pages at a time: each page gives its candidate lines at
@@ -168,7 +192,7 @@ public struct TextExtractor: Sendable {
     /// plan is done or the budget is spent.
     func readAhead() {
         while !structure.isReady, let next = sampled.claimReadAhead() {
-            sampled.keepReadAhead(Self.extract(next, extractor, glyphPass), for: next)
+            sampled.keepReadAhead(Self.extract(next, extractor, pagePass), for: next)
         }
     }
 

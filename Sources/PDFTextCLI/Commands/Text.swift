@@ -92,6 +92,8 @@ package struct Text: ParsableCommand {
 
     @OptionGroup(title: "pdftotext options") package var poppler: PopplerOptions
 
+    @OptionGroup(title: "OCR") package var ocr: OCRFlags
+
     @OptionGroup package var passwords: PasswordOptions
 
     @OptionGroup package var access: TextAccessOptions
@@ -237,7 +239,7 @@ package struct Text: ParsableCommand {
                          firstPage: range.firstPage, lastPage: range.lastPage,
                          passwords: passwords.candidates, purpose: access.purpose, layoutOptions: layoutOptions,
                          wantsStyles: wantsStyles, jobs: jobs, progress: progress, quiet: quiet,
-                         cropArea: poppler.cropArea.map(CropArea.init(area:)))
+                         cropArea: poppler.cropArea.map(CropArea.init(area:)), ocr: ocr.options)
     }
 
     /// `pdftext [OPTIONS] FILE [OUTPUT]` with only the common options, and `pdftext

@@ -26,6 +26,8 @@ struct TextRun {
         var quiet: Bool
         /// pdftotext's crop area (-x -y -W -H), or nil.
         var cropArea: CropArea? = nil
+        /// How scanned pages are read (`--ocr`; auto by default).
+        var ocr = OCROptions(mode: .auto)
     }
 
     let settings: Settings
@@ -136,7 +138,7 @@ struct TextRun {
                 context.language = document.language
                 context.metadata = DocumentMetadata(document)
                 var base = TextExtractor(document: document, layout: settings.layoutOptions,
-                                         readsStructureConcurrently: workers > 1)
+                                         readsStructureConcurrently: workers > 1).withOCR(settings.ocr)
                 if let crop = settings.cropArea { base.glyphPass = { crop.apply(to: &$0) } }
                 let extractor = base
                     .withRunningFurniture(pages: numbers.map { $0 - 1 }, workers: workers)

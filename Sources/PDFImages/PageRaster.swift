@@ -1,0 +1,113 @@
+import PDFContent
+import PDFCore
+import PDFGlyphs
+
+extension Matrix {
+    /// Every coefficient finite.
+    package var isAllFinite: Bool { a.isFinite && b.isFinite && c.isFinite && d.isFinite && e.isFinite && f.isFinite }
+
+    /// The inverse, or nil when the matrix is singular or not finite.
+    package var inverse: Matrix? {
+        let det = a * d - b * c
+        guard det.isFinite, abs(det) > 1e-12, isAllFinite else { return nil }
+        let m = Matrix(a: d / det, b: -b / det, c: -c / det, d: a / det,
+                       e: (c * f - d * e) / det, f: (b * e - a * f) / det)
+        return m.isAllFinite ? m : nil
+    }
+}
+
+/// A page's images drawn into one gray raster in *display space*: the crop box turned by
+/// /Rotate, y down, at a resolution in pixels per inch, as a viewer shows the page. Text a
+/// reader sees upright is upright here, whatever the images' own rotation or flips, so the
+/// OCR reads it the way it is meant. Vector art and text are not drawn.
+package struct PageRaster {
+    /// The raster.
+    package var image: GrayImage
+    /// Page space → raster pixels.
+    package var pageToPixels: Matrix
+    /// Pixels per inch the raster was drawn at (lowered for very large pages).
+    package var resolution: Double
+
+    /// A white raster of the page at `resolution`, lowered so that the raster holds at most
+    /// `maxPixels` pixels and 16,384 on a side.
+    package init(page: PageGlyphs, resolution: Double, maxPixels: Int) {
+        let box = page.visibleBox
+        let rotated = (((page.rotation % 360) + 360) % 360) % 180 == 90
+        let unit = page.userUnit > 0 && page.userUnit.isFinite ? page.userUnit : 1
+        let widthPoints = max(1, (rotated ? box.height : box.width) * unit)
+        let heightPoints = max(1, (rotated ? box.width : box.height) * unit)
+        var dpi = resolution.isFinite && resolution > 0 ? min(resolution, 1200) : 300
+        let limit = Double(max(1, maxPixels))
+        let needed = widthPoints * heightPoints * dpi * dpi / (72 * 72)
+        if needed > limit { dpi *= (limit / needed).squareRoot() }
+        dpi = min(dpi, 16384 * 72 / max(widthPoints, heightPoints))
+        let w = max(1, Int((widthPoints * dpi / 72).rounded(.up)))
+        let h = max(1, Int((heightPoints * dpi / 72).rounded(.up)))
+        image = GrayImage(width: w, height: h)
+        self.resolution = dpi
+        let scale = dpi / 72
+        pageToPixels = page.displayTransform.concatenating(Matrix(a: scale, b: 0, c: 0, d: scale, e: 0, f: 0))
+    }
+
+    /// Pixels → page space.
+    package var pixelsToPage: Matrix { pageToPixels.inverse ?? .identity }
+
+    /// Draws `picture` placed by `matrix` (image space → page space): each raster pixel whose
+    /// centre falls in the image takes the image's sample there, bilinearly interpolated.
+    /// Stencil masks (`isMask`) draw only their painted pixels (those darker than white).
+    package mutating func draw(_ picture: GrayImage, matrix: Matrix, isMask: Bool = false) {
+        // Image pixels → raster pixels: pixel (i, j) of the picture covers
+        // u ∈ [i/W, (i+1)/W], v ∈ [1 − (j+1)/H, 1 − j/H] of the unit square.
+        let toUnit = Matrix(a: 1 / Double(picture.width), b: 0, c: 0, d: -1 / Double(picture.height), e: 0, f: 1)
+        let full = toUnit.concatenating(matrix).concatenating(pageToPixels)
+        guard let back = full.inverse else { return }
+        let corners = [Point(x: 0, y: 0), Point(x: Double(picture.width), y: 0),
+                       Point(x: 0, y: Double(picture.height)), Point(x: Double(picture.width), y: Double(picture.height))]
+            .map { full.apply($0) }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
+              minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return }
+        let x0 = max(0, Int(max(-1, minX).rounded(.down))), x1 = min(image.width, Int(min(Double(image.width), maxX).rounded(.up)))
+        let y0 = max(0, Int(max(-1, minY).rounded(.down))), y1 = min(image.height, Int(min(Double(image.height), maxY).rounded(.up)))
+        guard x0 < x1, y0 < y1 else { return }
+        let pw = picture.width, ph = picture.height, rw = image.width
+        let lastU = Double(pw - 1), lastV = Double(ph - 1)
+        picture.pixels.withUnsafeBufferPointer { src in
+            image.pixels.withUnsafeMutableBufferPointer { dst in
+                for y in y0..<y1 {
+                    let cy = Double(y) + 0.5
+                    // Image coordinates of the row's first pixel centre, and the step per pixel.
+                    var u = back.a * (Double(x0) + 0.5) + back.c * cy + back.e
+                    var v = back.b * (Double(x0) + 0.5) + back.d * cy + back.f
+                    for x in x0..<x1 {
+                        defer { u += back.a; v += back.b }
+                        guard u >= 0, v >= 0, u < Double(pw), v < Double(ph) else { continue }
+                        // Bilinear between the four nearest sample centres.
+                        let fu = min(max(u - 0.5, 0), lastU)
+                        let fv = min(max(v - 0.5, 0), lastV)
+                        let i = Int(fu), j = Int(fv)
+                        let i1 = min(i + 1, pw - 1), j1 = min(j + 1, ph - 1)
+                        let tu = fu - Double(i), tv = fv - Double(j)
+                        let a = Double(src[j * pw + i]), b = Double(src[j * pw + i1])
+                        let c = Double(src[j1 * pw + i]), d = Double(src[j1 * pw + i1])
+                        let value = (a + (b - a) * tu) * (1 - tv) + (c + (d - c) * tu) * tv
+                        let g = UInt8(max(0, min(255, value.rounded())))
+                        if isMask && g == 255 { continue }
+                        dst[y * rw + x] = g
+                    }
+                }
+            }
+        }
+    }
+
+    /// Paints the raster white inside `quad` (page space), grown by `margin` pixels: areas
+    /// whose text the page already has are not read again.
+    package mutating func erase(_ quad: Quad, margin: Double = 2) {
+        let b = quad.transformed(by: pageToPixels).bounds
+        guard b.x0.isFinite, b.x1.isFinite, b.y0.isFinite, b.y1.isFinite else { return }
+        let x0 = max(0, Int((b.x0 - margin).rounded(.down))), x1 = min(image.width, Int((b.x1 + margin).rounded(.up)))
+        let y0 = max(0, Int((b.y0 - margin).rounded(.down))), y1 = min(image.height, Int((b.y1 + margin).rounded(.up)))
+        guard x0 < x1, y0 < y1 else { return }
+        for y in y0..<y1 { for x in x0..<x1 { image.pixels[y * image.width + x] = 255 } }
+    }
+}

@@ -1,0 +1,61 @@
+import PDFCore
+
+/// Which pages OCR reads.
+public enum OCRMode: String, Sendable, Hashable, CaseIterable {
+    /// Pages that `pdftext diagnose` would call needs-ocr because images cover them and
+    /// they hold (almost) no text: scans without a text layer.
+    case auto
+    /// Every page's images, except where the page already has text (visible, or an
+    /// invisible OCR layer).
+    case always
+    /// None.
+    case never
+}
+
+/// How pages are read with OCR (Tesseract). Every heuristic here is a named option.
+public struct OCROptions: Sendable, Hashable {
+    public var mode: OCRMode
+    /// Tesseract languages, `+`-separated (`eng`, `deu+eng`); nil: from the document's
+    /// /Lang (the catalog's), else `eng`.
+    public var languages: String?
+    /// The resolution page images are drawn at for OCR, in pixels per inch.
+    public var resolution: Double = 300
+    /// Tesseract's page segmentation mode: 3 (automatic, the default) finds blocks and keeps
+    /// columns apart; 1 adds orientation detection (needs `osd.traineddata`); 6 reads one
+    /// uniform block.
+    public var pageSegmentationMode: Int = 3
+    /// Where Tesseract's `*.traineddata` are; nil: `TESSDATA_PREFIX`, else Debian's
+    /// `/usr/share/tesseract-ocr/5/tessdata`.
+    public var dataPath: String?
+    /// Seconds Tesseract may spend on one page before it gives up (with a diagnostic).
+    public var timeoutSeconds: Double = 120
+    /// Words read with less confidence (0…100) are left out: specks and noise that Tesseract
+    /// reads as stray letters come with low confidence.
+    public var minimumWordConfidence: Float = 20
+    /// `auto`: a page needs OCR when it has at most this many visible text characters …
+    public var autoMaxTextCharacters = 10
+    /// … and images cover at least this share of it (the values of `diagnose`'s rule).
+    public var autoImageCoverage = 0.5
+    /// The most pixels of one page raster (a larger page is drawn at a lower resolution).
+    public var maxRasterPixels = 64 << 20
+
+    public init(mode: OCRMode = .auto, languages: String? = nil) {
+        self.mode = mode
+        self.languages = languages
+    }
+
+    /// No OCR.
+    public static let never = OCROptions(mode: .never)
+}
+
+/// What is installed for OCR, for programs that want to say so before they start.
+public enum OCREngineInfo {
+    /// Why Tesseract cannot be loaded, or nil when it can.
+    public static var unavailableReason: String? { OCREngines.unavailableReason }
+    /// Tesseract's version, when it can be loaded.
+    public static var version: String? { OCREngines.version }
+    /// The trained-data folder: `explicit`, else `TESSDATA_PREFIX`, else Debian's.
+    public static func dataPath(_ explicit: String?) -> String { OCREngines.dataPath(explicit) }
+    /// The languages whose trained data `dataPath` holds.
+    public static func installedLanguages(dataPath: String) -> Set<String> { OCREngines.installedLanguages(dataPath: dataPath) }
+}

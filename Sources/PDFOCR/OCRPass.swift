@@ -1,0 +1,161 @@
+import PDFContent
+import PDFCore
+import PDFFile
+import PDFGlyphs
+import PDFImages
+import PDFSyntax
+import Synchronization
+
+extension Diagnostic.Code {
+    /// A page needed OCR and it could not run, or Tesseract failed on it.
+    package static let ocrFailed = Diagnostic.Code("ocrFailed")
+    /// A page was read with OCR (how many words, at what resolution, in which languages).
+    package static let ocrDone = Diagnostic.Code("ocrDone")
+}
+
+/// OCR as a pass over a page's glyphs, between interpretation and layout: when the page
+/// needs it (``OCROptions/mode``), its images are drawn into a raster in display space
+/// (``PageRaster``), areas that already have text are blanked, Tesseract reads the rest, and
+/// each recognised character enters the glyph arena as a glyph with
+/// ``UnicodeSource/ocr``, its box in page space and its confidence. Everything after (layout,
+/// selections, search boxes, every output format) then works on them as on any glyph.
+package struct OCRPass: Sendable {
+    package let options: OCROptions
+    let document: Document
+    let extractor: PageExtractor
+    /// Tesseract, its data and the languages, looked for on first need: loading
+    /// libtesseract costs a process that reads no scanned page nothing.
+    let setup: Setup
+
+    /// What the pass found on first use.
+    package struct Resolved: Sendable {
+        /// Why OCR cannot run (nil when it can).
+        package var unavailable: String?
+        /// The Tesseract languages pages are read in.
+        package var languages: String
+        var engines: OCREngines?
+    }
+
+    final class Setup: Sendable {
+        let value = Mutex<Resolved?>(nil)
+    }
+
+    package init(document: Document, extractor: PageExtractor, options: OCROptions) {
+        self.options = options
+        self.document = document
+        self.extractor = extractor
+        self.setup = Setup()
+    }
+
+    /// Tesseract and the languages, looked for now if not yet.
+    package var resolved: Resolved {
+        setup.value.withLock { state in
+            if let state { return state }
+            let r = Self.resolve(options, document: document)
+            state = r
+            return r
+        }
+    }
+
+    /// Why OCR cannot run, or nil.
+    package var unavailable: String? { resolved.unavailable }
+
+    static func resolve(_ options: OCROptions, document: Document) -> Resolved {
+        let dataPath = OCREngines.dataPath(options.dataPath)
+        if let why = OCREngines.unavailableReason { return Resolved(unavailable: why, languages: "eng", engines: nil) }
+        let installed = OCREngines.installedLanguages(dataPath: dataPath)
+        let languages = Self.languages(options.languages, document: document, installed: installed)
+        guard !languages.isEmpty else {
+            let why = "no Tesseract language data for \(options.languages ?? "eng") in \(dataPath) (install tesseract-ocr-eng or another tesseract-ocr-LANG package)"
+            return Resolved(unavailable: why, languages: "eng", engines: nil)
+        }
+        return Resolved(unavailable: nil, languages: languages, engines: OCREngines(dataPath: dataPath))
+    }
+
+    /// The languages to read: those asked for that are installed; without a request, the
+    /// document's /Lang when installed, else `eng`. Empty when none is installed.
+    static func languages(_ asked: String?, document: Document, installed: Set<String>) -> String {
+        if let asked {
+            return asked.split(separator: "+").map(String.init).filter { installed.contains($0) }.joined(separator: "+")
+        }
+        if let tag = document.language, let name = OCRLanguages.tesseractName(tag), installed.contains(name) {
+            return name == "eng" ? name : name + "+eng"
+        }
+        return installed.contains("eng") ? "eng" : ""
+    }
+
+    /// Whether `page` needs OCR under the options' mode.
+    package func needsOCR(_ page: PageGlyphs) -> Bool {
+        switch options.mode {
+        case .never: return false
+        case .always: return !page.images.isEmpty
+        case .auto:
+            guard !page.images.isEmpty else { return false }
+            let (visible, invisible) = Self.textCharacters(page)
+            guard visible <= options.autoMaxTextCharacters, invisible <= options.autoMaxTextCharacters else { return false }
+            return Coverage.share(of: page.images.map(\.bounds), within: page.cropBox) >= options.autoImageCoverage
+        }
+    }
+
+    /// Visible and invisible (an OCR layer's) non-space characters with Unicode.
+    static func textCharacters(_ page: PageGlyphs) -> (visible: Int, invisible: Int) {
+        var visible = 0, invisible = 0
+        let left: GlyphFlags = [.hidden, .clipped, .offPage, .space, .duplicate]
+        for g in page.glyphs where g.flags.isDisjoint(with: left) && g.unicodeSource != .none && !g.text.isEmpty {
+            let text = page.scalars[Int(g.text.lowerBound)..<Int(g.text.upperBound)]
+            guard text.contains(where: { !$0.properties.isWhitespace && $0 != "\u{FFFD}" }) else { continue }
+            if g.flags.contains(.invisible) { invisible += 1 } else { visible += 1 }
+        }
+        return (visible, invisible)
+    }
+
+    /// Reads `page` with OCR when it needs it, adding the glyphs recognised.
+    package func run(_ page: inout PageGlyphs) {
+        guard needsOCR(page) else { return }
+        let setup = resolved
+        guard let engines = setup.engines else {
+            page.diagnostics.append(.ocrFailed, .warning, "page \(page.pageIndex + 1) needs OCR, which cannot run: \(setup.unavailable ?? "OCR is off")")
+            return
+        }
+        let languages = setup.languages
+        var log = CappedLog(perCode: 5)
+        var raster = PageRaster(page: page, resolution: options.resolution, maxPixels: options.maxRasterPixels)
+        var imageLog = DiagnosticLog()
+        let images = PageImages.collect(extractor, pageIndex: page.pageIndex, log: &imageLog)
+        page.diagnostics.append(contentsOf: imageLog)
+        var decoder = ImageDecoder(store: document.store)
+        var drawn = 0
+        for placed in images {
+            guard let picture = decoder.decode(placed.source, resources: placed.resources, ink: placed.ink, log: &log) else { continue }
+            raster.draw(picture, matrix: placed.matrix, isMask: ImageDecoder.isMask(placed.source, store: document.store))
+            drawn += 1
+        }
+        for g in page.glyphs where !g.flags.contains(.hidden) && !g.text.isEmpty && g.unicodeSource != .none {
+            raster.erase(g.quad)
+        }
+        page.diagnostics.append(contentsOf: log.finished)
+        guard drawn > 0, raster.image.inkShare > 0.0002 else { return }
+        let ppi = Int(raster.resolution.rounded())
+        do {
+            let words = try engines.recognize(raster.image.pixels, width: raster.image.width, height: raster.image.height,
+                                              ppi: ppi, languages: languages,
+                                              pageSegmentationMode: options.pageSegmentationMode,
+                                              timeoutSeconds: options.timeoutSeconds)
+            let added = OCRGlyphs.insert(words, into: &page, raster: raster, minimumConfidence: options.minimumWordConfidence)
+            page.diagnostics.append(.ocrDone, .info, "page \(page.pageIndex + 1) read with OCR (\(languages), \(ppi) ppi): \(added) words")
+        } catch {
+            let message = (error as? PDFError)?.message ?? "\(error)"
+            page.diagnostics.append(.ocrFailed, .warning, "page \(page.pageIndex + 1): OCR failed: \(message)")
+        }
+    }
+}
+
+extension ImageDecoder {
+    /// Whether the image is a stencil mask (`/ImageMask true`, or `/IM true` inline).
+    package static func isMask(_ source: ImageSource, store: ObjectStore) -> Bool {
+        switch source {
+        case .xobject(let s): return store.resolve(s.dictionary["ImageMask"]).bool ?? false
+        case .inline(let d, _): return (d["IM"] ?? d["ImageMask"])?.bool ?? false
+        }
+    }
+}
