@@ -486,7 +486,7 @@ int pdfi_jbig2_decode(const uint8_t *data, size_t length, const uint8_t *globals
     X(TessBaseAPIEnd) X(TessResultIteratorDelete) X(TessResultIteratorGetPageIterator) X(TessResultIteratorNext) \
     X(TessResultIteratorGetUTF8Text) X(TessResultIteratorConfidence) X(TessPageIteratorIsAtBeginningOf) \
     X(TessPageIteratorBoundingBox) X(TessPageIteratorBaseline) X(TessMonitorCreate) X(TessMonitorDelete) \
-    X(TessMonitorSetDeadlineMSecs)
+    X(TessMonitorSetDeadlineMSecs) X(TessBaseAPIDetectOrientationScript)
 #define OCR_DECLARE(f) static __typeof__(&f) ocr_##f;
 OCR_FUNCTIONS(OCR_DECLARE)
 #endif
@@ -662,6 +662,33 @@ int pdfi_ocr_recognize(pdfi_ocr *engine, const uint8_t *gray, int32_t width, int
     return PDFI_OK;
 #else
     (void)gray; (void)width; (void)height; (void)stride; (void)ppi; (void)psm; (void)timeoutMilliseconds;
+    return PDFI_UNAVAILABLE;
+#endif
+}
+
+int pdfi_ocr_orientation(pdfi_ocr *engine, const uint8_t *gray, int32_t width, int32_t height, int32_t stride,
+                         int32_t ppi, int32_t *degrees, float *confidence) {
+    *degrees = 0;
+    *confidence = 0;
+    if (!engine) return PDFI_UNAVAILABLE;
+#ifdef PDFI_HAS_OCR
+    if (width <= 0 || height <= 0 || stride < width) return PDFI_ERROR;
+    TessBaseAPI *api = engine->api;
+    // Tesseract loads its orientation model only in an orientation-detecting mode.
+    ocr_TessBaseAPISetPageSegMode(api, PSM_OSD_ONLY);
+    ocr_TessBaseAPISetImage(api, gray, width, height, 1, stride);
+    ocr_TessBaseAPISetSourceResolution(api, ppi > 0 ? ppi : 300);
+    int deg = 0;
+    float conf = 0, scriptConf = 0;
+    const char *script = NULL;
+    BOOL ok = ocr_TessBaseAPIDetectOrientationScript(api, &deg, &conf, &script, &scriptConf);
+    ocr_TessBaseAPIClear(api);
+    if (!ok) return PDFI_ERROR;
+    *degrees = deg;
+    *confidence = conf;
+    return PDFI_OK;
+#else
+    (void)gray; (void)width; (void)height; (void)stride; (void)ppi;
     return PDFI_UNAVAILABLE;
 #endif
 }

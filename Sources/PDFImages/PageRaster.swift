@@ -111,3 +111,35 @@ package struct PageRaster {
         for y in y0..<y1 { for x in x0..<x1 { image.pixels[y * image.width + x] = 255 } }
     }
 }
+
+extension PageRaster {
+    /// The raster turned clockwise by `quarterTurns` × 90°, its page mapping turned with it:
+    /// a page scanned sideways made upright for the OCR.
+    package func rotated(clockwise quarterTurns: Int) -> PageRaster {
+        let k = ((quarterTurns % 4) + 4) % 4
+        guard k != 0 else { return self }
+        let w = image.width, h = image.height
+        let nw = k == 2 ? w : h, nh = k == 2 ? h : w
+        var out = GrayImage(width: nw, height: nh)
+        let turn: Matrix
+        image.pixels.withUnsafeBufferPointer { src in
+            out.pixels.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<h {
+                    for x in 0..<w {
+                        let (nx, ny) = k == 1 ? (h - 1 - y, x) : k == 2 ? (w - 1 - x, h - 1 - y) : (y, w - 1 - x)
+                        dst[ny * nw + nx] = src[y * w + x]
+                    }
+                }
+            }
+        }
+        switch k {
+        case 1: turn = Matrix(a: 0, b: 1, c: -1, d: 0, e: Double(h), f: 0)
+        case 2: turn = Matrix(a: -1, b: 0, c: 0, d: -1, e: Double(w), f: Double(h))
+        default: turn = Matrix(a: 0, b: -1, c: 1, d: 0, e: 0, f: Double(w))
+        }
+        var copy = self
+        copy.image = out
+        copy.pageToPixels = pageToPixels.concatenating(turn)
+        return copy
+    }
+}

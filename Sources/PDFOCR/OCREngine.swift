@@ -139,3 +139,25 @@ extension PDFError.Code {
     /// Tesseract failed on a page.
     public static let ocrUnavailable = PDFError.Code(rawValue: "ocrUnavailable")
 }
+
+extension OCREngines {
+    /// How far the page's text is turned, counter-clockwise in quarter turns (0–3), and
+    /// Tesseract's confidence; nil when orientation detection cannot run (no
+    /// `osd.traineddata`) or finds nothing.
+    package func orientation(_ pixels: [UInt8], width: Int, height: Int, ppi: Int, languages: String) -> (quarterTurns: Int, confidence: Float)? {
+        guard FileManager.default.fileExists(atPath: dataPath + "/osd.traineddata"),
+              let w = Int32(exactly: width), let h = Int32(exactly: height), pixels.count >= width * height else { return nil }
+        // Orientation detection runs Tesseract's legacy classifier on the `osd` model: an
+        // engine of its own (an engine for a language reads nonsense orientations).
+        return try? with(languages: "osd") { engine in
+            var degrees: Int32 = 0
+            var confidence: Float = 0
+            let rc = pixels.withUnsafeBufferPointer {
+                pdfi_ocr_orientation(engine, $0.baseAddress, w, h, w, Int32(clamping: ppi), &degrees, &confidence)
+            }
+            guard rc == PDFI_OK, degrees % 90 == 0 else { return nil }
+            // Tesseract's angle is the text's turn clockwise; counter-clockwise it is the rest.
+            return ((4 - Int(((degrees / 90) % 4 + 4) % 4)) % 4, confidence)
+        }
+    }
+}

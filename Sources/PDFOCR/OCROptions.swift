@@ -27,6 +27,11 @@ public struct OCROptions: Sendable, Hashable {
     /// Where Tesseract's `*.traineddata` are; nil: `TESSDATA_PREFIX`, else Debian's
     /// `/usr/share/tesseract-ocr/5/tessdata`.
     public var dataPath: String?
+    /// Detect pages scanned sideways or upside down (Tesseract's orientation detection, with
+    /// `osd.traineddata`) and read them upright.
+    public var detectsOrientation = true
+    /// The least confidence of that detection that turns a page.
+    public var orientationConfidence: Float = 2
     /// Seconds Tesseract may spend on one page before it gives up (with a diagnostic).
     public var timeoutSeconds: Double = 120
     /// Words read with less confidence (0…100) are left out: specks and noise that Tesseract

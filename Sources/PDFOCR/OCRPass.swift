@@ -1,3 +1,4 @@
+import Foundation
 import PDFContent
 import PDFCore
 import PDFFile
@@ -136,6 +137,14 @@ package struct OCRPass: Sendable {
         page.diagnostics.append(contentsOf: log.finished)
         guard drawn > 0, raster.image.inkShare > 0.0002 else { return }
         let ppi = Int(raster.resolution.rounded())
+        if options.detectsOrientation,
+           let (turns, confidence) = engines.orientation(raster.image.pixels, width: raster.image.width,
+                                                         height: raster.image.height, ppi: ppi, languages: languages),
+           turns != 0, confidence >= options.orientationConfidence {
+            // Tesseract gives the text's turn counter-clockwise; the raster turns back.
+            raster = raster.rotated(clockwise: turns)
+            page.diagnostics.append(.ocrDone, .info, "page \(page.pageIndex + 1): the scan's text is turned \(turns * 90)° (confidence \(String(format: "%.1f", confidence))); read upright")
+        }
         do {
             let words = try engines.recognize(raster.image.pixels, width: raster.image.width, height: raster.image.height,
                                               ppi: ppi, languages: languages,

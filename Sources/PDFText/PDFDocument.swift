@@ -51,6 +51,10 @@ public struct PDFTextOptions: Sendable {
     /// How many pages' text a document keeps in memory; older pages are dropped first and
     /// rebuilt when asked for again. 0 keeps none.
     public var cachedPages = 256
+    /// Reading scanned pages with OCR (Tesseract): none by default, as PDFKit reads none.
+    /// With `.auto`, pages of images without text get the characters recognised in them,
+    /// as glyphs whose ``UnicodeSource`` is `.ocr`.
+    public var ocr = OCROptions.never
     public init() {}
 }
 
@@ -101,7 +105,7 @@ final class DocumentCore: Sendable {
     var extractor: TextExtractor? {
         if file.isLocked { return nil }
         if let e = state.withLock({ $0.extractor }) { return e }
-        let e = TextExtractor(document: file, extraction: options.extraction, layout: options.layout)
+        let e = TextExtractor(document: file, extraction: options.extraction, layout: options.layout).withOCR(options.ocr)
         return state.withLock { s in
             if let existing = s.extractor { return existing }
             s.extractor = e

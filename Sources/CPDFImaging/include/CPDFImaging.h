@@ -105,6 +105,11 @@ int pdfi_ocr_recognize(pdfi_ocr *engine, const uint8_t *gray, int32_t width, int
                        char *why, size_t capacity);
 void pdfi_ocr_result_free(pdfi_ocr_result *result);
 
+/// Tesseract's orientation detection (needs `osd.traineddata`): `degrees` receives how far
+/// the text is turned (0, 90, 180 or 270, counter-clockwise), `confidence` how sure it is.
+int pdfi_ocr_orientation(pdfi_ocr *engine, const uint8_t *gray, int32_t width, int32_t height, int32_t stride,
+                         int32_t ppi, int32_t *degrees, float *confidence);
+
 #ifdef __cplusplus
 }
 #endif

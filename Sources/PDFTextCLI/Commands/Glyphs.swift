@@ -16,7 +16,8 @@ package struct Glyphs: ParsableCommand {
             With several files, their rows follow one another (the page column restarts); \
             the exit code is the highest of them. Columns: page (1-based), index (on the page, painting order), text, x0 y0 x1 y1 \
             (the glyph box), font, size (effective, in points), source (where the Unicode came \
-            from: tounicode, encoding, glyphname, fontprogram, actualtext, guessed, none), \
+            from: tounicode, encoding, glyphname, fontprogram, actualtext, ocr:N for a character \
+            read by OCR with N its confidence 0–100 (see --ocr), guessed, none), \
             flags (duplicate, invisible, clipped, offpage, annotation, artifact, vertical, \
             hidden: in an optional-content layer that is off; - when none), then ox oy (the glyph origin). Coordinates are PDF page space (origin \
             bottom-left, y up, before /Rotate) unless --display is given: then the rotated, \
@@ -48,6 +49,8 @@ package struct Glyphs: ParsableCommand {
     @OptionGroup package var passwords: PasswordOptions
 
     @OptionGroup package var access: TextAccessOptions
+
+    @OptionGroup(title: "OCR") package var ocr: OCRFlags
 
     package init() {}
 
@@ -81,8 +84,10 @@ package struct Glyphs: ParsableCommand {
             }
             let numbers = selection.pages(count: document.pageCount, first: range.firstPage, last: range.lastPage)
             let extractor = PageExtractor(document: document, fonts: FontCache(store: document.store), options: options)
+            let recognizer = ocr.mode == .never ? nil : OCRPass(document: document, extractor: extractor, options: ocr.options)
             for n in numbers {
-                let page = extractor.extract(pageIndex: n - 1)
+                var page = extractor.extract(pageIndex: n - 1)
+                recognizer?.run(&page)
                 GlyphTSV.write(page, pageNumber: n, display: display, to: out)
                 if diagnostics {
                     out.flush()
@@ -119,7 +124,12 @@ enum GlyphTSV {
             out.number(box.x1); out.byte(9); out.number(box.y1); out.byte(9)
             out.bytes(fontNames[Int(run.font)]); out.byte(9)
             out.number(run.effectiveSize); out.byte(9)
-            out.bytes(sources[Int(g.unicodeSource.rawValue)]); out.byte(9)
+            out.bytes(sources[Int(g.unicodeSource.rawValue)])
+            if g.unicodeSource == .ocr, i < page.ocrConfidence.count {
+                // OCR's confidence in the character, 0–100: `ocr:96`.
+                out.byte(0x3A); out.int(Int64(page.ocrConfidence[i].rounded()))
+            }
+            out.byte(9)
             if let f = flagCache[g.flags.rawValue] {
                 out.bytes(f)
             } else {

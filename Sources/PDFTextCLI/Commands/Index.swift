@@ -108,6 +108,8 @@ package struct IndexCommand: ParsableCommand {
 
     @OptionGroup package var access: TextAccessOptions
 
+    @OptionGroup(title: "OCR") package var ocr: OCRFlags
+
     package init() {}
 
     package func validate() throws {

@@ -227,11 +227,12 @@ struct IndexRun {
                   tokenizer: Tokenizer) -> OrderedPipeline<Prepared, SearchIndex.PageRecord?> {
         let passwords = command.passwords.candidates
         let purpose = command.access.purpose
+        let ocr = command.ocr.options
         let workers = command.jobs ?? max(1, Processors.available(online: Processors.online()))
         return OrderedPipeline<Prepared, SearchIndex.PageRecord?>(
             count: items.count, workers: workers,
             open: { i in
-                .success(Self.prepare(items[i], sources: sources, limits: limits, passwords: passwords, purpose: purpose))
+                .success(Self.prepare(items[i], sources: sources, limits: limits, passwords: passwords, purpose: purpose, ocr: ocr))
             },
             process: { prepared, number, _ in
                 // Only documents being indexed have pages to process; pages past the
@@ -249,7 +250,7 @@ struct IndexRun {
     /// Reads and hashes one file on a worker: same content as indexed, a copy of another
     /// file, a failure, or a document to index with the pages to extract.
     static func prepare(_ item: Work, sources: [String: String], limits: SearchIndex.FileLimits,
-                        passwords: [String], purpose: TextPurpose) -> (Prepared, [Int]) {
+                        passwords: [String], purpose: TextPurpose, ocr: OCROptions) -> (Prepared, [Int]) {
         var state = SearchIndex.FileState(path: item.path, sha256: "", size: item.size, mtime: item.mtime)
         func prepared(_ outcome: Prepared.Outcome) -> Prepared {
             Prepared(outcome: outcome, state: state, pageCount: 0, budget: SearchIndex.FileBudget(limits))
@@ -275,7 +276,7 @@ struct IndexRun {
                 return (prepared(.failed(refusal)), [])
             }
             let count = min(document.pageCount, SearchIndex.maxPages)
-            let prepared = Prepared(outcome: .index(TextExtractor(document: document)), state: state,
+            let prepared = Prepared(outcome: .index(TextExtractor(document: document).withOCR(ocr)), state: state,
                                     title: document.info.title, language: document.language,
                                     labels: document.pageLabels, pageCount: document.pageCount,
                                     budget: SearchIndex.FileBudget(limits))

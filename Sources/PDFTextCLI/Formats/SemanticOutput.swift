@@ -40,6 +40,7 @@ struct SemanticRun {
             let numbers = selection.pages(count: document.pageCount, first: first, last: last)
             var options = PDFTextOptions.commandLine
             options.layout = command.layoutOptions
+            options.ocr = command.ocr.options
             let pdf = PDFDocument(file: document, options: options)
             let fallback = input == "-" ? "stdin" : ((input as NSString).lastPathComponent as NSString).deletingPathExtension
             let semantic = SemanticBuilder.build(document: pdf, pages: numbers.map { $0 - 1 }, fallbackTitle: fallback)
