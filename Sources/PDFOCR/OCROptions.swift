@@ -36,7 +36,7 @@ public struct OCROptions: Sendable, Hashable {
     public var timeoutSeconds: Double = 120
     /// Words read with less confidence (0…100) are left out: specks and noise that Tesseract
     /// reads as stray letters come with low confidence.
-    public var minimumWordConfidence: Float = 20
+    public var minimumWordConfidence: Float = 0
     /// `auto`: a page needs OCR when it has at most this many visible text characters …
     public var autoMaxTextCharacters = 10
     /// … and images cover at least this share of it (the values of `diagnose`'s rule).

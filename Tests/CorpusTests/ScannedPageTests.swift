@@ -1,0 +1,130 @@
+import Foundation
+import PDFCore
+import PDFTestSupport
+import PDFText
+import Testing
+
+/// A scanned fixture of `Corpus/manifest.json` (`"ocrGroundTruth"`): a page image without a
+/// text layer, and the text of the page it was rendered from.
+struct ScannedCase: Sendable, CustomTestStringConvertible {
+    var id: String
+    var pdf: URL
+    var groundTruth: URL
+    var testDescription: String { id }
+
+    static var all: [ScannedCase] {
+        let root = ManifestEntry.corpusRoot
+        guard let data = try? Data(contentsOf: root.appendingPathComponent("manifest.json")),
+              let list = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return [] }
+        return list.compactMap { e in
+            guard let file = e["file"] as? String, let truth = e["ocrGroundTruth"] as? String else { return nil }
+            return ScannedCase(id: e["id"] as? String ?? file, pdf: root.appendingPathComponent(file),
+                               groundTruth: root.appendingPathComponent(truth))
+        }
+    }
+}
+
+/// Whether OCR can run here. On CI (`CI=true`), where tools/install-deps.sh installs
+/// Tesseract, it must; elsewhere the tests skip with the reason printed.
+enum OCRHere {
+    static let problem: String? = {
+        guard let why = OCREngineInfo.unavailableReason else {
+            let data = OCREngineInfo.dataPath(nil)
+            return OCREngineInfo.installedLanguages(dataPath: data).contains("eng") ? nil : "no eng.traineddata in \(data)"
+        }
+        return why
+    }()
+
+    /// True when the test should go on; records an issue on CI when OCR is missing there.
+    static func available(_ test: String) -> Bool {
+        guard let problem else { return true }
+        if ProcessInfo.processInfo.environment["CI"] == "true" {
+            Issue.record("\(test): OCR must run on CI (tools/install-deps.sh installs Tesseract): \(problem)")
+        } else {
+            print("\(test): skipped: OCR cannot run here: \(problem)")
+        }
+        return false
+    }
+
+    static func document(_ url: URL, mode: OCRMode = .auto) throws -> PDFDocument {
+        var options = PDFTextOptions.init()
+        options.ocr = OCROptions(mode: mode)
+        return try PDFDocument(contentsOf: url, options: options)
+    }
+}
+
+@Suite(.serialized) struct ScannedPageTests {
+    @Test("the scanned fixtures are listed, each with its ground truth")
+    func listed() {
+        let cases = ScannedCase.all
+        #expect(cases.count >= 4)
+        for c in cases {
+            #expect(FileManager.default.fileExists(atPath: c.pdf.path), "\(c.id): \(c.pdf.path) missing")
+            #expect(FileManager.default.fileExists(atPath: c.groundTruth.path), "\(c.id): \(c.groundTruth.path) missing")
+        }
+    }
+
+    /// Clean scans must read almost perfectly; the noisy, skewed JPEG a little less well
+    /// (the issue's targets are 0.985 and 0.93 on average; these are single pages).
+    @Test("a scanned page reads close to its source's text, every glyph from OCR with a confidence",
+          arguments: ScannedCase.all)
+    func reads(_ c: ScannedCase) throws {
+        guard OCRHere.available("reads \(c.id)") else { return }
+        let document = try OCRHere.document(c.pdf)
+        let page = try #require(document.page(at: 0))
+        let text = page.string ?? ""
+        let truth = String(decoding: try Data(contentsOf: c.groundTruth), as: UTF8.self)
+        let score = scoreText(groundTruth: truth, extracted: text)
+        let minimum = c.id.contains("noisy") ? 0.95 : 0.975
+        #expect(score.char >= minimum, "\(c.id): \(score)\n\(text)")
+        #expect(score.order >= 0.9, "\(c.id): \(score)")
+
+        let glyphs = TextExtractor(document: try Document(bytes: FileBytes.read(path: c.pdf.path))).withOCR(OCROptions(mode: .auto)).page(0).glyphs
+        #expect(!glyphs.glyphs.isEmpty)
+        #expect(glyphs.glyphs.allSatisfy { $0.unicodeSource == .ocr })
+        #expect(glyphs.ocrConfidence.count == glyphs.glyphs.count)
+        #expect(glyphs.ocrConfidence.allSatisfy { (0...100).contains($0) })
+        let visible = glyphs.visibleBox
+        #expect(glyphs.glyphs.allSatisfy { visible.intersection($0.quad.bounds) != nil }, "\(c.id): a glyph box off the page")
+    }
+
+    @Test("--ocr never leaves a scan without text; auto leaves a page with text alone")
+    func modes() throws {
+        let scan = ScannedCase.all.first { $0.id.contains("two-column") }!
+        let never = try OCRHere.document(scan.pdf, mode: .never)
+        let blank = never.page(at: 0)?.string ?? ""
+        #expect(blank.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+        guard OCRHere.available("modes") else { return }
+        let text = ManifestEntry.corpusRoot.appendingPathComponent("text/footnotes-pdflatex.pdf")
+        let extractor = TextExtractor(document: try Document(bytes: FileBytes.read(path: text.path))).withOCR(OCROptions(mode: .auto))
+        let glyphs = extractor.page(0).glyphs
+        #expect(!glyphs.glyphs.isEmpty)
+        #expect(!glyphs.glyphs.contains { $0.unicodeSource == .ocr }, "auto read a page that has its text")
+        #expect(glyphs.ocrConfidence.isEmpty)
+    }
+
+    /// The scan of a page at 300 dpi has the page's size, so each word OCR finds must lie
+    /// where the source document draws it: its box within 3 pt of the source's on every edge.
+    @Test("find gives boxes over the words of the image: where the source document has them")
+    func boxes() throws {
+        guard OCRHere.available("boxes") else { return }
+        let scan = ScannedCase.all.first { $0.id.contains("two-column") }!
+        let source = ManifestEntry.corpusRoot.appendingPathComponent("text/two-column-pdflatex.pdf")
+        let scanned = try OCRHere.document(scan.pdf)
+        let original = try PDFDocument(contentsOf: source)
+        var compared = 0
+        for word in ["Bread", "flour", "kitchen", "overnight", "crust", "collected", "hollow", "Cutting"] {
+            let a = scanned.findString(word, withOptions: []), b = original.findString(word, withOptions: [])
+            guard let sa = a.first, let sb = b.first, a.count == b.count else {
+                Issue.record("\(word): \(a.count) hits in the scan, \(b.count) in the source")
+                continue
+            }
+            let ra = sa.bounds(for: sa.pages[0]), rb = sb.bounds(for: sb.pages[0])
+            for (x, y, edge) in [(ra.minX, rb.minX, "left"), (ra.maxX, rb.maxX, "right"), (ra.minY, rb.minY, "bottom"), (ra.maxY, rb.maxY, "top")] {
+                #expect(abs(x - y) <= 3, "\(word) \(edge): \(x) in the scan, \(y) in the source")
+            }
+            compared += 1
+        }
+        #expect(compared >= 6)
+    }
+}
