@@ -228,6 +228,7 @@ struct IndexRun {
         let passwords = command.passwords.candidates
         let purpose = command.access.purpose
         let ocr = command.ocr.options
+        let ocrWarnings = OCRWarnings(quiet: command.quiet)
         let workers = command.jobs ?? max(1, Processors.available(online: Processors.online()))
         return OrderedPipeline<Prepared, SearchIndex.PageRecord?>(
             count: items.count, workers: workers,
@@ -238,7 +239,9 @@ struct IndexRun {
                 // Only documents being indexed have pages to process; pages past the
                 // file's limits are not extracted.
                 guard case .index(let extractor) = prepared.outcome, !prepared.budget.isSpent else { return nil }
-                let page = SearchablePage(extractor.page(number - 1), tokenizer: tokenizer, documentLanguage: prepared.language)
+                let text = extractor.page(number - 1)
+                ocrWarnings.check(text.glyphs, path: prepared.state.path, number: number)
+                let page = SearchablePage(text, tokenizer: tokenizer, documentLanguage: prepared.language)
                 let label = prepared.labels.flatMap { number - 1 < $0.count ? $0[number - 1] : nil }
                 // No page keeps more than the whole file may (what the writer takes of it is
                 // the same), so that pages waiting to be written stay small.

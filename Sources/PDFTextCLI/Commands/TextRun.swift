@@ -46,11 +46,13 @@ struct TextRun {
         let workers = Self.workers(jobs: settings.jobs)
         let formatter = settings.formatter
         let opening = Opener(settings: settings, inputs: inputs, workers: workers)
+        let ocrWarnings = OCRWarnings(quiet: settings.quiet)
         let pipeline = OrderedPipeline<Prepared, Bytes>(
             count: inputs.count, workers: workers,
             open: { i in opening.open(i) },
             process: { prepared, number, ordinal in
                 let page = prepared.extractor.page(number - 1)
+                ocrWarnings.check(page.glyphs, path: prepared.context.path, number: number)
                 let label = prepared.context.labels.flatMap { number - 1 < $0.count ? $0[number - 1] : nil }
                 return formatter.page(page, PageContext(number: number, ordinal: ordinal, label: label), prepared.context)
             })

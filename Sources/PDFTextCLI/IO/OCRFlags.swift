@@ -1,5 +1,6 @@
 import ArgumentParser
 import PDFText
+import Synchronization
 
 extension OCRMode: ExpressibleByArgument {}
 
@@ -57,5 +58,22 @@ package enum OCRAvailability {
             return "no language data for \(missing.joined(separator: ", ")) in \(path) (installed: \(have.isEmpty ? "none" : have)); Debian packages them as tesseract-ocr-LANG"
         }
         return nil
+    }
+}
+
+/// Says once per file, on standard error, that a page needed OCR and it could not run
+/// (Tesseract or its language data missing, or Tesseract failing): the page's text is then
+/// empty, and the user should know why.
+package final class OCRWarnings: Sendable {
+    let reported = Mutex<Set<String>>([])
+    let quiet: Bool
+
+    package init(quiet: Bool) { self.quiet = quiet }
+
+    package func check(_ page: PageGlyphs, path: String, number: Int) {
+        guard !quiet, let d = page.diagnostics.entries.first(where: { $0.code == .ocrFailed }) else { return }
+        guard reported.withLock({ $0.insert(path).inserted }) else { return }
+        let message = d.message.hasPrefix("page ") ? String(d.message.drop { $0 != " " }.dropFirst().drop { $0 != " " }.dropFirst()) : d.message
+        printError("\(path): page \(number): \(message) (other pages of this file are not reported)")
     }
 }
