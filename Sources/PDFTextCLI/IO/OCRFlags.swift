@@ -8,8 +8,9 @@ extension OCRMode: ExpressibleByArgument {}
 /// subcommands that extract text. A subcommand adds `@OptionGroup var ocr: OCRFlags` and
 /// applies ``options`` to its extractor with `TextExtractor.withOCR(_:)`.
 package struct OCRFlags: ParsableArguments {
-    @Option(name: .customLong("ocr"),
-            help: "Read scanned pages with OCR (Tesseract): auto (pages with images and no text, those `diagnose` calls needs-ocr), always (every page's images, except where the page has text), or never.")
+    @Option(name: .customLong("ocr"), help: ArgumentHelp(
+        "Read scanned pages with OCR (Tesseract): auto (pages with images and no text, those `diagnose` calls needs-ocr), always (every page's images, except where the page has text), or never.",
+        valueName: "auto|always|never"))
     package var mode: OCRMode = .auto
 
     @Option(name: .customLong("ocr-lang"), help: ArgumentHelp(
@@ -17,7 +18,7 @@ package struct OCRFlags: ParsableArguments {
         valueName: "LANGS"))
     package var languages: String?
 
-    @Option(name: .customLong("ocr-dpi"), help: "The resolution pages are drawn at for OCR, 70 to 1200.")
+    @Option(name: .customLong("ocr-dpi"), help: ArgumentHelp("The resolution pages are drawn at for OCR, 70 to 1200.", valueName: "DPI"))
     package var resolution: Int = 300
 
     package init() {}
