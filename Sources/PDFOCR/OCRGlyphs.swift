@@ -180,18 +180,30 @@ enum OCRGlyphs {
         return s[s.count / 2]
     }
 
-    /// The word's characters with their boxes; when Tesseract gave none (or they do not
-    /// spell the word), the word's box split evenly.
+    /// The word's characters, each with a stretch of the word's box: the word cut between
+    /// neighbouring characters (halfway between one's right edge and the next one's left),
+    /// cuts never going back. Tesseract's character boxes overlap (a T's arm over the h after
+    /// it) and, with its line recogniser, sometimes run out of order; cut so, the glyphs of a
+    /// word touch, in the order Tesseract read them, and the layout neither reorders nor
+    /// splits them. Without character boxes that spell the word, the box is cut evenly.
     static func characters(of word: RecognizedWord) -> [(text: String, left: Int, right: Int, confidence: Float)] {
         let joined = word.characters.map(\.text).joined()
-        if !word.characters.isEmpty, joined == word.text {
-            return word.characters.map { ($0.text, $0.left, max($0.right, $0.left), $0.confidence) }
+        let left = word.box.left, right = word.box.right
+        guard !word.characters.isEmpty, joined == word.text else {
+            let letters = Array(word.text)
+            let width = Double(right - left) / Double(max(1, letters.count))
+            return letters.enumerated().map { i, c in
+                (String(c), left + Int(Double(i) * width), left + Int(Double(i + 1) * width), word.confidence)
+            }
         }
-        let letters = Array(word.text)
-        let width = Double(word.box.right - word.box.left) / Double(max(1, letters.count))
-        return letters.enumerated().map { i, c in
-            (String(c), word.box.left + Int(Double(i) * width), word.box.left + Int(Double(i + 1) * width), word.confidence)
+        let chars = word.characters
+        var cuts = [left]
+        for i in 1..<chars.count {
+            let cut = (chars[i - 1].right + chars[i].left) / 2
+            cuts.append(min(max(cut, cuts[i - 1]), right))
         }
+        cuts.append(right)
+        return chars.indices.map { i in (chars[i].text, cuts[i], max(cuts[i], cuts[i + 1]), chars[i].confidence) }
     }
 
     static func unit(_ x: Double, _ y: Double) -> Point {
