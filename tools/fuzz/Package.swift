@@ -10,8 +10,8 @@ import PackageDescription
 let rootFolder = Context.packageDirectory.split(separator: "/").dropLast(2).last.map(String.init) ?? "pdftext"
 
 // The entry points that reach below the text API (glyph extraction, the content-stream
-// interpreter, CMaps) have their bodies in the root package's PDFFuzzing product: they use
-// its `package` declarations, which no other package may see.
+// interpreter, CMaps, CCITT fax images) have their bodies in the root package's PDFFuzzing
+// product: they use its `package` declarations, which no other package may see.
 let fuzzing: Target.Dependency = .product(name: "PDFFuzzing", package: rootFolder)
 
 let package = Package(
@@ -35,6 +35,7 @@ let package = Package(
         .executableTarget(name: "FuzzGlyphExtraction", dependencies: [fuzzing], path: "Targets/FuzzGlyphExtraction"),
         .executableTarget(name: "FuzzContentStream", dependencies: [fuzzing], path: "Targets/FuzzContentStream"),
         .executableTarget(name: "FuzzCMap", dependencies: [fuzzing], path: "Targets/FuzzCMap"),
+        .executableTarget(name: "FuzzCCITT", dependencies: [fuzzing], path: "Targets/FuzzCCITT"),
         .executableTarget(name: "FuzzWriters",
                           dependencies: [.product(name: "PDFTextCLI", package: rootFolder)],
                           path: "Targets/FuzzWriters"),
