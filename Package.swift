@@ -95,7 +95,7 @@ let package = Package(
         .target(
             name: "PDFSearchIndex",
             dependencies: ["PDFCore", "PDFFile", "PDFText", "PDFSearch", .product(name: "GRDB", package: "GRDB.swift")]),
-        .target(name: "PDFFuzzing", dependencies: ["PDFCore", "PDFSyntax", "PDFFile", "PDFGlyphs", "PDFFonts", "PDFContent"]),
+        .target(name: "PDFFuzzing", dependencies: ["PDFCore", "PDFSyntax", "PDFFile", "PDFGlyphs", "PDFFonts", "PDFContent", "PDFImages"]),
         // The CLI reads pages through PDFText (which re-exports the file's, the layout's and
         // the glyph arena's types). Stages below it are imported only by `glyphs` (PDFContent,
         // PDFFonts, PDFGlyphs: it shows the glyph stage).
@@ -117,7 +117,7 @@ let package = Package(
         .testTarget(name: "PDFFontsTests", dependencies: ["PDFCore", "PDFFile", "PDFSyntax", "PDFGlyphs", "PDFFonts", "PDFTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PDFContentTests", dependencies: ["PDFCore", "PDFFile", "PDFSyntax", "PDFGlyphs", "PDFContent", "PDFFonts", "PDFTestSupport"]),
         .testTarget(name: "PDFLayoutTests", dependencies: ["CPDFUnicode", "PDFCore", "PDFLayout", "PDFGlyphs", "PDFTestSupport"]),
-        .testTarget(name: "PDFTextTests", dependencies: ["PDFContent", "PDFCore", "PDFFonts", "PDFLayout", "PDFText", "PDFFile", "PDFTestSupport"]),
+        .testTarget(name: "PDFTextTests", dependencies: ["PDFContent", "PDFCore", "PDFFonts", "PDFLayout", "PDFText", "PDFFile", "PDFImages", "PDFOCR", "PDFTestSupport"]),
         .testTarget(name: "PDFAuditTests", dependencies: ["PDFCore", "PDFSyntax", "PDFAudit", "PDFFile", "PDFTestSupport"]),
         .testTarget(name: "PDFSemanticTests", dependencies: ["PDFCore", "PDFSemantic", "PDFFile", "PDFText", "PDFTestSupport"]),
         .testTarget(name: "PDFTextCLITests", dependencies: ["PDFCore", "PDFLayout", "PDFGlyphs", "PDFTextCLI", "PDFText", "PDFAudit", "PDFSearch", "PDFSearchIndex", "PDFTestSupport", .product(name: "GRDB", package: "GRDB.swift")],

@@ -92,14 +92,31 @@ extension ImageDecoder {
             let r = store.streamData(g)
             if r.stoppedAt == nil { globals = r.bytes }
         }
+        // jbig2dec allocates a page as soon as its page information is read, and takes a
+        // segment cut short as missing: both are looked for first.
+        let scan = Self.jbig2Segments(globals) + Self.jbig2Segments(bytes)
+        if let (w, h) = scan.pages.first(where: { w, h in
+            let (pixels, overflow) = w.multipliedReportingOverflow(by: h)
+            return overflow || pixels > limits.maxImagePixels
+        }) {
+            log.note(.imageTooLarge, "JBIG2 page of \(w) × \(h) pixels is over the limit of \(limits.maxImagePixels)")
+            return nil
+        }
+        // The decoder's memory: four pages at the pixel limit (1 bit each), and room for symbols.
+        let budget = min(limits.maxImageDecodeBytes, limits.maxImagePixels / 2 + 32 << 20)
         var image = pdfi_image()
         let rc = bytes.withUnsafeBufferPointer { data in
             globals.withUnsafeBufferPointer { g in
-                pdfi_jbig2_decode(data.baseAddress, data.count, g.baseAddress, g.count,
-                                  UInt64(max(0, limits.maxImageDecodeBytes)), &image)
+                pdfi_jbig2_decode(data.baseAddress, data.count, g.baseAddress, g.count, UInt64(max(0, budget)), &image)
             }
         }
         guard accept(rc, &image, codec: "JBIG2", log: &log) else { pdfi_image_free(&image); return nil }
+        guard Int(image.width) * Int(image.height) <= limits.maxImagePixels else {
+            log.note(.imageTooLarge, "JBIG2 page of \(image.width) × \(image.height) pixels is over the limit of \(limits.maxImagePixels)")
+            pdfi_image_free(&image)
+            return nil
+        }
+        if let cut = scan.truncated { log.note(.imageTruncated, "JBIG2 image: \(cut)") }
         // jbig2dec gives 1 for black; the filter's output has 0 for black (as DeviceGray reads
         // one bit), so the bits are inverted.
         var samples = Self.take(&image)
@@ -107,5 +124,50 @@ extension ImageDecoder {
         let header = Header(width: Int(image.width), height: Int(image.height), bitsPerComponent: 1,
                             isMask: h.isMask, decode: h.decode)
         return self.samples(samples, header: header, space: declared ?? .gray, components: 1, ink: ink, log: &log)
+    }
+
+    /// What the segment headers of embedded JBIG2 data (ITU-T T.88 §7.2) say before it is
+    /// decoded: the sizes of its pages (an unknown, striped height counts as 1) and, when the
+    /// data ends inside a segment, where.
+    struct JBIG2Scan {
+        var pages: [(Int, Int)] = []
+        var truncated: String?
+        static func + (a: JBIG2Scan, b: JBIG2Scan) -> JBIG2Scan {
+            JBIG2Scan(pages: a.pages + b.pages, truncated: a.truncated ?? b.truncated)
+        }
+    }
+
+    static func jbig2Segments(_ d: [UInt8]) -> JBIG2Scan {
+        var scan = JBIG2Scan()
+        func u32(_ i: Int) -> Int { Int(d[i]) << 24 | Int(d[i + 1]) << 16 | Int(d[i + 2]) << 8 | Int(d[i + 3]) }
+        var p = 0
+        while p < d.count {
+            guard p + 6 <= d.count else { scan.truncated = "the data ends inside a segment header"; break }
+            let number = u32(p), flags = d[p + 4]
+            var q = p + 5
+            var referred = Int(d[q] >> 5)
+            if referred == 7 {
+                guard q + 4 <= d.count else { scan.truncated = "the data ends inside a segment header"; break }
+                referred = u32(q) & 0x1FFF_FFFF
+                q += 4 + (referred + 8) / 8
+            } else {
+                q += 1
+            }
+            q += referred * (number <= 256 ? 1 : number <= 65536 ? 2 : 4) + (flags & 0x40 != 0 ? 4 : 1)
+            guard q + 4 <= d.count else { scan.truncated = "the data ends inside the header of segment \(number)"; break }
+            let length = u32(q)
+            q += 4
+            if length == 0xFFFF_FFFF { break }  // an immediate generic region of unknown length: ends the data
+            guard length <= d.count - q else {
+                scan.truncated = "segment \(number) holds \(d.count - q) of its \(length) bytes"
+                break
+            }
+            if flags & 0x3F == 48, length >= 8 {
+                let height = u32(q + 4)
+                scan.pages.append((u32(q), height == 0xFFFF_FFFF ? 1 : height))
+            }
+            p = q + length
+        }
+        return scan
     }
 }

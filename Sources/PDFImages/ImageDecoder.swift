@@ -73,8 +73,12 @@ package struct ImageDecoder {
             log.note(.imageUndecodable, "image without /Width or /Height")
             return nil
         }
-        guard w > 0, h > 0, w <= 1 << 20, h <= 1 << 20 else {
+        guard w > 0, h > 0 else {
             log.note(.imageUndecodable, "image of \(w) × \(h) pixels")
+            return nil
+        }
+        guard w <= 1 << 20, h <= 1 << 20 else {
+            log.note(.imageTooLarge, "image of \(w) × \(h) pixels is over 2^20 pixels a side")
             return nil
         }
         let isMask = store.resolve(d["ImageMask"]).bool ?? false
