@@ -1,11 +1,35 @@
 import PDFContent
 import PDFCore
+import PDFFilters
 import PDFSyntax
 
 extension ImageDecoder {
     mutating func ccitt(_ bytes: [UInt8], header h: Header, parameters: PDFDictionary?, declared: ColorSpace?,
                         ink: UInt8, log: inout CappedLog) -> GrayImage? {
-        log.note(.imageUndecodable, "CCITT fax image not decoded yet")
-        return nil
+        var p = CCITTFaxParameters()
+        if let d = parameters {
+            p.k = store.integer(d["K"]) ?? 0
+            p.endOfLine = store.resolve(d["EndOfLine"]).bool ?? false
+            p.encodedByteAlign = store.resolve(d["EncodedByteAlign"]).bool ?? false
+            p.columns = store.integer(d["Columns"]) ?? 1728
+            p.rows = store.integer(d["Rows"]) ?? 0
+            p.endOfBlock = store.resolve(d["EndOfBlock"]).bool ?? true
+            p.blackIs1 = store.resolve(d["BlackIs1"]).bool ?? false
+            p.damagedRowsBeforeError = store.integer(d["DamagedRowsBeforeError"]) ?? 0
+        }
+        // The image's own size decides when the parameters leave it out or disagree.
+        if parameters?["Columns"] == nil { p.columns = h.width }
+        if p.rows <= 0 { p.rows = h.height }
+        var filterLog = DiagnosticLog()
+        let decoded = CCITTFaxDecoder.decode(bytes, parameters: p, maxOutputBytes: max(0, limits.maxImageDecodeBytes),
+                                             log: &filterLog)
+        for d in filterLog.entries { log.note(d.code, d.message) }
+        guard !decoded.isEmpty else {
+            log.note(.imageUndecodable, "CCITT fax image gave no rows")
+            return nil
+        }
+        let header = Header(width: max(1, min(p.columns, 1 << 20)), height: h.height, bitsPerComponent: 1,
+                            isMask: h.isMask, decode: h.decode)
+        return samples(decoded, header: header, space: declared ?? .gray, components: 1, ink: ink, log: &log)
     }
 }
