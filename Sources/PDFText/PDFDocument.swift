@@ -53,7 +53,7 @@ public struct PDFTextOptions: Sendable {
     public var cachedPages = 256
     /// Reading scanned pages with OCR (Tesseract): none by default, as PDFKit reads none.
     /// With `.auto`, pages of images without text get the characters recognised in them,
-    /// as glyphs whose ``UnicodeSource`` is `.ocr`.
+    /// as glyphs whose `UnicodeSource` is `.ocr`.
     public var ocr = OCROptions.never
     public init() {}
 }

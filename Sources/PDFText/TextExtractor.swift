@@ -33,7 +33,7 @@ public struct TextExtractor: Sendable {
     /// OCR of the pages that need it (``withOCR(_:)``), run before `glyphPass`; nil: none.
     package private(set) var ocrPass: OCRPass? = nil
 
-    /// This extractor, reading pages with OCR as `options` say (see ``OCROptions``): the
+    /// This extractor, reading pages with OCR as `options` say (see `OCROptions`): the
     /// characters recognised enter each page's glyphs before the layout. Set it before
     /// ``withRunningFurniture(pages:workers:sampleBudget:)`` and
     /// ``readingAhead(pages:budget:)``, which read pages.
