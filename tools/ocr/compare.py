@@ -14,8 +14,10 @@ time to WORK/TOOL/NAME.json:
              ocrmypdf's plus pdftotext's)
   pymupdf    page.get_textpage_ocr(language="eng", dpi=300, full=True), page.get_text(textpage=tp)
              in a child process of this script (TESSDATA_PREFIX set), pages joined by form feeds
-  tesseract  the reference: plain `tesseract IMG stdout -l eng` on the page images of the 300 dpi
-             files without /Rotate, taken out of the PDF losslessly with pdfimages -png (untimed)
+  tesseract  the reference: plain `tesseract IMG stdout -l eng --dpi 300` on the page images of the
+             300 dpi files without /Rotate, taken out of the PDF losslessly with pdfimages -png
+             (untimed; the PNGs carry no resolution, and tesseract's default of 70 dpi spoils its
+             layout analysis)
 
 Every tool runs with OMP_THREAD_LIMIT=1 under `taskset -c CORE` (one core per tool; with --jobs N,
 N tools run at once, each on its own core). Time per page is the wall time of the whole command
@@ -155,7 +157,10 @@ def run_tesseract(a, row, name, pdf, work):
         texts, wall, cpu, rc, err = [], 0.0, 0.0, 0, ""
         for img in sorted(f for f in os.listdir(tmp) if f.endswith(".png")):
             o = os.path.join(tmp, img + ".txt")
-            r, w, c, e = timed(["tesseract", os.path.join(tmp, img), "stdout", "-l", "eng"], o,
+            # pdfimages' PNGs carry no resolution: without --dpi, tesseract takes 70 dpi and its
+            # page layout analysis goes wrong on columns and noisy pages
+            r, w, c, e = timed(["tesseract", os.path.join(tmp, img), "stdout", "-l", "eng",
+                                "--dpi", str(row["dpi"])], o,
                                env={"TESSDATA_PREFIX": TESSDATA})
             wall, cpu = wall + w, cpu + c
             if r:
