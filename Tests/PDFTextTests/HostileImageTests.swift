@@ -4,7 +4,6 @@ import PDFCore
 import PDFContent
 import PDFFile
 import PDFImages
-import PDFSyntax
 import PDFTestSupport
 import PDFText
 
@@ -29,10 +28,13 @@ import PDFText
         var messages: [String]
     }
 
-    /// Image object 5 of `pdf` decoded with `limits`.
+    /// The page's image of `pdf` decoded with `limits`.
     static func decode(_ pdf: [UInt8], limits: Limits = .default) throws -> Outcome {
-        let store = try ObjectStore(bytes: pdf, limits: limits)
-        let stream = try #require(store.object(ObjectID(5)).stream)
+        let document = try Document(bytes: pdf, limits: limits)
+        let store = document.store
+        let xobjects = store.dictionary(document.pages.first?.resources?["XObject"])
+        let object = store.resolve(xobjects?["Im1"])
+        let stream = try #require(object.stream)
         var decoder = ImageDecoder(store: store)
         var log = CappedLog()
         let image = decoder.decode(.xobject(stream), resources: nil, log: &log)
