@@ -42,5 +42,11 @@ let package = Package(
         .executableTarget(name: "FuzzSearch",
                           dependencies: [fuzzing, .product(name: "PDFSearch", package: rootFolder)],
                           path: "Targets/FuzzSearch"),
+        // The image decoders (DCT, JPX, JBIG2 through the system codecs; raw samples, filters
+        // and colour spaces): their bodies are in PDFFuzzing too (FuzzImages.swift).
+        .executableTarget(name: "FuzzDCT", dependencies: [fuzzing], path: "Targets/FuzzDCT"),
+        .executableTarget(name: "FuzzJPX", dependencies: [fuzzing], path: "Targets/FuzzJPX"),
+        .executableTarget(name: "FuzzJBIG2", dependencies: [fuzzing], path: "Targets/FuzzJBIG2"),
+        .executableTarget(name: "FuzzImageSamples", dependencies: [fuzzing], path: "Targets/FuzzImageSamples"),
     ]
 )
