@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layering (a target depends only on targets listed above it):
-//   CZlib, CFreeType, CPDFUnicode  — C shims over system libraries
+//   CZlib, CFreeType, CPDFUnicode, CPDFImaging — C shims over system libraries
 //   PDFCore     — bytes, diagnostics, errors, limits, geometry
 //   PDFSyntax   — lexer, object model, parser, cross-reference reading and repair
 //   PDFFilters  — stream decoders (Flate, LZW, ASCII85, ASCIIHex, RunLength, predictors)
@@ -12,6 +12,8 @@ import PackageDescription
 //   PDFFonts    — font loading: encodings, glyph list, standard-14 metrics, CMaps,
 //                 ToUnicode, embedded programs via FreeType
 //   PDFContent  — the content-stream interpreter and the glyph collector
+//   PDFImages   — image decoding (DCT, JPX, JBIG2, CCITT, samples, colour) and page rasters
+//   PDFOCR      — scanned pages read by Tesseract into the glyph arena (UnicodeSource.ocr)
 //   PDFLayout   — reading order: words, lines, blocks, columns, tables, bidi, hyphenation
 //   PDFText     — the public PDFKit-shaped API (the first Foundation user)
 //   PDFAudit    — the PDF/UA-1 audit: rules, content scan, XMP, rule catalogue, corpus
@@ -117,7 +119,7 @@ let package = Package(
         .testTarget(name: "PDFFontsTests", dependencies: ["PDFCore", "PDFFile", "PDFSyntax", "PDFGlyphs", "PDFFonts", "PDFTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PDFContentTests", dependencies: ["PDFCore", "PDFFile", "PDFSyntax", "PDFGlyphs", "PDFContent", "PDFFonts", "PDFTestSupport"]),
         .testTarget(name: "PDFLayoutTests", dependencies: ["CPDFUnicode", "PDFCore", "PDFLayout", "PDFGlyphs", "PDFTestSupport"]),
-        .testTarget(name: "PDFTextTests", dependencies: ["PDFContent", "PDFCore", "PDFFonts", "PDFLayout", "PDFText", "PDFFile", "PDFImages", "PDFOCR", "PDFTestSupport"]),
+        .testTarget(name: "PDFTextTests", dependencies: ["PDFContent", "PDFCore", "PDFFonts", "PDFLayout", "PDFText", "PDFFile", "PDFImages", "PDFOCR", "PDFSyntax", "PDFTestSupport"]),
         .testTarget(name: "PDFAuditTests", dependencies: ["PDFCore", "PDFSyntax", "PDFAudit", "PDFFile", "PDFTestSupport"]),
         .testTarget(name: "PDFSemanticTests", dependencies: ["PDFCore", "PDFSemantic", "PDFFile", "PDFText", "PDFTestSupport"]),
         .testTarget(name: "PDFTextCLITests", dependencies: ["PDFCore", "PDFLayout", "PDFGlyphs", "PDFTextCLI", "PDFText", "PDFAudit", "PDFSearch", "PDFSearchIndex", "PDFTestSupport", .product(name: "GRDB", package: "GRDB.swift")],

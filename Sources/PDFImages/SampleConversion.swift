@@ -55,10 +55,18 @@ struct SampleConversion {
                     }
                     return
                 }
+                // Up to 7 components pack into one key (8 bits each); more (DeviceN) are
+                // converted pixel by pixel.
+                var raw = [Int](repeating: 0, count: n)
                 for y in 0..<rows {
                     let base = y * row, to = y * width
                     var bit = 0
                     for x in 0..<width {
+                        if n > 7 {
+                            for c in 0..<n { raw[c] = Self.sample(d, base, bit, bpc); bit += bpc }
+                            o[to + x] = table.gray(raw)
+                            continue
+                        }
                         var key = 0
                         for _ in 0..<n {
                             key = key &* 256 &+ Self.sample(d, base, bit, bpc)
@@ -137,6 +145,11 @@ struct SampleConversion {
         var cache: ColorCache
 
         func color(_ key: Int) -> UInt8 { cache.gray(key) { values(key) } }
+
+        /// The gray of raw samples of any number of components, without the cache.
+        func gray(_ raw: [Int]) -> UInt8 {
+            SampleConversion.gray(space.rgba(raw.indices.map { perComponent[$0][min(255, max(0, raw[$0]))] }))
+        }
 
         func values(_ key: Int) -> [Double] {
             var k = key

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs one fuzzer: tools/fuzz/run.sh [TARGET] [SECONDS] [extra libFuzzer flags...]
-#   TARGET    FuzzDocumentLoading (the default), FuzzGlyphExtraction, FuzzContentStream, FuzzCMap
-#             FuzzSearch or FuzzWriters
+#   TARGET    FuzzDocumentLoading (the default), FuzzGlyphExtraction, FuzzContentStream, FuzzCMap,
+#             FuzzSearch, FuzzWriters, or an image decoder's: FuzzCCITT, FuzzDCT, FuzzJPX,
+#             FuzzJBIG2, FuzzImageSamples
 #   SECONDS   total fuzzing time (default 600)
 # Builds the binary when it is missing or older than the sources, gathers the target's seeds
 # into tools/fuzz/work/<TARGET>/seeds (see README.md; small files of the shared corpus, when
@@ -76,6 +77,16 @@ FuzzSearch)
     # Page texts in many scripts (Corpus/text/*.txt, copied into seeds/search) and queries.
     dict="$here/search.dict"
     cp -f "$here/seeds/search"/* "$seeds/"
+    ;;
+FuzzCCITT|FuzzDCT|FuzzJPX|FuzzJBIG2|FuzzImageSamples)
+    # Image codec data (tools/fuzz/make_image_seeds.py; CCITT's fixtures are made by
+    # tools/corpus/make-ccitt-fixtures.py into the work folder). No dictionary: binary data.
+    case "$target" in
+    FuzzCCITT) kind=ccitt ;; FuzzDCT) kind=dct ;; FuzzJPX) kind=jpx ;; FuzzJBIG2) kind=jbig2 ;; *) kind=image-samples ;;
+    esac
+    [[ -d "$here/seeds/$kind" ]] && cp -f "$here/seeds/$kind"/* "$seeds/"
+    printf '"\\x00"\n' > "$here/work/empty.dict"
+    dict="$here/work/empty.dict"
     ;;
 *) echo "unknown target $target" >&2; exit 2 ;;
 esac
