@@ -62,12 +62,13 @@ TARGET_CLEAN, TARGET_NOISY = 0.985, 0.93
 # ------------------------------------------------------------------ running one command, timed
 
 _local = threading.local()
-_cores = itertools.count()
+_cores = itertools.cycle(range(os.cpu_count() or 1))
 
 
 def core():
+    """The core of this worker thread: each thread takes the next of --cores, in turn."""
     if not hasattr(_local, "core"):
-        _local.core = next(_cores) % (os.cpu_count() or 1)
+        _local.core = next(_cores)
     return _local.core
 
 
@@ -347,6 +348,9 @@ def main():
     ap.add_argument("--pdftext", default=None)
     ap.add_argument("--tools", default=",".join(ALL_TOOLS))
     ap.add_argument("--jobs", type=int, default=1, help="tools run at once, each on one core")
+    ap.add_argument("--cores", default=None,
+                    help="comma-separated cores the tools are pinned to, in turn (default: all); "
+                         "keeps a run off the cores of another measurement")
     ap.add_argument("--work", default=None, help="outputs and timings (default SET/../ocr-compare)")
     ap.add_argument("--report", default=None)
     ap.add_argument("--only", default=None, help="only files whose name contains this")
@@ -355,6 +359,9 @@ def main():
     ap.add_argument("--score", default=os.path.join(os.path.dirname(ROOT), "shared", "tools", "score.py"))
     a = ap.parse_args()
     a.set = os.path.abspath(a.set)
+    if a.cores:
+        global _cores
+        _cores = itertools.cycle([int(c) for c in a.cores.split(",")])
     work = os.path.abspath(a.work or os.path.join(os.path.dirname(a.set), "ocr-compare"))
     if not os.path.exists(a.score):
         sys.exit("score.py not found at %s (--score)" % a.score)
