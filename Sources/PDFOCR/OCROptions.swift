@@ -32,6 +32,10 @@ public struct OCROptions: Sendable, Hashable {
     public var detectsOrientation = true
     /// The least confidence of that detection that turns a page.
     public var orientationConfidence: Float = 2
+    /// From this confidence the detection is trusted alone; below it (and from
+    /// `orientationConfidence`) the page is read both as it is and turned, and the reading
+    /// with the higher mean word confidence kept.
+    public var trustedOrientationConfidence: Float = 10
     /// Seconds Tesseract may spend on one page before it gives up (with a diagnostic).
     public var timeoutSeconds: Double = 120
     /// Words read with less confidence (0…100) are left out: specks and noise that Tesseract

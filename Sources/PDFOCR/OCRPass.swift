@@ -137,25 +137,61 @@ package struct OCRPass: Sendable {
         page.diagnostics.append(contentsOf: log.finished)
         guard drawn > 0, raster.image.inkShare > 0.0002 else { return }
         let ppi = Int(raster.resolution.rounded())
-        if options.detectsOrientation,
-           let (turns, confidence) = engines.orientation(raster.image.pixels, width: raster.image.width,
-                                                         height: raster.image.height, ppi: ppi, languages: languages),
-           turns != 0, confidence >= options.orientationConfidence {
-            // Tesseract gives the text's turn counter-clockwise; the raster turns back.
-            raster = raster.rotated(clockwise: turns)
-            page.diagnostics.append(.ocrDone, .info, "page \(page.pageIndex + 1): the scan's text is turned \(turns * 90)° (confidence \(String(format: "%.1f", confidence))); read upright")
-        }
         do {
-            let words = try engines.recognize(raster.image.pixels, width: raster.image.width, height: raster.image.height,
-                                              ppi: ppi, languages: languages,
-                                              pageSegmentationMode: options.pageSegmentationMode,
-                                              timeoutSeconds: options.timeoutSeconds)
+            let (words, read) = try recognizeUpright(raster, engines: engines, ppi: ppi, languages: languages, page: &page)
+            raster = read
             let added = OCRGlyphs.insert(words, into: &page, raster: raster, minimumConfidence: options.minimumWordConfidence)
             page.diagnostics.append(.ocrDone, .info, "page \(page.pageIndex + 1) read with OCR (\(languages), \(ppi) ppi): \(added) words")
         } catch {
             let message = (error as? PDFError)?.message ?? "\(error)"
             page.diagnostics.append(.ocrFailed, .warning, "page \(page.pageIndex + 1): OCR failed: \(message)")
         }
+    }
+}
+
+extension OCRPass {
+    /// The words of `raster`, read upright: Tesseract's orientation detection (the `osd`
+    /// model) is asked first. When it finds the text turned with at least
+    /// ``OCROptions/trustedOrientationConfidence``, the turned raster is read; with less (but
+    /// at least ``OCROptions/orientationConfidence``), both are read and the reading with the
+    /// higher mean word confidence kept: the detection alone misreads some low-resolution
+    /// pages (a bilevel page at 150 dpi found upside down), and Tesseract reads sideways lines
+    /// with a fair confidence, so neither settles it alone.
+    func recognizeUpright(_ raster: PageRaster, engines: OCREngines, ppi: Int, languages: String,
+                          page: inout PageGlyphs) throws -> ([RecognizedWord], PageRaster) {
+        func read(_ r: PageRaster) throws -> [RecognizedWord] {
+            try engines.recognize(r.image.pixels, width: r.image.width, height: r.image.height, ppi: ppi,
+                                  languages: languages, pageSegmentationMode: options.pageSegmentationMode,
+                                  timeoutSeconds: options.timeoutSeconds)
+        }
+        guard options.detectsOrientation,
+              let (turns, found) = engines.orientation(raster.image.pixels, width: raster.image.width,
+                                                       height: raster.image.height, ppi: ppi, languages: languages),
+              turns != 0, found >= options.orientationConfidence else { return (try read(raster), raster) }
+        // Tesseract gives the text's turn counter-clockwise; the raster turns back.
+        let turned = raster.rotated(clockwise: turns)
+        let words = try read(turned)
+        let note = "page \(page.pageIndex + 1): the scan's text is turned \(turns * 90)° (orientation confidence \(String(format: "%.1f", found)))"
+        if found >= options.trustedOrientationConfidence {
+            page.diagnostics.append(.ocrDone, .info, note + "; read upright")
+            return (words, turned)
+        }
+        let upright = try read(raster)
+        let (a, b) = (Self.meanConfidence(upright), Self.meanConfidence(words))
+        guard b > a else { return (upright, raster) }
+        page.diagnostics.append(.ocrDone, .info, note + "; read upright (word confidence \(Int(a)) as it is, \(Int(b)) turned)")
+        return (words, turned)
+    }
+
+    /// The words' confidence, weighted by their lengths (0 without words).
+    static func meanConfidence(_ words: [RecognizedWord]) -> Double {
+        var sum = 0.0, n = 0
+        for w in words {
+            let k = w.text.unicodeScalars.count
+            sum += Double(w.confidence) * Double(k)
+            n += k
+        }
+        return n == 0 ? 0 : sum / Double(n)
     }
 }
 
