@@ -1,5 +1,6 @@
 import Foundation
 import PDFCore
+import PDFSyntax
 import PDFTestSupport
 import PDFText
 import Testing
@@ -126,5 +127,44 @@ enum OCRHere {
             compared += 1
         }
         #expect(compared >= 6)
+    }
+}
+
+/// A page with both: the scan of `scanned/two-column-g4` and vector text drawn over its
+/// title. `--ocr always` reads the image only where the page has no text.
+@Suite struct MixedPageTests {
+    @Test("--ocr always reads a page's images only where it has no text of its own")
+    func mixed() throws {
+        guard OCRHere.available("mixed") else { return }
+        let scan = try #require(ScannedCase.all.first { $0.id.contains("two-column") })
+        let bytes = try FileBytes.read(path: scan.pdf.path)
+        let source = try Document(bytes: bytes)
+        let store = source.store
+        let image = try #require(store.objectNumbers.lazy.compactMap { store.object(ObjectID($0)).stream }
+            .first { store.name($0.dictionary["Subtype"]) == "Image" })
+        let w = try #require(store.integer(image.dictionary["Width"])), h = try #require(store.integer(image.dictionary["Height"]))
+        // One filter, whose parameters img2pdf writes in an array of one.
+        let parms = store.dictionary(image.dictionary["DecodeParms"]) ?? store.dictionary(store.array(image.dictionary["DecodeParms"])?.first)
+        let k = store.integer(parms?["K"]) ?? 0, black = store.resolve(parms?["BlackIs1"]).bool ?? false
+        let box = source.pages[0].mediaBox
+        var b = PDFBuilder.simpleDocument()
+        b.add(3, "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(box.width) \(box.height)] /Resources << /XObject << /Im1 5 0 R >> /Font << /F1 6 0 R >> >> /Contents 4 0 R >>")
+        // The scan over the page, then a vector line over its title (at about 536–549 pt).
+        b.addStream(4, text: "q \(box.width) 0 0 \(box.height) 0 0 cm /Im1 Do Q BT /F1 14 Tf 60 539 Td (Vector heading over the title) Tj ET")
+        b.addStream(5, dictionary: "/Type /XObject /Subtype /Image /Width \(w) /Height \(h) /BitsPerComponent 1 /ColorSpace /DeviceGray /Filter /CCITTFaxDecode /DecodeParms << /K \(k) /Columns \(w) /Rows \(h) /BlackIs1 \(black) >>",
+                    data: Array(bytes[image.dataRange.clamped(to: 0..<bytes.count)]))
+        b.add(6, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+        var options = PDFTextOptions()
+        options.ocr = OCROptions(mode: .always)
+        let document = try PDFDocument(bytes: b.build().bytes, options: options)
+        let text = try #require(document.page(at: 0)?.string)
+        #expect(text.components(separatedBy: "Vector heading over the title").count == 2, "\(text)")
+        #expect(text.contains("Good bread needs only four"), "the rest of the scan is read: \(text)")
+        #expect(!text.contains("Baking"), "the title under the vector text is not read again: \(text)")
+        // `auto` leaves the page alone: it has text (more than a few characters).
+        options.ocr = OCROptions(mode: .auto)
+        let auto = try PDFDocument(bytes: b.build().bytes, options: options)
+        let autoText = auto.page(at: 0)?.string ?? ""
+        #expect(!autoText.contains("Good bread"), "\(autoText)")
     }
 }
