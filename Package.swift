@@ -104,7 +104,7 @@ let package = Package(
         .target(
             name: "PDFTextCLI",
             dependencies: [
-                "CPDFUnicode", "PDFCore", "PDFSyntax", "PDFGlyphs", "PDFFonts", "PDFContent", "PDFText", "PDFAudit",
+                "CPDFUnicode", "PDFCore", "PDFSyntax", "PDFGlyphs", "PDFFonts", "PDFContent", "PDFOCR", "PDFText", "PDFAudit",
                 "PDFSemantic", "PDFSearch", "PDFSearchIndex",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),

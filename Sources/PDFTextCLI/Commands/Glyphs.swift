@@ -3,6 +3,7 @@ import Foundation
 import PDFCore
 import PDFContent
 import PDFFonts
+import PDFOCR
 import PDFText
 import PDFGlyphs
 

@@ -2,6 +2,7 @@ import Foundation
 import PDFCore
 import PDFSearch
 import PDFSearchIndex
+import PDFOCR
 import PDFText
 
 /// One run of `index`: survey the paths, plan the work, remove what is gone, then index

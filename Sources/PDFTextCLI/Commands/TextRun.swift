@@ -1,5 +1,6 @@
 import Foundation
 import PDFCore
+import PDFOCR
 import PDFText
 
 /// One run of `text`: the pipeline (opening documents, formatting pages on workers) and the

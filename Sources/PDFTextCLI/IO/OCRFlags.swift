@@ -1,4 +1,5 @@
 import ArgumentParser
+import PDFOCR
 import PDFText
 import Synchronization
 
