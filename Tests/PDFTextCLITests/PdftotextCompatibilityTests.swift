@@ -36,13 +36,15 @@ struct PdftotextCompatibilityTests {
     static let pdftotext: URL? = ["/usr/bin/pdftotext", "/usr/local/bin/pdftotext"]
         .map(URL.init(fileURLWithPath:)).first { FileManager.default.isExecutableFile(atPath: $0.path) }
 
-    /// The Corpus files both tools should read: not hostile, broken or encrypted.
+    /// The Corpus files both tools should read: not hostile, broken or encrypted, and not the
+    /// scans (`scanned/`: page images, whose text only our OCR reads).
     static var corpusFiles: [String] {
         let root = CLI.projectRoot.appendingPathComponent("Corpus")
         let e = FileManager.default.enumerator(atPath: root.path)
         var files: [String] = []
         while let p = e?.nextObject() as? String {
-            guard p.hasSuffix(".pdf"), !p.hasPrefix("hostile/"), !p.hasPrefix("broken/"), !p.hasPrefix("encrypted/") else { continue }
+            guard p.hasSuffix(".pdf"), !p.hasPrefix("hostile/"), !p.hasPrefix("broken/"), !p.hasPrefix("encrypted/"),
+                  !p.hasPrefix("scanned/") else { continue }
             files.append(root.appendingPathComponent(p).path)
         }
         return files.sorted()
