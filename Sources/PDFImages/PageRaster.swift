@@ -34,8 +34,10 @@ package struct PageRaster {
         let box = page.visibleBox
         let rotated = (((page.rotation % 360) + 360) % 360) % 180 == 90
         let unit = page.userUnit > 0 && page.userUnit.isFinite ? page.userUnit : 1
-        let widthPoints = max(1, (rotated ? box.height : box.width) * unit)
-        let heightPoints = max(1, (rotated ? box.width : box.height) * unit)
+        // Sides from 1 pt to 10⁷ pt (a hostile box's infinity or NaN among them), so that
+        // every product below stays finite.
+        let widthPoints = min(1e7, max(1, (rotated ? box.height : box.width) * unit))
+        let heightPoints = min(1e7, max(1, (rotated ? box.width : box.height) * unit))
         var dpi = resolution.isFinite && resolution > 0 ? min(resolution, 1200) : 300
         let limit = Double(max(1, maxPixels))
         let needed = widthPoints * heightPoints * dpi * dpi / (72 * 72)
@@ -67,9 +69,9 @@ package struct PageRaster {
         let xs = corners.map(\.x), ys = corners.map(\.y)
         guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
               minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return }
-        let x0 = max(0, Int(max(-1, minX).rounded(.down))), x1 = min(image.width, Int(min(Double(image.width), maxX).rounded(.up)))
-        let y0 = max(0, Int(max(-1, minY).rounded(.down))), y1 = min(image.height, Int(min(Double(image.height), maxY).rounded(.up)))
-        guard x0 < x1, y0 < y1 else { return }
+        guard let xs = Self.pixels(minX, maxX, within: image.width),
+              let ys = Self.pixels(minY, maxY, within: image.height) else { return }
+        let (x0, x1, y0, y1) = (xs.lowerBound, xs.upperBound, ys.lowerBound, ys.upperBound)
         let pw = picture.width, ph = picture.height, rw = image.width
         let lastU = Double(pw - 1), lastV = Double(ph - 1)
         picture.pixels.withUnsafeBufferPointer { src in
@@ -104,11 +106,20 @@ package struct PageRaster {
     /// whose text the page already has are not read again.
     package mutating func erase(_ quad: Quad, margin: Double = 2) {
         let b = quad.transformed(by: pageToPixels).bounds
-        guard b.x0.isFinite, b.x1.isFinite, b.y0.isFinite, b.y1.isFinite else { return }
-        let x0 = max(0, Int((b.x0 - margin).rounded(.down))), x1 = min(image.width, Int((b.x1 + margin).rounded(.up)))
-        let y0 = max(0, Int((b.y0 - margin).rounded(.down))), y1 = min(image.height, Int((b.y1 + margin).rounded(.up)))
-        guard x0 < x1, y0 < y1 else { return }
-        for y in y0..<y1 { for x in x0..<x1 { image.pixels[y * image.width + x] = 255 } }
+        guard let xs = Self.pixels(b.x0 - margin, b.x1 + margin, within: image.width),
+              let ys = Self.pixels(b.y0 - margin, b.y1 + margin, within: image.height) else { return }
+        for y in ys { for x in xs { image.pixels[y * image.width + x] = 255 } }
+    }
+
+    /// The pixels `lo…hi` (raster coordinates) touch within `0..<count`, nil when none. The
+    /// ends are clamped before they become integers: a coordinate of 10³⁰⁰ from a hostile
+    /// matrix is a pixel past the edge, not a trap.
+    static func pixels(_ lo: Double, _ hi: Double, within count: Int) -> Range<Int>? {
+        guard lo.isFinite, hi.isFinite else { return nil }
+        let limit = Double(count)
+        let a = max(0, Int(min(max(lo, -1), limit).rounded(.down)))
+        let b = min(count, Int(min(max(hi, -1), limit).rounded(.up)))
+        return a < b ? a..<b : nil
     }
 }
 

@@ -102,6 +102,28 @@ import Testing
         #expect(back.image[50, 90] < 64)
     }
 
+    @Test("hostile geometry gives an empty or clipped raster, not a trap")
+    func hostileGeometry() {
+        let huge = Rect(x0: -1e308, y0: -1e308, x1: 1e308, y1: 1e308)
+        let page = PageGlyphs(pageIndex: 0, mediaBox: huge, cropBox: huge, rotation: 0)
+        var r = PageRaster(page: page, resolution: 300, maxPixels: 1 << 20)
+        #expect(r.image.width <= 16384 && r.image.height <= 16384 && r.image.width * r.image.height <= 1 << 21)
+        var small = PageRaster(page: PageGlyphs(pageIndex: 0, mediaBox: Rect(x0: 0, y0: 0, x1: 100, y1: 100),
+                                               cropBox: Rect(x0: 0, y0: 0, x1: 100, y1: 100), rotation: 0),
+                               resolution: 72, maxPixels: 1 << 20)
+        let picture = GrayImage(width: 1, height: 1, pixels: [0])
+        // Placed a 10³⁰⁰ away, or scaled to cover far past the page: nothing, or the whole page.
+        small.draw(picture, matrix: Matrix(a: 1, b: 0, c: 0, d: 1, e: 1e300, f: -1e300))
+        #expect(small.image.pixels.allSatisfy { $0 == 255 })
+        small.draw(picture, matrix: Matrix(a: 1e300, b: 0, c: 0, d: 1e300, e: -1e299, f: -1e299))
+        #expect(Set(small.image.pixels).count == 1, "a matrix without a finite inverse draws all or nothing")
+        small.draw(picture, matrix: Matrix(a: 1e6, b: 0, c: 0, d: 1e6, e: -5e5, f: -5e5))
+        #expect(small.image.pixels.allSatisfy { $0 == 0 })
+        small.erase(Quad(Rect(x0: -1e300, y0: -1e300, x1: 1e300, y1: 1e300)))
+        #expect(small.image.pixels.allSatisfy { $0 == 255 })
+        r.erase(Quad(Rect(x0: 1e300, y0: 1e300, x1: 2e300, y1: 2e300)))
+    }
+
     /// JBIG2 (jbig2dec), JPEG 2000 (OpenJPEG) and JPEG (libjpeg-turbo) images of the shared
     /// corpus decode to the pixels `pdfimages` (Poppler) gives for them.
     @Test("codec images of the shared corpus decode as pdfimages decodes them")
