@@ -6,17 +6,9 @@ import PDFSyntax
 extension ImageDecoder {
     mutating func ccitt(_ bytes: [UInt8], header h: Header, parameters: PDFDictionary?, declared: ColorSpace?,
                         ink: UInt8, log: inout CappedLog) -> GrayImage? {
-        var p = CCITTFaxParameters()
-        if let d = parameters {
-            p.k = store.integer(d["K"]) ?? 0
-            p.endOfLine = store.resolve(d["EndOfLine"]).bool ?? false
-            p.encodedByteAlign = store.resolve(d["EncodedByteAlign"]).bool ?? false
-            p.columns = store.integer(d["Columns"]) ?? 1728
-            p.rows = store.integer(d["Rows"]) ?? 0
-            p.endOfBlock = store.resolve(d["EndOfBlock"]).bool ?? true
-            p.blackIs1 = store.resolve(d["BlackIs1"]).bool ?? false
-            p.damagedRowsBeforeError = store.integer(d["DamagedRowsBeforeError"]) ?? 0
-        }
+        var p = parameters.map { d in
+            CCITTFaxParameters(integer: { store.integer(d[Name($0)]) }, boolean: { store.resolve(d[Name($0)]).bool })
+        } ?? CCITTFaxParameters()
         // The image's own size decides when the parameters leave it out or disagree.
         if parameters?["Columns"] == nil { p.columns = h.width }
         if p.rows <= 0 { p.rows = h.height }
