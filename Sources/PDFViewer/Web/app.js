@@ -1,0 +1,717 @@
+// pdftext viewer: search the index, show a page with pdf.js, and draw pdftext's own data over it.
+//
+// Two modes:
+//  - served (`pdftext serve`): everything comes from the HTTP API (docs/VIEWER.md);
+//  - static (`pdftext view FILE -o DIR`, opened from file://, where fetch() is refused):
+//    data/doc.js sets window.PDFTEXT_STATIC = {doc, pdfBase64}, and each data/page-N.js calls
+//    window.PDFTEXT_PAGE(N, page); the pages are loaded by adding <script src> elements.
+//
+// Every coordinate the API gives is PDF page space (points, y up); pdf.js's viewport maps it to
+// the canvas. Every string that comes from a PDF is inserted with textContent, never as HTML.
+// The Content-Security-Policy allows no inline script or style: styles are set through
+// element.style, SVG geometry through attributes.
+(function () {
+  "use strict";
+
+  const SVG_NS = "http://www.w3.org/2000/svg";
+  const LAYERS = ["hits", "words", "lines", "blocks", "glyphs", "structure", "findings"];
+  // Where a glyph's Unicode came from (pdftext glyphs' source column), with a colour class.
+  const SOURCES = [
+    ["tounicode", "ToUnicode map"],
+    ["encoding", "Font encoding"],
+    ["glyphname", "Glyph name"],
+    ["fontprogram", "Font program"],
+    ["actualtext", "ActualText"],
+    ["ocr", "OCR"],
+    ["guessed", "Guessed"],
+    ["none", "Unmapped (no Unicode)"],
+  ];
+  const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
+
+  const $ = (id) => document.getElementById(id);
+  const el = {
+    form: $("search-form"), input: $("search-input"), status: $("status"),
+    results: $("results"), docs: $("docs"), heading: $("page-heading"),
+    prev: $("prev-page"), next: $("next-page"), pageInput: $("page-input"), pageCount: $("page-count"),
+    zoomOut: $("zoom-out"), zoomIn: $("zoom-in"), zoomSelect: $("zoom-select"),
+    scroller: $("stage-scroller"), stage: $("stage"), canvas: $("page-canvas"), overlay: $("overlay"),
+    pageText: $("page-text-body"), legend: $("legend"), findings: $("findings"),
+  };
+
+  // State the browser test reads (tools/viewer/): the current viewport and timings.
+  const viewer = {
+    mode: "server",
+    docId: null, pageNumber: 0, zoom: "fit",
+    viewport: null,           // pdf.js PageViewport of the page on the canvas
+    pageData: null,           // the page endpoint's object for the page shown
+    hits: [],                 // the search hits shown on this page
+    drawn: false,             // the canvas and overlays show pageNumber
+    drawCount: 0,
+    timings: [],              // {doc, page, ms, from}: open request → page drawn
+    errors: [],
+  };
+  window.pdftextViewer = viewer;
+
+  const docInfo = new Map();    // id → /api/doc/<id>
+  const pdfDocs = new Map();    // id → Promise<PDFDocumentProxy>
+  const pageCache = new Map();  // "id/n" → Promise<page data>
+  let docList = [];
+  let lastResults = { query: "", hits: [] };
+  let renderTask = null;
+  let worker = null;            // one pdf.js worker, started before the first hit is opened
+  let generation = 0;
+
+  // ------------------------------------------------------------------------------------------
+  // Small helpers
+
+  function text(node, s) { node.textContent = s == null ? "" : String(s); return node; }
+  function make(tag, cls, content) {
+    const n = document.createElement(tag);
+    if (cls) n.className = cls;
+    if (content != null) text(n, content);
+    return n;
+  }
+  function svg(tag, attrs) {
+    const n = document.createElementNS(SVG_NS, tag);
+    for (const k in attrs) n.setAttribute(k, String(attrs[k]));
+    return n;
+  }
+  // Control characters other than the match marks become U+FFFD; the marks are handled apart.
+  function clean(s) { return String(s == null ? "" : s).replace(/[\u0000\u0001\u0004-\u0008\u000b-\u001f\u007f]/g, "\ufffd"); }
+  function say(message) {
+    // Clearing first makes a repeated message be announced again.
+    el.status.textContent = "";
+    window.setTimeout(() => { el.status.textContent = message; }, 30);
+  }
+  function fail(message, err) {
+    viewer.errors.push(message + (err ? ": " + (err.message || err) : ""));
+    say(message);
+    if (err) console.error(message, err);
+  }
+  function label(doc, n) {
+    const labels = doc && doc.pageLabels;
+    const l = labels && labels[n - 1];
+    return l && l !== String(n) ? l : "";
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Data: the HTTP API, or the static export's scripts
+
+  async function getJSON(path) {
+    const response = await fetch(path, { headers: { "Accept": "application/json" } });
+    if (!response.ok) throw new Error(path.split("?")[0] + ": HTTP " + response.status);
+    return response.json();
+  }
+
+  function loadScript(src) {
+    return new Promise((resolve, reject) => {
+      const s = document.createElement("script");
+      s.src = src;
+      s.onload = () => resolve();
+      s.onerror = () => reject(new Error("cannot load " + src));
+      document.head.appendChild(s);
+    });
+  }
+
+  const staticPages = new Map(); // n → resolver waiting for data/page-n.js
+  window.PDFTEXT_PAGE = function (n, data) {
+    const waiting = staticPages.get(Number(n));
+    if (waiting) waiting(data);
+  };
+
+  async function fetchDocs() {
+    if (viewer.mode === "static") {
+      const d = window.PDFTEXT_STATIC.doc;
+      return [{ id: d.id, name: d.name, pages: d.pages }];
+    }
+    return (await getJSON("api/docs")).docs || [];
+  }
+
+  async function fetchDoc(id) {
+    if (docInfo.has(id)) return docInfo.get(id);
+    let d;
+    if (viewer.mode === "static") d = window.PDFTEXT_STATIC.doc;
+    else d = await getJSON("api/doc/" + encodeURIComponent(id));
+    docInfo.set(id, d);
+    return d;
+  }
+
+  function fetchPage(id, n) {
+    const key = id + "/" + n;
+    if (!pageCache.has(key)) {
+      let p;
+      if (viewer.mode === "static") {
+        p = new Promise((resolve, reject) => {
+          staticPages.set(n, resolve);
+          loadScript("data/page-" + n + ".js").catch(reject);
+        });
+      } else {
+        p = getJSON("api/doc/" + encodeURIComponent(id) + "/page/" + n);
+      }
+      p.catch(() => pageCache.delete(key));
+      pageCache.set(key, p);
+    }
+    return pageCache.get(key);
+  }
+
+  function pdfDocument(id) {
+    if (!pdfDocs.has(id)) {
+      const params = {
+        isEvalSupported: false,  // the CSP forbids eval; pdf.js draws glyph paths without it
+        cMapUrl: "pdfjs/web/cmaps/", cMapPacked: true,
+        standardFontDataUrl: "pdfjs/web/standard_fonts/",
+      };
+      if (viewer.mode === "static") {
+        const raw = atob(window.PDFTEXT_STATIC.pdfBase64);
+        const bytes = new Uint8Array(raw.length);
+        for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+        params.data = bytes;
+      } else {
+        params.url = "api/doc/" + encodeURIComponent(id) + "/file.pdf";
+        if (worker) params.worker = worker;
+        params.disableAutoFetch = true;  // only the ranges the page needs, when the server allows
+      }
+      const p = pdfjsLib.getDocument(params).promise;
+      p.catch(() => pdfDocs.delete(id));
+      pdfDocs.set(id, p);
+    }
+    return pdfDocs.get(id);
+  }
+
+  async function search(query, limit) {
+    if (viewer.mode === "static") return staticSearch(query, limit);
+    const q = "api/search?q=" + encodeURIComponent(query) + "&limit=" + (limit || 50);
+    return getJSON(q);
+  }
+
+  // Static mode has no index: the words of each page are matched in order, case folded.
+  async function staticSearch(query, limit) {
+    const doc = window.PDFTEXT_STATIC.doc;
+    const wanted = query.toLowerCase().replace(/["*()]/g, " ").split(/\s+/).filter((w) => w && !/^(or|and|not)$/i.test(w));
+    const norm = (w) => w.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+    const hits = [];
+    if (!wanted.length) return { query, hits };
+    for (let n = 1; n <= doc.pages && hits.length < (limit || 50); n++) {
+      let page;
+      try { page = await fetchPage(doc.id, n); } catch (e) { continue; }
+      const words = page.words || [];
+      const boxes = [];
+      let first = -1;
+      for (let i = 0; i + wanted.length <= words.length; i++) {
+        let ok = true;
+        for (let k = 0; k < wanted.length && ok; k++) ok = norm(words[i + k].text) === norm(wanted[k]);
+        if (ok) {
+          if (first < 0) first = i;
+          for (let k = 0; k < wanted.length; k++) boxes.push(words[i + k].rect);
+        }
+      }
+      if (first >= 0) {
+        const before = words.slice(Math.max(0, first - 8), first).map((w) => w.text).join(" ");
+        const match = words.slice(first, first + wanted.length).map((w) => w.text).join(" ");
+        const after = words.slice(first + wanted.length, first + wanted.length + 8).map((w) => w.text).join(" ");
+        hits.push({ doc: doc.id, name: doc.name, page: n, label: label(doc, n),
+                    snippet: before + " \u0002" + match + "\u0003 " + after, boxes });
+      }
+    }
+    return { query, hits };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Deep links: #doc=<id>&page=<n>&q=<query>
+
+  function readHash() {
+    const h = new URLSearchParams(location.hash.replace(/^#/, ""));
+    const page = parseInt(h.get("page") || "1", 10);
+    return { doc: h.get("doc"), page: page > 0 ? page : 1, q: h.get("q") || "" };
+  }
+  function hashFor(doc, page, q) {
+    const h = new URLSearchParams();
+    h.set("doc", doc);
+    h.set("page", String(page));
+    if (q) h.set("q", q);
+    return "#" + h.toString();
+  }
+  function writeHash() {
+    if (!viewer.docId) return;
+    const h = hashFor(viewer.docId, viewer.pageNumber, lastResults.query);
+    if (location.hash !== h) history.replaceState(null, "", h);
+  }
+
+  async function applyHash(from) {
+    const t0 = performance.now();
+    const h = readHash();
+    if (h.q && h.q !== lastResults.query) {
+      el.input.value = h.q;
+      await runSearch(h.q, { announce: !h.doc });
+    }
+    if (h.doc) await showPage(h.doc, h.page, { t0, from: from || "link" });
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Search results
+
+  function snippetInto(node, snippet, marks) {
+    const s = String(snippet == null ? "" : snippet);
+    if (Array.isArray(marks) && marks.length) {
+      // [[start, end], …] in UTF-16 code units of the snippet.
+      let at = 0;
+      for (const [a, b] of marks) {
+        if (a > at) node.appendChild(document.createTextNode(clean(s.slice(at, a))));
+        node.appendChild(make("mark", null, clean(s.slice(a, b))));
+        at = b;
+      }
+      if (at < s.length) node.appendChild(document.createTextNode(clean(s.slice(at))));
+      return;
+    }
+    const parts = s.split(/(\u0002[^\u0003]*\u0003?)/);
+    for (const part of parts) {
+      if (!part) continue;
+      if (part.charAt(0) === "\u0002") node.appendChild(make("mark", null, clean(part.replace(/[\u0002\u0003]/g, ""))));
+      else node.appendChild(document.createTextNode(clean(part)));
+    }
+  }
+
+  async function runSearch(query, options) {
+    query = query.trim();
+    el.results.textContent = "";
+    if (!query) { lastResults = { query: "", hits: [] }; say("Type words to search for."); return; }
+    say("Searching for " + query + "…");
+    let result;
+    try {
+      result = await search(query, 50);
+    } catch (e) {
+      lastResults = { query, hits: [] };
+      fail("The search failed", e);
+      return;
+    }
+    lastResults = { query, hits: result.hits || [] };
+    for (const hit of lastResults.hits) {
+      const li = make("li", "result");
+      const a = make("a", "result-link");
+      a.href = hashFor(hit.doc, hit.page, query);
+      const title = make("span", "result-title");
+      title.appendChild(make("span", "result-name", clean(hit.name)));
+      const where = "page " + hit.page + (hit.label && hit.label !== String(hit.page) ? " (" + clean(hit.label) + ")" : "");
+      title.appendChild(make("span", "result-page", where));
+      a.appendChild(title);
+      const snip = make("span", "result-snippet");
+      snippetInto(snip, hit.snippet, hit.marks);
+      a.appendChild(snip);
+      a.addEventListener("click", (e) => {
+        // The page shown already: no hashchange will come, so only the focus moves.
+        if (a.getAttribute("href") === location.hash && viewer.drawn) { e.preventDefault(); el.heading.focus(); }
+      });
+      li.appendChild(a);
+      el.results.appendChild(li);
+    }
+    const n = lastResults.hits.length;
+    if (!options || options.announce !== false) {
+      say(n === 0 ? "No page matches " + query + "." : n + (n === 1 ? " page matches " : " pages match ") + query + ".");
+    }
+    markCurrentResult();
+  }
+
+  function markCurrentResult() {
+    for (const a of el.results.querySelectorAll("a.result-link")) {
+      const current = a.getAttribute("href") === hashFor(viewer.docId, viewer.pageNumber, lastResults.query);
+      if (current) a.setAttribute("aria-current", "page"); else a.removeAttribute("aria-current");
+    }
+  }
+
+  function renderDocList() {
+    el.docs.textContent = "";
+    for (const d of docList) {
+      const li = make("li");
+      const a = make("a", "doc-link");
+      a.href = hashFor(d.id, 1, "");
+      a.appendChild(make("span", "doc-name", clean(d.name)));
+      a.appendChild(make("span", "doc-pages", d.pages + (d.pages === 1 ? " page" : " pages")));
+      li.appendChild(a);
+      el.docs.appendChild(li);
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // The page: pdf.js on the canvas, our layers above it
+
+  function scaleFor(page) {
+    if (viewer.zoom !== "fit") return Number(viewer.zoom);
+    const unit = page.getViewport({ scale: 1 });
+    const room = Math.max(200, el.scroller.clientWidth - 24);
+    return Math.max(0.25, Math.min(4, room / unit.width));
+  }
+
+  async function showPage(docId, n, opts) {
+    opts = opts || {};
+    const t0 = opts.t0 != null ? opts.t0 : performance.now();
+    const gen = ++generation;
+    viewer.drawn = false;
+    let doc, pdf;
+    try {
+      [doc, pdf] = await Promise.all([fetchDoc(docId), pdfDocument(docId)]);
+    } catch (e) {
+      if (gen === generation) fail("Cannot open the document", e);
+      return;
+    }
+    if (gen !== generation) return;
+    n = Math.max(1, Math.min(pdf.numPages, n | 0));
+    viewer.docId = docId;
+    viewer.pageNumber = n;
+    const dataPromise = fetchPage(docId, n);
+    dataPromise.catch(() => {});
+
+    let page;
+    try { page = await pdf.getPage(n); } catch (e) { if (gen === generation) fail("Cannot read page " + n, e); return; }
+    if (gen !== generation) return;
+
+    const scale = scaleFor(page);
+    const viewport = page.getViewport({ scale });
+    const ratio = window.devicePixelRatio || 1;
+    const canvas = el.canvas;
+    canvas.width = Math.floor(viewport.width * ratio);
+    canvas.height = Math.floor(viewport.height * ratio);
+    canvas.style.width = viewport.width + "px";
+    canvas.style.height = viewport.height + "px";
+    el.stage.style.width = viewport.width + "px";
+    el.stage.style.height = viewport.height + "px";
+    el.overlay.textContent = "";
+    viewer.viewport = viewport;
+    viewer.scale = scale;
+
+    const pageLabel = label(doc, n);
+    text(el.heading, clean(doc.name) + " — page " + n + (pageLabel ? " (" + clean(pageLabel) + ")" : "") + " of " + pdf.numPages);
+    canvas.setAttribute("aria-label", "Page " + n + " of " + clean(doc.name) + " as drawn; its text follows in reading order");
+    el.pageInput.value = String(n);
+    el.pageInput.max = String(pdf.numPages);
+    text(el.pageCount, "of " + pdf.numPages);
+    el.prev.disabled = n <= 1;
+    el.next.disabled = n >= pdf.numPages;
+    document.title = doc.name + " p. " + n + " — pdftext viewer";
+    writeHash();
+    markCurrentResult();
+
+    if (renderTask) { try { renderTask.cancel(); } catch (e) { /* already done */ } }
+    renderTask = page.render({
+      canvasContext: canvas.getContext("2d"),
+      viewport,
+      transform: ratio !== 1 ? [ratio, 0, 0, ratio, 0, 0] : null,
+    });
+    try {
+      await renderTask.promise;
+    } catch (e) {
+      if (e && e.name === "RenderingCancelledException") return;
+      if (gen === generation) fail("Cannot draw page " + n, e);
+      return;
+    }
+    if (gen !== generation) return;
+    const drawnAt = performance.now();
+
+    let data = null;
+    try { data = await dataPromise; } catch (e) { fail("No overlay data for page " + n, e); }
+    if (gen !== generation) return;
+    viewer.pageData = data;
+    viewer.hits = lastResults.hits.filter((h) => h.doc === docId && h.page === n);
+    drawOverlays(viewport, data, viewer.hits);
+    fillPageText(data);
+    fillFindings(data, viewport);
+    const overlaysAt = performance.now();
+
+    viewer.drawn = true;
+    viewer.drawCount++;
+    viewer.timings.push({ doc: docId, page: n, from: opts.from || "nav",
+                          ms: drawnAt - t0, withOverlaysMs: overlaysAt - t0 });
+    const hitWord = viewer.hits.length ? ", " + viewer.hits.reduce((s, h) => s + (h.boxes || []).length, 0) + " highlighted" : "";
+    say("Page " + n + " of " + pdf.numPages + " shown" + hitWord + ".");
+    if (opts.focus) el.heading.focus();
+  }
+
+  // [x0,y0,x1,y1] in PDF space → {left, top, width, height} in CSS pixels over the canvas.
+  function box(viewport, r) {
+    const v = viewport.convertToViewportRectangle(r);
+    const left = Math.min(v[0], v[2]), top = Math.min(v[1], v[3]);
+    return { left, top, width: Math.abs(v[2] - v[0]), height: Math.abs(v[3] - v[1]) };
+  }
+  function placed(cls, b) {
+    const d = make("div", cls);
+    d.style.left = b.left + "px";
+    d.style.top = b.top + "px";
+    d.style.width = Math.max(1, b.width) + "px";
+    d.style.height = Math.max(1, b.height) + "px";
+    return d;
+  }
+  function layer(name) {
+    const d = make("div", "layer layer-" + name);
+    d.dataset.layer = name;
+    d.hidden = !$("layer-" + name).checked;
+    el.overlay.appendChild(d);
+    return d;
+  }
+  function svgLayer(name, viewport) {
+    const s = svg("svg", { class: "layer layer-" + name, width: viewport.width, height: viewport.height,
+                           viewBox: "0 0 " + viewport.width + " " + viewport.height });
+    s.dataset.layer = name;
+    if (!$("layer-" + name).checked) s.setAttribute("visibility", "hidden");
+    el.overlay.appendChild(s);
+    return s;
+  }
+
+  function drawOverlays(viewport, data, hits) {
+    el.overlay.textContent = "";
+    el.overlay.style.width = viewport.width + "px";
+    el.overlay.style.height = viewport.height + "px";
+    data = data || {};
+
+    const words = layer("words");
+    for (const w of data.words || []) {
+      const d = placed("word", box(viewport, w.rect));
+      d.title = clean(w.text);
+      words.appendChild(d);
+    }
+
+    const lines = layer("lines");
+    for (const l of data.lines || []) lines.appendChild(placed("line", box(viewport, l.rect)));
+
+    drawBlocks(viewport, data.blocks || []);
+    drawGlyphs(viewport, data.glyphs || []);
+
+    const structure = layer("structure");
+    for (const s of data.structure || []) {
+      if (!s.rect) continue;
+      const d = placed("struct depth-" + Math.min(6, s.depth | 0), box(viewport, s.rect));
+      const tag = make("span", "tag struct-role", clean(s.role));
+      if (s.alt) tag.title = clean(s.alt);
+      d.appendChild(tag);
+      structure.appendChild(d);
+    }
+
+    const findings = layer("findings");
+    (data.findings || []).forEach((f, i) => {
+      if (!f.rect) return;
+      const d = placed("finding severity-" + clean(f.severity || "error").replace(/[^a-z]/g, ""), box(viewport, f.rect));
+      d.dataset.index = String(i);
+      d.appendChild(make("span", "tag finding-rule", clean(f.rule)));
+      findings.appendChild(d);
+    });
+
+    // Hits last, so they are on top.
+    const hitLayer = layer("hits");
+    for (const h of hits) {
+      for (const r of h.boxes || []) {
+        const d = placed("hit", box(viewport, r));
+        d.dataset.rect = r.join(",");
+        hitLayer.appendChild(d);
+      }
+    }
+  }
+
+  function drawBlocks(viewport, blocks) {
+    const boxes = layer("blocks");
+    const arrows = svgLayer("blocks", viewport);
+    arrows.classList.add("arrows");
+    const defs = svg("defs", {});
+    const marker = svg("marker", { id: "arrowhead", viewBox: "0 0 10 10", refX: 9, refY: 5,
+                                   markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" });
+    marker.appendChild(svg("path", { d: "M0,0 L10,5 L0,10 z", class: "arrowhead" }));
+    defs.appendChild(marker);
+    arrows.appendChild(defs);
+
+    const ordered = blocks.slice().sort((a, b) => a.order - b.order);
+    const centres = [];
+    for (const b of ordered) {
+      const bb = box(viewport, b.rect);
+      const d = placed("block kind-" + String(b.kind || "text").replace(/[^a-z]/gi, ""), bb);
+      const num = make("span", "tag block-order", String(b.order));
+      num.dataset.order = String(b.order);
+      if (b.reason) num.title = clean(b.reason);
+      d.appendChild(num);
+      boxes.appendChild(d);
+      centres.push([bb.left + bb.width / 2, bb.top + bb.height / 2]);
+    }
+    for (let i = 0; i + 1 < centres.length; i++) {
+      const [x1, y1] = centres[i], [x2, y2] = centres[i + 1];
+      arrows.appendChild(svg("line", { x1, y1, x2, y2, class: "order-arrow", "marker-end": "url(#arrowhead)" }));
+    }
+  }
+
+  function sourceClass(source) {
+    const s = String(source || "none").toLowerCase();
+    if (s.startsWith("ocr")) return "ocr";
+    return SOURCES.some(([k]) => k === s) ? s : "none";
+  }
+
+  function drawGlyphs(viewport, glyphs) {
+    const s = svgLayer("glyphs", viewport);
+    for (const g of glyphs) {
+      const q = g.quad;
+      if (!q || q.length < 8) continue;
+      const pts = [];
+      for (let i = 0; i < 8; i += 2) {
+        const p = viewport.convertToViewportPoint(q[i], q[i + 1]);
+        pts.push(p[0].toFixed(2) + "," + p[1].toFixed(2));
+      }
+      const poly = svg("polygon", { points: pts.join(" "), class: "glyph src-" + sourceClass(g.source) });
+      const t = svg("title", {});
+      t.textContent = clean(g.text) + " — " + clean(g.source);
+      poly.appendChild(t);
+      s.appendChild(poly);
+    }
+  }
+
+  function fillPageText(data) {
+    el.pageText.textContent = "";
+    const blocks = (data && data.blocks || []).slice().sort((a, b) => a.order - b.order);
+    if (blocks.length) {
+      for (const b of blocks) el.pageText.appendChild(make("p", null, clean(b.text)));
+    } else if (data && data.words && data.words.length) {
+      el.pageText.appendChild(make("p", null, clean(data.words.map((w) => w.text).join(" "))));
+    } else {
+      el.pageText.appendChild(make("p", null, "This page has no text."));
+    }
+  }
+
+  function fillFindings(data, viewport) {
+    el.findings.textContent = "";
+    const list = (data && data.findings) || [];
+    if (!list.length) {
+      el.findings.appendChild(make("li", "empty", "None."));
+      return;
+    }
+    list.forEach((f, i) => {
+      const li = make("li", "finding-item");
+      const b = make("button", "finding-button");
+      b.type = "button";
+      b.appendChild(make("span", "finding-rule-name", clean(f.rule)));
+      b.appendChild(make("span", "finding-severity", clean(f.severity)));
+      b.appendChild(make("span", "finding-message", clean(f.message)));
+      if (!f.rect) b.appendChild(make("span", "finding-where", "(no place on the page)"));
+      b.addEventListener("click", () => focusFinding(i));
+      li.appendChild(b);
+      el.findings.appendChild(li);
+    });
+  }
+
+  function focusFinding(i) {
+    const box = $("layer-findings");
+    if (!box.checked) { box.checked = true; applyLayerToggles(); }
+    for (const d of el.overlay.querySelectorAll(".finding")) d.classList.toggle("current", d.dataset.index === String(i));
+    const target = el.overlay.querySelector('.finding[data-index="' + i + '"]');
+    if (target) target.scrollIntoView({ block: "center", inline: "center", behavior: "smooth" });
+    const f = viewer.pageData && viewer.pageData.findings[i];
+    if (f) say("Finding " + clean(f.rule) + " marked on the page.");
+  }
+
+  function applyLayerToggles() {
+    for (const name of LAYERS) {
+      const on = $("layer-" + name).checked;
+      for (const n of el.overlay.querySelectorAll('[data-layer="' + name + '"]')) {
+        if (n instanceof SVGElement) {
+          if (on) n.removeAttribute("visibility"); else n.setAttribute("visibility", "hidden");
+        } else {
+          n.hidden = !on;
+        }
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Controls
+
+  function goTo(n) {
+    if (!viewer.docId) return;
+    showPage(viewer.docId, n, { from: "nav" });
+  }
+  function setZoom(z) {
+    viewer.zoom = z;
+    el.zoomSelect.value = String(z);
+    if (viewer.docId) showPage(viewer.docId, viewer.pageNumber, { from: "zoom" });
+  }
+  function stepZoom(dir) {
+    const now = viewer.zoom === "fit" ? (viewer.scale || 1) : Number(viewer.zoom);
+    let next = dir > 0 ? ZOOMS.find((z) => z > now + 0.01) : ZOOMS.slice().reverse().find((z) => z < now - 0.01);
+    if (next == null) next = dir > 0 ? ZOOMS[ZOOMS.length - 1] : ZOOMS[0];
+    setZoom(next);
+  }
+
+  function wire() {
+    el.form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      runSearch(el.input.value, {}).then(() => {
+        if (viewer.docId) {
+          writeHash();
+          // Highlights of the new query on the page shown.
+          viewer.hits = lastResults.hits.filter((h) => h.doc === viewer.docId && h.page === viewer.pageNumber);
+          if (viewer.viewport) drawOverlays(viewer.viewport, viewer.pageData, viewer.hits);
+          fillFindings(viewer.pageData, viewer.viewport);
+        }
+      });
+    });
+    el.prev.addEventListener("click", () => goTo(viewer.pageNumber - 1));
+    el.next.addEventListener("click", () => goTo(viewer.pageNumber + 1));
+    el.pageInput.addEventListener("change", () => goTo(parseInt(el.pageInput.value, 10) || 1));
+    el.zoomSelect.addEventListener("change", () => setZoom(el.zoomSelect.value));
+    el.zoomIn.addEventListener("click", () => stepZoom(1));
+    el.zoomOut.addEventListener("click", () => stepZoom(-1));
+    for (const name of LAYERS) $("layer-" + name).addEventListener("change", applyLayerToggles);
+    window.addEventListener("hashchange", () => {
+      const h = readHash();
+      if (h.doc) applyHash("link").then(() => { if (viewer.drawn) el.heading.focus(); });
+    });
+    document.querySelector(".skip-link").addEventListener("click", (e) => {
+      e.preventDefault();
+      el.heading.focus();
+    });
+    let resizeTimer = 0;
+    window.addEventListener("resize", () => {
+      if (viewer.zoom !== "fit" || !viewer.docId) return;
+      window.clearTimeout(resizeTimer);
+      resizeTimer = window.setTimeout(() => showPage(viewer.docId, viewer.pageNumber, { from: "resize" }), 200);
+    });
+    for (const [key, name] of SOURCES) {
+      const li = make("li");
+      li.appendChild(make("span", "swatch src-" + key));
+      li.appendChild(make("span", null, name));
+      el.legend.appendChild(li);
+    }
+  }
+
+  async function start() {
+    wire();
+    if (typeof pdfjsLib === "undefined") {
+      fail("pdf.js did not load (pdfjs/build/pdf.js); pages cannot be drawn");
+      return;
+    }
+    if (location.protocol === "file:" || window.PDFTEXT_STATIC) {
+      viewer.mode = "static";
+      try {
+        // Workers cannot start from file://: pdf.js runs its worker code on the page instead.
+        await loadScript("pdfjs/build/pdf.worker.js");
+        if (!window.PDFTEXT_STATIC) await loadScript("data/doc.js");
+      } catch (e) {
+        fail("The exported data did not load", e);
+        return;
+      }
+    }
+    pdfjsLib.GlobalWorkerOptions.workerSrc = "pdfjs/build/pdf.worker.js";
+    if (viewer.mode === "server") {
+      try { worker = new pdfjsLib.PDFWorker({ name: "pdftext-viewer" }); } catch (e) { worker = null; }
+    }
+    try {
+      docList = await fetchDocs();
+    } catch (e) {
+      fail("Cannot list the documents", e);
+    }
+    renderDocList();
+    const h = readHash();
+    if (h.doc) {
+      await applyHash("link");
+    } else if (docList.length) {
+      await showPage(docList[0].id, 1, { from: "start" });
+      say(docList.length + (docList.length === 1 ? " document" : " documents") + ". Search them, or read the first.");
+    } else {
+      say("No document to show.");
+    }
+    viewer.ready = true;
+  }
+
+  start();
+})();

@@ -1,0 +1,488 @@
+#!/usr/bin/env python3
+"""The web viewer (`pdftext serve`) in a real browser: headless Chromium over the DevTools protocol.
+
+It
+  1. copies fixtures with known text (Corpus/text, Corpus/basic) into a temporary folder, with
+     a 500-page document made by qpdf from one of them, and starts `pdftext serve` on it on a
+     free port of 127.0.0.1;
+  2. types a phrase into the search box, presses Enter and opens the first hit with the mouse;
+     reads every highlight rectangle from the DOM, maps it back through the app's pdf.js
+     viewport (window.pdftextViewer.viewport: display space × scale) and checks that it lies
+     over the words of the phrase as `pdftext text --format tsv` gives them (display space),
+     and that every such word is highlighted;
+  3. turns the reading-order layer on with the keyboard and reads the block numbers: they must
+     be the page endpoint's blocks, in its order, each number on its block;
+  4. reads Chromium's accessibility tree (Accessibility.getFullAXTree): the landmarks (banner,
+     search, main, complementary, navigation), the named controls (search box, layer check
+     boxes, page number, zoom, page buttons) and no unnamed control, link or image;
+  5. saves screenshots (hit, reading order, glyphs, structure and findings) in --screenshots;
+  6. reports the time from opening a hit to the page being drawn, as the app measures it
+     (performance.now() from the click to the end of pdf.js's render, and to the overlays), for
+     a one-page document and for a hit deep in the 500-page one.
+
+Exit 0 when every check holds, 1 when one fails (each failure printed as FAIL), 2 when a tool is
+missing. The server and Chromium are stopped on every exit.
+
+Needs: chromium, qpdf, python3-websocket, libjs-pdf (Debian packages) and a built pdftext.
+Usage: tools/viewer/check_viewer.py [--pdftext PATH] [--screenshots DIR] [--url URL] [--keep]
+"""
+
+import argparse, base64, json, os, shutil, signal, socket, subprocess, sys, tempfile, time, unicodedata, urllib.parse, urllib.request
+
+try:
+    import websocket  # python3-websocket
+except ImportError:  # a python3 other than Debian's (pyenv, a venv) does not see its packages
+    sys.path.append("/usr/lib/python3/dist-packages")
+    try:
+        import websocket
+    except ImportError:
+        print("check_viewer: needs python3-websocket (apt-get install python3-websocket)", file=sys.stderr)
+        sys.exit(2)
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# Fixtures with known text (their .txt beside them in Corpus/text). The phrase is on page 1 of
+# the first; BIG_FROM is repeated into a 500-page document for the timing.
+FIXTURES = ["Corpus/text/prose-libreoffice.pdf", "Corpus/text/two-column-pdflatex.pdf",
+            "Corpus/text/rotated-page-pdflatex.pdf", "Corpus/basic/hello.pdf"]
+PHRASE = "lighthouse stands"
+BIG_FROM, BIG_NAME, BIG_PAGES = "Corpus/text/two-column-pdflatex.pdf", "five-hundred-pages.pdf", 500
+TOLERANCE = 1.5  # points
+WINDOW = (1440, 1000)
+
+failures = []
+
+
+def check(ok, message):
+    print(("ok   " if ok else "FAIL ") + message)
+    if not ok:
+        failures.append(message)
+    return ok
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def stop(proc):
+    if proc is None or proc.poll() is not None:
+        return
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+# ---------------------------------------------------------------------------------------------
+# The browser
+
+class Browser:
+    def __init__(self, profile):
+        self.port = free_port()
+        chromium = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+        if not chromium:
+            print("check_viewer: needs chromium", file=sys.stderr)
+            sys.exit(2)
+        self.proc = subprocess.Popen(
+            [chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
+             "--no-default-browser-check", "--disable-extensions", "--force-renderer-accessibility",
+             f"--remote-debugging-port={self.port}", f"--user-data-dir={profile}",
+             f"--window-size={WINDOW[0]},{WINDOW[1]}", "--force-device-scale-factor=1", "about:blank"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 60
+        target = None
+        while target is None:
+            if self.proc.poll() is not None or time.time() > deadline:
+                raise RuntimeError("chromium did not start its DevTools endpoint")
+            try:
+                targets = json.load(urllib.request.urlopen(f"http://127.0.0.1:{self.port}/json/list", timeout=2))
+                target = next((t for t in targets if t.get("type") == "page"), None)
+            except OSError:
+                pass
+            if target is None:
+                time.sleep(0.1)
+        self.ws = websocket.create_connection(target["webSocketDebuggerUrl"], timeout=60, suppress_origin=True)
+        self.next_id = 0
+        self.console = []
+
+    def call(self, method, **params):
+        self.next_id += 1
+        self.ws.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
+        while True:
+            reply = json.loads(self.ws.recv())
+            if reply.get("id") == self.next_id:
+                if "error" in reply:
+                    raise RuntimeError(f"{method}: {reply['error']}")
+                return reply.get("result", {})
+            if reply.get("method") == "Runtime.consoleAPICalled":
+                args = reply["params"].get("args", [])
+                self.console.append(" ".join(str(a.get("value", a.get("description", ""))) for a in args))
+            elif reply.get("method") == "Runtime.exceptionThrown":
+                d = reply["params"]["exceptionDetails"]
+                self.console.append("exception: " + d.get("exception", {}).get("description", d.get("text", "")))
+            elif reply.get("method") == "Log.entryAdded":
+                e = reply["params"]["entry"]
+                self.console.append(f"{e.get('source')}/{e.get('level')}: {e.get('text')}")
+
+    def js(self, expression):
+        r = self.call("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True)
+        if "exceptionDetails" in r:
+            raise RuntimeError("script failed: " + r["exceptionDetails"].get("exception", {}).get("description", str(r)))
+        return r["result"].get("value")
+
+    def wait(self, expression, what, timeout=30):
+        deadline = time.time() + timeout
+        while True:
+            v = self.js(expression)
+            if v:
+                return v
+            if time.time() > deadline:
+                raise RuntimeError(f"timed out waiting for {what}")
+            time.sleep(0.05)
+
+    def click(self, x, y):
+        for kind in ("mousePressed", "mouseReleased"):
+            self.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
+
+    def key(self, key, code, keycode, text=None):
+        down = dict(type="keyDown", key=key, code=code, windowsVirtualKeyCode=keycode)
+        if text:
+            down["text"] = text
+        self.call("Input.dispatchKeyEvent", **down)
+        self.call("Input.dispatchKeyEvent", type="keyUp", key=key, code=code, windowsVirtualKeyCode=keycode)
+
+    def screenshot(self, path):
+        data = self.call("Page.captureScreenshot", format="png")["data"]
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(data))
+        print(f"     screenshot {path}")
+
+    def close(self):
+        try:
+            self.ws.close()
+        except Exception:
+            pass
+        stop(self.proc)
+
+
+# ---------------------------------------------------------------------------------------------
+# What pdftext itself says: words in display space
+
+def fold(word):
+    w = unicodedata.normalize("NFKD", word).casefold()
+    w = "".join(c for c in w if not unicodedata.combining(c))
+    return "".join(c for c in w if c.isalnum())
+
+
+def tsv_words(pdftext, path, page):
+    out = subprocess.run([pdftext, "text", "--format", "tsv", "-f", str(page), "-l", str(page), path, "-"],
+                         capture_output=True, text=True, check=True).stdout
+    words = []
+    for row in out.splitlines()[1:]:
+        c = row.split("\t")
+        if c[0] == "5" and int(c[1]) in (page, 1):
+            x, y, w, h = map(float, c[6:10])
+            words.append({"text": c[11], "box": (x, y, x + w, y + h)})
+    return words
+
+
+def phrase_runs(words, phrase):
+    wanted = [fold(w) for w in phrase.split() if fold(w)]
+    runs = []
+    for i in range(len(words) - len(wanted) + 1):
+        if all(fold(words[i + k]["text"]) == wanted[k] for k in range(len(wanted))):
+            runs.append(words[i:i + len(wanted)])
+    return runs
+
+
+def inside(point, box, tol=0.0):
+    return box[0] - tol <= point[0] <= box[2] + tol and box[1] - tol <= point[1] <= box[3] + tol
+
+
+# ---------------------------------------------------------------------------------------------
+# The checks
+
+READ_HITS = """(() => {
+  const v = window.pdftextViewer, c = document.getElementById('page-canvas').getBoundingClientRect();
+  const rects = Array.from(document.querySelectorAll('#overlay .hit')).filter(e => e.checkVisibility()).map(e => {
+    const r = e.getBoundingClientRect();
+    return [r.left - c.left, r.top - c.top, r.right - c.left, r.bottom - c.top];
+  });
+  return {doc: v.docId, page: v.pageNumber, scale: v.viewport.scale, width: v.viewport.width,
+          height: v.viewport.height, rotation: v.viewport.rotation, rects,
+          names: v.hits.map(h => h.name)};
+})()"""
+
+READ_BLOCKS = """(() => {
+  const c = document.getElementById('page-canvas').getBoundingClientRect();
+  return Array.from(document.querySelectorAll('#overlay .block')).filter(e => e.checkVisibility()).map(e => {
+    const r = e.getBoundingClientRect(), n = e.querySelector('.block-order');
+    const t = n.getBoundingClientRect();
+    return {number: n.textContent, rect: [r.left - c.left, r.top - c.top, r.right - c.left, r.bottom - c.top],
+            tag: [t.left - c.left, t.top - c.top, t.right - c.left, t.bottom - c.top]};
+  });
+})()"""
+
+
+def check_hit(browser, pdftext, folder, phrase):
+    browser.js("document.getElementById('search-input').focus()")
+    # Quoted: the words next to each other, so that every highlight is the phrase.
+    browser.call("Input.insertText", text='"' + phrase + '"')
+    browser.key("Enter", "Enter", 13, "\r")
+    browser.wait("document.querySelectorAll('#results a.result-link').length > 0", "search results")
+    count = browser.js("document.querySelectorAll('#results a.result-link').length")
+    check(count > 0, f"search {phrase!r}: {count} result(s) listed")
+    first = browser.js("""(() => { const a = document.querySelector('#results a.result-link');
+        a.scrollIntoView(); const r = a.getBoundingClientRect();
+        return {x: r.left + r.width / 2, y: r.top + r.height / 2, text: a.textContent, href: a.getAttribute('href')}; })()""")
+    before = browser.js("window.pdftextViewer.timings.length")
+    browser.click(first["x"], first["y"])
+    browser.wait(f"window.pdftextViewer.timings.length > {before} && window.pdftextViewer.drawn", "the hit's page to be drawn")
+    hits = browser.js(READ_HITS)
+    check(browser.js("location.hash") == first["href"], f"the hit's deep link is the address: {first['href']}")
+    name = hits["names"][0] if hits["names"] else None
+    check(name is not None, f"the opened page ({hits['doc']}, page {hits['page']}) has the hit's data")
+    path = os.path.join(folder, os.path.basename(name or ""))
+    words = tsv_words(pdftext, path, hits["page"])
+    runs = phrase_runs(words, phrase)
+    check(bool(runs), f"pdftext's TSV has {phrase!r} {len(runs)} time(s) on page {hits['page']} of {name}")
+    check(bool(hits["rects"]), f"{len(hits['rects'])} highlight rectangle(s) drawn")
+    s = hits["scale"]
+    matched = [w for run in runs for w in run]
+    for r in hits["rects"]:
+        d = [r[0] / s, r[1] / s, r[2] / s, r[3] / s]  # display space
+        over = [w for w in matched if w["box"][0] < d[2] and w["box"][2] > d[0] and w["box"][1] < d[3] and w["box"][3] > d[1]]
+        if not check(bool(over), f"highlight {fmt(d)} lies over words of the phrase"):
+            continue
+        u = (min(w["box"][0] for w in over), min(w["box"][1] for w in over),
+             max(w["box"][2] for w in over), max(w["box"][3] for w in over))
+        ok = (abs(d[0] - u[0]) <= TOLERANCE and abs(d[2] - u[2]) <= TOLERANCE
+              and d[1] >= u[1] - TOLERANCE and d[3] <= u[3] + TOLERANCE and (d[3] - d[1]) >= 0.4 * (u[3] - u[1]))
+        check(ok, f"highlight {fmt(d)} fits the words {' '.join(w['text'] for w in over)!r} at {fmt(u)} "
+                  f"(±{TOLERANCE} pt, display space)")
+    for w in matched:
+        centre = ((w["box"][0] + w["box"][2]) / 2, (w["box"][1] + w["box"][3]) / 2)
+        covered = any(inside(centre, [r[0] / s, r[1] / s, r[2] / s, r[3] / s], TOLERANCE) for r in hits["rects"])
+        check(covered, f"the word {w['text']!r} at {fmt(w['box'])} is highlighted")
+    return hits
+
+
+def check_blocks(browser, base, hits):
+    # The keyboard: focus the check box and press Space, as a keyboard user does.
+    browser.js("document.getElementById('layer-blocks').focus()")
+    browser.key(" ", "Space", 32, " ")
+    check(browser.js("document.getElementById('layer-blocks').checked") is True, "Space turns the reading-order layer on")
+    shown = browser.js(READ_BLOCKS)
+    page = json.load(urllib.request.urlopen(f"{base}/api/doc/{urllib.parse.quote(hits['doc'], safe='')}/page/{hits['page']}"))
+    blocks = sorted(page.get("blocks", []), key=lambda b: b["order"])
+    numbers = [b["number"] for b in shown]
+    expected = [str(b["order"]) for b in blocks]
+    check(numbers == expected, f"block numbers on the page {numbers} are the page endpoint's {expected}")
+    arrows = browser.js("document.querySelectorAll('#overlay svg.layer-blocks line.order-arrow').length")
+    check(arrows == max(0, len(blocks) - 1), f"{arrows} arrows join {len(blocks)} consecutive blocks")
+    # Each number sits on its block: the block's rectangle from the API through the viewport.
+    for b, s in zip(blocks, shown):
+        v = browser.js(f"window.pdftextViewer.viewport.convertToViewportRectangle({json.dumps(b['rect'])})")
+        want = (min(v[0], v[2]), min(v[1], v[3]), max(v[0], v[2]), max(v[1], v[3]))
+        close = all(abs(a - w) <= TOLERANCE * hits["scale"] for a, w in zip(s["rect"], want))
+        check(close, f"block {s['number']} drawn at {fmt(s['rect'])} px, its rectangle maps to {fmt(want)} px")
+    return page
+
+
+def ax_nodes(browser):
+    browser.call("Accessibility.enable")
+    return browser.call("Accessibility.getFullAXTree")["nodes"]
+
+
+def check_accessibility(browser):
+    nodes = [n for n in ax_nodes(browser) if not n.get("ignored")]
+    role = lambda n: n.get("role", {}).get("value")
+    name = lambda n: (n.get("name") or {}).get("value", "")
+    by_role = {}
+    for n in nodes:
+        by_role.setdefault(role(n), []).append(n)
+    for landmark in ("banner", "search", "main", "complementary", "navigation"):
+        found = by_role.get(landmark, [])
+        check(bool(found), f"landmark {landmark}: " + (", ".join(repr(name(n)) for n in found) or "missing"))
+    for landmark in ("search", "complementary", "navigation"):
+        for n in by_role.get(landmark, []):
+            check(bool(name(n)), f"the {landmark} landmark is named ({name(n)!r})")
+    wanted = {
+        ("searchbox", "Search the documents"), ("checkbox", "Search hits"), ("checkbox", "Words"),
+        ("checkbox", "Lines"), ("checkbox", "Blocks and reading order"), ("checkbox", "Glyphs by Unicode source"),
+        ("checkbox", "Structure elements"), ("checkbox", "Audit findings"), ("spinbutton", "Page"),
+        ("combobox", "Zoom"), ("button", "Previous page"), ("button", "Next page"), ("button", "Search"),
+    }
+    have = {(role(n), name(n)) for n in nodes}
+    for r, label in sorted(wanted):
+        check((r, label) in have, f"{r} named {label!r}")
+    controls = {"button", "checkbox", "combobox", "link", "searchbox", "spinbutton", "textbox", "image", "img", "radio"}
+    unnamed = [role(n) for n in nodes if role(n) in controls and not name(n).strip()]
+    check(not unnamed, f"every control, link and image is named ({len(unnamed)} unnamed: {unnamed[:5]})")
+    live = browser.js("document.getElementById('status').getAttribute('aria-live')")
+    check(live == "polite", "status messages are announced (aria-live=polite)")
+    canvas = [n for n in nodes if role(n) in ("image", "img") and name(n).startswith("Page ")]
+    check(bool(canvas), "the page canvas is an image named " + (repr(name(canvas[0])) if canvas else "(missing)"))
+    text = browser.js("document.getElementById('page-text-body').textContent.length")
+    check(text > 0, f"the page's text is in the accessible text layer ({text} characters)")
+
+
+def fmt(box):
+    return "[" + ", ".join(f"{v:.1f}" for v in box) + "]"
+
+
+def set_layers(browser, on):
+    browser.js("(() => { for (const c of document.querySelectorAll('.layers input[type=checkbox]')) {"
+               f" const want = {json.dumps(on)}.includes(c.dataset.layer);"
+               " if (c.checked !== want) c.click(); } })()")
+
+
+def open_deep_link(browser, doc, page, query):
+    before = browser.js("window.pdftextViewer.timings.length")
+    link = "#" + urllib.parse.urlencode({"doc": doc, "page": page, "q": query})
+    browser.js(f"location.hash = {json.dumps(link)}")
+    browser.wait(f"window.pdftextViewer.timings.length > {before} && window.pdftextViewer.drawn "
+                 f"&& window.pdftextViewer.pageNumber === {page}", f"page {page} of {doc}", timeout=60)
+    return browser.js("window.pdftextViewer.timings[window.pdftextViewer.timings.length - 1]")
+
+
+# ---------------------------------------------------------------------------------------------
+
+def make_fixtures(folder):
+    for f in FIXTURES:
+        shutil.copy(os.path.join(ROOT, f), folder)
+    if not shutil.which("qpdf"):
+        print("check_viewer: needs qpdf", file=sys.stderr)
+        sys.exit(2)
+    src = os.path.join(ROOT, BIG_FROM)
+    subprocess.run(["qpdf", "--empty", "--pages"] + [src] * BIG_PAGES + ["--", os.path.join(folder, BIG_NAME)], check=True)
+
+
+def start_server(pdftext, folder, work):
+    port = free_port()
+    log = open(os.path.join(work, "server.log"), "w")
+    cmd = [pdftext, "serve", folder, "--db", os.path.join(work, "index.db"), "--port", str(port)]
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 300
+    while True:
+        if proc.poll() is not None:
+            log.close()
+            sys.exit(f"FAIL {' '.join(cmd)} exited with {proc.returncode}:\n" + open(log.name).read()[-3000:])
+        try:
+            docs = json.load(urllib.request.urlopen(base + "/api/docs", timeout=2))["docs"]
+            if len(docs) >= len(FIXTURES) + 1:
+                return proc, base
+        except (OSError, ValueError, KeyError):
+            pass
+        if time.time() > deadline:
+            stop(proc)
+            sys.exit("FAIL the server did not list the fixtures within 300 s")
+        time.sleep(0.2)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--pdftext", default=os.path.join(ROOT, ".build", "debug", "pdftext"))
+    ap.add_argument("--screenshots", default=None, help="folder for the screenshots (default: a temporary one)")
+    ap.add_argument("--url", help="use a server already running here (its folder must be --fixtures)")
+    ap.add_argument("--fixtures", help="with --url: the folder the server serves")
+    ap.add_argument("--phrase", default=PHRASE)
+    ap.add_argument("--keep", action="store_true", help="keep the temporary folder")
+    args = ap.parse_args()
+    if not os.access(args.pdftext, os.X_OK):
+        print(f"check_viewer: no pdftext at {args.pdftext} (swift build)", file=sys.stderr)
+        return 2
+
+    work = tempfile.mkdtemp(prefix="pdftext-viewer-")
+    shots = args.screenshots or os.path.join(work, "screenshots")
+    os.makedirs(shots, exist_ok=True)
+    server = browser = None
+    # SIGTERM (a CI timeout) goes through the same clean-up as an error.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
+    try:
+        if args.url:
+            base, folder = args.url.rstrip("/"), args.fixtures
+        else:
+            folder = os.path.join(work, "docs")
+            os.makedirs(folder)
+            make_fixtures(folder)
+            server, base = start_server(args.pdftext, folder, work)
+        print(f"     server {base}, fixtures {folder}")
+
+        browser = Browser(os.path.join(work, "profile"))
+        for domain in ("Page", "Runtime", "Log"):
+            browser.call(domain + ".enable")
+        browser.call("Emulation.setDeviceMetricsOverride", width=WINDOW[0], height=WINDOW[1],
+                     deviceScaleFactor=1, mobile=False)
+        browser.call("Page.navigate", url=base + "/")
+        browser.wait("window.pdftextViewer && window.pdftextViewer.ready === true", "the app to start")
+        check(not browser.js("window.pdftextViewer.errors.length"),
+              "the app started without an error " + str(browser.js("window.pdftextViewer.errors")))
+
+        # 1. Search, open the first hit, compare its highlights with pdftext's words.
+        hits = check_hit(browser, args.pdftext, folder, args.phrase)
+        first_open = browser.js("window.pdftextViewer.timings[window.pdftextViewer.timings.length - 1]")
+        browser.screenshot(os.path.join(shots, "1-hit.png"))
+
+        # 2. The reading order.
+        page = check_blocks(browser, base, hits)
+        browser.screenshot(os.path.join(shots, "2-reading-order.png"))
+
+        # 3. The accessibility tree.
+        check_accessibility(browser)
+
+        # 4. The other layers, for the eye.
+        set_layers(browser, ["hits", "glyphs"])
+        browser.screenshot(os.path.join(shots, "3-glyphs.png"))
+        set_layers(browser, ["structure", "findings"])
+        findings = browser.js("document.querySelectorAll('#findings .finding-button').length")
+        check(findings == len(page.get("findings", [])), f"{findings} findings listed beside the page "
+              f"(the page endpoint has {len(page.get('findings', []))})")
+        browser.screenshot(os.path.join(shots, "4-structure-findings.png"))
+
+        # 5. Timing: a hit deep in the 500-page document, opened by its link (document not yet loaded).
+        docs = json.load(urllib.request.urlopen(base + "/api/docs"))["docs"]
+        big = next((d for d in docs if d["name"].endswith(BIG_NAME)), None)
+        if big:
+            set_layers(browser, ["hits"])
+            deep = open_deep_link(browser, big["id"], 437, "flour water")
+            again = open_deep_link(browser, big["id"], 438, "flour water")
+            print(f"     time to draw: first hit {first_open['ms']:.0f} ms (with overlays {first_open['withOverlaysMs']:.0f} ms); "
+                  f"page 437 of {big['pages']} opened cold {deep['ms']:.0f} ms ({deep['withOverlaysMs']:.0f} ms), "
+                  f"page 438 {again['ms']:.0f} ms ({again['withOverlaysMs']:.0f} ms)")
+            check(deep["withOverlaysMs"] < 300, f"a hit's page in a {big['pages']}-page document is drawn with its "
+                  f"overlays in {deep['withOverlaysMs']:.0f} ms (< 300 ms)")
+            browser.screenshot(os.path.join(shots, "5-big-document.png"))
+        else:
+            print(f"     time to draw: first hit {first_open['ms']:.0f} ms (with overlays {first_open['withOverlaysMs']:.0f} ms)")
+        errors = [c for c in browser.console if "Content Security Policy" in c or c.startswith("exception")]
+        check(not errors, "no script error or CSP violation in the console" + ("" if not errors else ": " + errors[0]))
+    except RuntimeError as e:
+        check(False, str(e))
+        if browser:
+            print("     console: " + " | ".join(browser.console[-10:]))
+    finally:
+        if browser:
+            browser.close()
+        stop(server)
+        print(f"     screenshots in {shots}")
+        if not args.keep and not args.screenshots:
+            print("     (temporary: pass --screenshots DIR to keep them)")
+        if not args.keep:
+            for sub in ("profile", "docs"):
+                shutil.rmtree(os.path.join(work, sub), ignore_errors=True)
+            if not args.screenshots:
+                shutil.rmtree(work, ignore_errors=True)
+    if failures:
+        print(f"{len(failures)} check(s) failed")
+        return 1
+    print("all checks passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
