@@ -221,7 +221,7 @@ READ_BLOCKS = """(() => {
   return Array.from(document.querySelectorAll('#overlay .block')).filter(e => e.checkVisibility()).map(e => {
     const r = e.getBoundingClientRect(), n = e.querySelector('.block-order');
     const t = n.getBoundingClientRect();
-    return {number: n.textContent, rect: [r.left - c.left, r.top - c.top, r.right - c.left, r.bottom - c.top],
+    return {number: n.textContent, order: n.dataset.order, rank: n.dataset.rank, rect: [r.left - c.left, r.top - c.top, r.right - c.left, r.bottom - c.top],
             tag: [t.left - c.left, t.top - c.top, t.right - c.left, t.bottom - c.top]};
   });
 })()"""
@@ -278,9 +278,16 @@ def check_blocks(browser, base, hits):
     shown = browser.js(READ_BLOCKS)
     page = json.load(urllib.request.urlopen(f"{base}/api/doc/{urllib.parse.quote(hits['doc'], safe='')}/page/{hits['page']}"))
     blocks = sorted(page.get("blocks", []), key=lambda b: b["order"])
-    numbers = [b["number"] for b in shown]
+    orders = [b["order"] for b in shown]
     expected = [str(b["order"]) for b in blocks]
-    check(numbers == expected, f"block numbers on the page {numbers} are the page endpoint's {expected}")
+    check(orders == expected, f"blocks drawn in the page endpoint's order {expected} (drawn: {orders})")
+    numbers = [b["number"].split()[0] for b in shown]
+    check(numbers == [str(k + 1) for k in range(len(blocks))],
+          f"their numbers on the page read 1 to {len(blocks)}: {numbers}")
+    for s in shown:
+        # The number sits at the block's top left corner.
+        check(abs(s["tag"][0] - s["rect"][0]) <= 4 and abs(s["tag"][3] - s["rect"][1]) <= 4,
+              f"number {s['number']!r} at the top left of its block")
     arrows = browser.js("document.querySelectorAll('#overlay svg.layer-blocks line.order-arrow').length")
     check(arrows == max(0, len(blocks) - 1), f"{arrows} arrows join {len(blocks)} consecutive blocks")
     # Each number sits on its block: the block's rectangle from the API through the viewport.

@@ -414,7 +414,9 @@
     drawOverlays(viewport, data, viewer.hits);
     fillPageText(data);
     fillFindings(data, viewport);
+    fillNotes(data);
     const overlaysAt = performance.now();
+    if (data && data.findingsPending) awaitFindings(docId, n, gen, 0);
 
     viewer.drawn = true;
     viewer.drawCount++;
@@ -517,16 +519,19 @@
 
     const ordered = blocks.slice().sort((a, b) => a.order - b.order);
     const centres = [];
-    for (const b of ordered) {
+    ordered.forEach((b, k) => {
       const bb = box(viewport, b.rect);
-      const d = placed("block kind-" + String(b.kind || "text").replace(/[^a-z]/gi, ""), bb);
-      const num = make("span", "tag block-order", String(b.order));
+      const kind = String(b.kind || "paragraph").replace(/[^a-z]/gi, "");
+      const d = placed("block kind-" + kind, bb);
+      // Numbered from 1 in reading order; data-order keeps the API's own value.
+      const num = make("span", "tag block-order", String(k + 1) + (kind !== "paragraph" ? " " + kind : ""));
       num.dataset.order = String(b.order);
+      num.dataset.rank = String(k + 1);
       if (b.reason) num.title = clean(b.reason);
       d.appendChild(num);
       boxes.appendChild(d);
       centres.push([bb.left + bb.width / 2, bb.top + bb.height / 2]);
-    }
+    });
     for (let i = 0; i + 1 < centres.length; i++) {
       const [x1, y1] = centres[i], [x2, y2] = centres[i + 1];
       arrows.appendChild(svg("line", { x1, y1, x2, y2, class: "order-arrow", "marker-end": "url(#arrowhead)" }));
@@ -572,6 +577,10 @@
   function fillFindings(data, viewport) {
     el.findings.textContent = "";
     const list = (data && data.findings) || [];
+    if (data && data.findingsPending) {
+      el.findings.appendChild(make("li", "empty", "The audit is still running…"));
+      return;
+    }
     if (!list.length) {
       el.findings.appendChild(make("li", "empty", "None."));
       return;
@@ -588,6 +597,37 @@
       li.appendChild(b);
       el.findings.appendChild(li);
     });
+  }
+
+  // The audit runs over the whole document once; until it has, a page's findings are pending.
+  function awaitFindings(docId, n, gen, tries) {
+    if (tries > 60) return;
+    window.setTimeout(async () => {
+      if (gen !== generation) return;
+      let data;
+      try {
+        data = viewer.mode === "static" ? null
+          : await getJSON("api/doc/" + encodeURIComponent(docId) + "/page/" + n);
+      } catch (e) { return; }
+      if (!data || gen !== generation) return;
+      if (data.findingsPending) { awaitFindings(docId, n, gen, tries + 1); return; }
+      pageCache.set(docId + "/" + n, Promise.resolve(data));
+      viewer.pageData = data;
+      drawOverlays(viewer.viewport, data, viewer.hits);
+      fillFindings(data, viewer.viewport);
+      const count = (data.findings || []).length;
+      say("The audit is done: " + count + (count === 1 ? " finding" : " findings") + " on this page.");
+    }, tries < 5 ? 500 : 2000);
+  }
+
+  function fillNotes(data) {
+    const notes = [];
+    if (data && data.order && data.order.source) {
+      const c = typeof data.order.confidence === "number" ? " (confidence " + data.order.confidence.toFixed(2) + ")" : "";
+      notes.push("Reading order from " + clean(data.order.source) + c + ".");
+    }
+    if (data && data.glyphsTruncated) notes.push("Only the first " + (data.glyphs || []).length + " glyphs are drawn.");
+    text($("page-notes"), notes.join(" "));
   }
 
   function focusFinding(i) {
