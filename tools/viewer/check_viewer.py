@@ -245,7 +245,7 @@ def check_hit(browser, pdftext, folder, phrase):
     check(browser.js("location.hash") == first["href"], f"the hit's deep link is the address: {first['href']}")
     name = hits["names"][0] if hits["names"] else None
     check(name is not None, f"the opened page ({hits['doc']}, page {hits['page']}) has the hit's data")
-    path = os.path.join(folder, os.path.basename(name or ""))
+    path = os.path.join(folder, name or "")  # names are relative to the served folder
     words = tsv_words(pdftext, path, hits["page"])
     runs = phrase_runs(words, phrase)
     check(bool(runs), f"pdftext's TSV has {phrase!r} {len(runs)} time(s) on page {hits['page']} of {name}")
@@ -337,6 +337,77 @@ def check_accessibility(browser):
     check(text > 0, f"the page's text is in the accessible text layer ({text} characters)")
 
 
+# Text colour against the background it is drawn on (the ancestors' backgrounds composited
+# over white), for every visible element with text of its own; WCAG 2's contrast ratio.
+CONTRAST_JS = r"""(() => {
+  const rgba = (c) => { const m = c.match(/[\d.]+/g) || [0, 0, 0, 0]; return m.map(Number).concat([1]).slice(0, 4); };
+  const over = (top, under) => { const a = top[3]; return [0, 1, 2].map(i => top[i] * a + under[i] * (1 - a)).concat([1]); };
+  const lum = (c) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+                       return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
+  const background = (e) => {
+    const chain = []; for (let n = e; n && n.nodeType === 1; n = n.parentElement) chain.unshift(n);
+    let bg = [255, 255, 255, 1];
+    for (const n of chain) bg = over(rgba(getComputedStyle(n).backgroundColor), bg);
+    return bg;
+  };
+  const out = [];
+  for (const e of document.querySelectorAll('body *')) {
+    if (!e.checkVisibility() || e.closest('.visually-hidden')) continue;
+    const own = Array.from(e.childNodes).some(n => n.nodeType === 3 && n.textContent.trim());
+    if (!own) continue;
+    const st = getComputedStyle(e), size = parseFloat(st.fontSize), bold = Number(st.fontWeight) >= 700;
+    const fg = over(rgba(st.color), background(e)), bg = background(e);
+    const l1 = lum(fg), l2 = lum(bg), ratio = (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);
+    const large = size >= 24 || (bold && size >= 18.66);
+    out.push({text: e.textContent.trim().slice(0, 30), tag: e.tagName, cls: e.className && String(e.className),
+              ratio: Math.round(ratio * 100) / 100, need: large ? 3 : 4.5, disabled: !!e.closest(':disabled')});
+  }
+  return out;
+})()"""
+
+
+def check_contrast(browser):
+    items = browser.js(CONTRAST_JS)
+    # Disabled controls are exempt (WCAG 1.4.3), but they are measured all the same.
+    low = [i for i in items if i["ratio"] < i["need"] and not i["disabled"]]
+    worst = min(items, key=lambda i: i["ratio"] / i["need"]) if items else None
+    check(bool(items) and not low, f"text contrast meets WCAG AA for {len(items)} visible texts "
+          f"(lowest {worst['ratio'] if worst else '-'}:1 for {worst['text'] if worst else '-'!r})"
+          + ("" if not low else "; below: " + ", ".join(f"{i['text']!r} {i['ratio']}:1" for i in low[:5])))
+
+
+# Tab from the top of the page: where focus goes, and whether it shows.
+FOCUS_JS = """(() => {
+  const e = document.activeElement, st = getComputedStyle(e);
+  const region = e.closest('header') ? 'banner' : e.closest('nav.results') ? 'results' : e.closest('main') ? 'main'
+               : e.closest('aside') ? 'aside' : 'other';
+  return {id: e.id || (e.className && String(e.className)) || e.tagName, region,
+          visible: (st.outlineStyle !== 'none' && parseFloat(st.outlineWidth) >= 2) || st.boxShadow !== 'none'};
+})()"""
+
+
+def check_focus_order(browser):
+    # From the first stop, the skip link, to the end of the page.
+    browser.js("document.querySelector('.skip-link').focus()")
+    seen, regions = [browser.js(FOCUS_JS)], []
+    for _ in range(100):
+        browser.key("Tab", "Tab", 9)
+        f = browser.js(FOCUS_JS)
+        if f["id"] in (seen[0]["id"], "BODY"):
+            break
+        seen.append(f)
+        if not regions or regions[-1] != f["region"]:
+            regions.append(f["region"])
+    order = [r for r in regions if r != "other"]
+    check(order == ["banner", "results", "main", "aside"],
+          f"Tab goes through banner, results, page, layers in that order (went: {' → '.join(regions)})")
+    hidden = [f["id"] for f in seen if not f["visible"]]
+    check(not hidden, f"focus is visible on each of the {len(seen)} stops" + ("" if not hidden else f" (not on {hidden[:5]})"))
+    ids = [f["id"] for f in seen]
+    for wanted in ("search-input", "page-input", "zoom-select", "layer-hits", "layer-findings"):
+        check(wanted in ids, f"{wanted} is reached with Tab")
+
+
 def fmt(box):
     return "[" + ", ".join(f"{v:.1f}" for v in box) + "]"
 
@@ -371,7 +442,9 @@ def make_fixtures(folder):
 def start_server(pdftext, folder, work):
     port = free_port()
     log = open(os.path.join(work, "server.log"), "w")
-    cmd = [pdftext, "serve", folder, "--db", os.path.join(work, "index.db"), "--port", str(port)]
+    db = os.path.join(work, "index.db")
+    subprocess.run([pdftext, "index", "--db", db, "--no-progress", folder], check=True, stdout=subprocess.DEVNULL)
+    cmd = [pdftext, "serve", folder, "--db", db, "--port", str(port)]
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     deadline = time.time() + 300
@@ -439,8 +512,10 @@ def main():
         page = check_blocks(browser, base, hits)
         browser.screenshot(os.path.join(shots, "2-reading-order.png"))
 
-        # 3. The accessibility tree.
+        # 3. The accessibility tree, the keyboard, the contrast.
         check_accessibility(browser)
+        check_focus_order(browser)
+        check_contrast(browser)
 
         # 4. The other layers, for the eye.
         set_layers(browser, ["hits", "glyphs"])
