@@ -427,6 +427,36 @@ def open_deep_link(browser, doc, page, query):
     return browser.js("window.pdftextViewer.timings[window.pdftextViewer.timings.length - 1]")
 
 
+def check_static(browser, pdftext, work, shots):
+    """`pdftext view FILE -o DIR`: the same app from file://, its data in script files."""
+    out = os.path.join(work, "static")
+    pdf = os.path.join(ROOT, FIXTURES[0])
+    run = subprocess.run([pdftext, "view", pdf, "-o", out], capture_output=True, text=True)
+    if not check(run.returncode == 0 and os.path.exists(os.path.join(out, "index.html")),
+                 f"pdftext view {FIXTURES[0]} -o DIR writes DIR/index.html" + (f" ({run.stderr.strip()[:300]})" if run.returncode else "")):
+        return
+    before = len(browser.console)
+    browser.call("Page.navigate", url="file://" + os.path.join(out, "index.html") + "#page=1")
+    browser.wait("document.URL.startsWith('file:') && window.pdftextViewer && window.pdftextViewer.ready === true "
+                 "&& window.pdftextViewer.drawn", "the exported viewer to draw its page")
+    state = browser.js("""(() => { const v = window.pdftextViewer;
+        return {mode: v.mode, errors: v.errors, blocks: (v.pageData && v.pageData.blocks || []).length,
+                words: (v.pageData && v.pageData.words || []).length,
+                drawnBlocks: document.querySelectorAll('#overlay .block').length}; })()""")
+    check(state["mode"] == "static" and not state["errors"],
+          f"the export opens from file:// in static mode without an error {state['errors']}")
+    check(state["words"] > 0 and state["drawnBlocks"] == state["blocks"] > 0,
+          f"its page has {state['words']} words and {state['blocks']} blocks, all drawn")
+    set_layers(browser, ["blocks", "hits"])
+    browser.js("document.getElementById('search-input').focus()")
+    browser.call("Input.insertText", text="keeper")
+    browser.key("Enter", "Enter", 13, "\r")
+    browser.wait("document.querySelectorAll('#results a.result-link').length > 0", "the export's own search")
+    browser.screenshot(os.path.join(shots, "6-static-export.png"))
+    errors = [c for c in browser.console[before:] if "Content Security Policy" in c or c.startswith("exception")]
+    check(not errors, "the export runs without a script error" + ("" if not errors else ": " + errors[0]))
+
+
 # ---------------------------------------------------------------------------------------------
 
 def make_fixtures(folder):
@@ -472,6 +502,7 @@ def main():
     ap.add_argument("--fixtures", help="with --url: the folder the server serves")
     ap.add_argument("--phrase", default=PHRASE)
     ap.add_argument("--keep", action="store_true", help="keep the temporary folder")
+    ap.add_argument("--no-static", action="store_true", help="leave out the static export (pdftext view)")
     args = ap.parse_args()
     if not os.access(args.pdftext, os.X_OK):
         print(f"check_viewer: no pdftext at {args.pdftext} (swift build)", file=sys.stderr)
@@ -543,6 +574,10 @@ def main():
             print(f"     time to draw: first hit {first_open['ms']:.0f} ms (with overlays {first_open['withOverlaysMs']:.0f} ms)")
         errors = [c for c in browser.console if "Content Security Policy" in c or c.startswith("exception")]
         check(not errors, "no script error or CSP violation in the console" + ("" if not errors else ": " + errors[0]))
+
+        # 6. The static export.
+        if not args.no_static:
+            check_static(browser, args.pdftext, work, shots)
     except RuntimeError as e:
         check(False, str(e))
         if browser:
@@ -555,7 +590,7 @@ def main():
         if not args.keep and not args.screenshots:
             print("     (temporary: pass --screenshots DIR to keep them)")
         if not args.keep:
-            for sub in ("profile", "docs"):
+            for sub in ("profile", "docs", "static"):
                 shutil.rmtree(os.path.join(work, sub), ignore_errors=True)
             if not args.screenshots:
                 shutil.rmtree(work, ignore_errors=True)

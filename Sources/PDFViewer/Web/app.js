@@ -222,7 +222,10 @@
   function readHash() {
     const h = new URLSearchParams(location.hash.replace(/^#/, ""));
     const page = parseInt(h.get("page") || "1", 10);
-    return { doc: h.get("doc"), page: page > 0 ? page : 1, q: h.get("q") || "" };
+    let doc = h.get("doc");
+    // The export holds one document: #page=N is enough there.
+    if (!doc && viewer.mode === "static" && h.has("page")) doc = window.PDFTEXT_STATIC.doc.id;
+    return { doc, page: page > 0 ? page : 1, q: h.get("q") || "" };
   }
   function hashFor(doc, page, q) {
     const h = new URLSearchParams();
@@ -424,6 +427,9 @@
                           ms: drawnAt - t0, withOverlaysMs: overlaysAt - t0 });
     const hitWord = viewer.hits.length ? ", " + viewer.hits.reduce((s, h) => s + (h.boxes || []).length, 0) + " highlighted" : "";
     say("Page " + n + " of " + pdf.numPages + " shown" + hitWord + ".");
+    // The first highlight in sight (at a large zoom it may be below the fold).
+    const first = el.overlay.querySelector(".layer-hits:not([hidden]) .hit");
+    if (first && opts.from !== "nav") first.scrollIntoView({ block: "nearest", inline: "nearest" });
     if (opts.focus) el.heading.focus();
   }
 
