@@ -349,6 +349,11 @@
     const t0 = opts.t0 != null ? opts.t0 : performance.now();
     const gen = ++generation;
     viewer.drawn = false;
+    // The overlay data is asked for at once, beside the document (the page number is checked
+    // against the document's count afterwards).
+    const asked = Math.max(1, n | 0);
+    const early = fetchPage(docId, asked);
+    early.catch(() => {});
     let doc, pdf;
     try {
       [doc, pdf] = await Promise.all([fetchDoc(docId), pdfDocument(docId)]);
@@ -357,15 +362,17 @@
       return;
     }
     if (gen !== generation) return;
+    const docAt = performance.now();
     n = Math.max(1, Math.min(pdf.numPages, n | 0));
     viewer.docId = docId;
     viewer.pageNumber = n;
-    const dataPromise = fetchPage(docId, n);
+    const dataPromise = n === asked ? early : fetchPage(docId, n);
     dataPromise.catch(() => {});
 
     let page;
     try { page = await pdf.getPage(n); } catch (e) { if (gen === generation) fail("Cannot read page " + n, e); return; }
     if (gen !== generation) return;
+    const pageAt = performance.now();
 
     const scale = scaleFor(page);
     const viewport = page.getViewport({ scale });
@@ -407,13 +414,16 @@
       return;
     }
     if (gen !== generation) return;
+    // The hits come with the search results: they are drawn with the page, before its data.
+    viewer.hits = lastResults.hits.filter((h) => h.doc === docId && h.page === n);
+    drawOverlays(viewport, null, viewer.hits);
     const drawnAt = performance.now();
 
     let data = null;
     try { data = await dataPromise; } catch (e) { fail("No overlay data for page " + n, e); }
     if (gen !== generation) return;
+    const dataAt = performance.now();
     viewer.pageData = data;
-    viewer.hits = lastResults.hits.filter((h) => h.doc === docId && h.page === n);
     drawOverlays(viewport, data, viewer.hits);
     fillPageText(data);
     fillFindings(data, viewport);
@@ -423,8 +433,11 @@
 
     viewer.drawn = true;
     viewer.drawCount++;
+    // ms: the page drawn by pdf.js with its hits; withOverlaysMs: with every layer; the steps:
+    // document open, page read, drawn, overlay data in.
     viewer.timings.push({ doc: docId, page: n, from: opts.from || "nav",
-                          ms: drawnAt - t0, withOverlaysMs: overlaysAt - t0 });
+                          ms: drawnAt - t0, withOverlaysMs: overlaysAt - t0,
+                          steps: { document: docAt - t0, page: pageAt - t0, drawn: drawnAt - t0, data: dataAt - t0 } });
     const hitWord = viewer.hits.length ? ", " + viewer.hits.reduce((s, h) => s + (h.boxes || []).length, 0) + " highlighted" : "";
     say("Page " + n + " of " + pdf.numPages + " shown" + hitWord + ".");
     // The first highlight in sight (at a large zoom it may be below the fold).
@@ -493,11 +506,16 @@
     }
 
     const findings = layer("findings");
+    const tagged = [];  // where rule tags went: one that would touch another of its rule is left out
     (data.findings || []).forEach((f, i) => {
       if (!f.rect) return;
-      const d = placed("finding severity-" + clean(f.severity || "error").replace(/[^a-z]/g, ""), box(viewport, f.rect));
+      const b = box(viewport, f.rect);
+      const d = placed("finding severity-" + clean(f.severity || "error").replace(/[^a-z]/g, ""), b);
       d.dataset.index = String(i);
-      d.appendChild(make("span", "tag finding-rule", clean(f.rule)));
+      if (!tagged.some((t) => t.rule === f.rule && Math.abs(t.left - b.left) < 40 && Math.abs(t.top - b.top) < 16)) {
+        d.appendChild(make("span", "tag finding-rule", clean(f.rule)));
+        tagged.push({ rule: f.rule, left: b.left, top: b.top });
+      }
       findings.appendChild(d);
     });
 
@@ -591,18 +609,29 @@
       el.findings.appendChild(make("li", "empty", "None."));
       return;
     }
+    // Findings of one rule with one message are listed once, with their count.
+    const groups = new Map();
     list.forEach((f, i) => {
+      const key = f.rule + "\u0000" + f.severity + "\u0000" + f.message;
+      if (!groups.has(key)) groups.set(key, { f, indices: [] });
+      groups.get(key).indices.push(i);
+    });
+    for (const { f, indices } of groups.values()) {
       const li = make("li", "finding-item");
       const b = make("button", "finding-button");
       b.type = "button";
+      b.dataset.indices = indices.join(",");
       b.appendChild(make("span", "finding-rule-name", clean(f.rule)));
       b.appendChild(make("span", "finding-severity", clean(f.severity)));
+      if (indices.length > 1) b.appendChild(make("span", "finding-count", "× " + indices.length));
       b.appendChild(make("span", "finding-message", clean(f.message)));
-      if (!f.rect) b.appendChild(make("span", "finding-where", "(no place on the page)"));
-      b.addEventListener("click", () => focusFinding(i));
+      const placed = indices.filter((i) => list[i].rect).length;
+      if (!placed) b.appendChild(make("span", "finding-where", "(no place on the page)"));
+      b.setAttribute("aria-pressed", "false");
+      b.addEventListener("click", () => focusFinding(b, indices));
       li.appendChild(b);
       el.findings.appendChild(li);
-    });
+    }
   }
 
   // The audit runs over the whole document once; until it has, a page's findings are pending.
@@ -636,15 +665,21 @@
     text($("page-notes"), notes.join(" "));
   }
 
-  function focusFinding(i) {
+  function focusFinding(button, indices) {
     const box = $("layer-findings");
     if (!box.checked) { box.checked = true; applyLayerToggles(); }
-    for (const d of el.overlay.querySelectorAll(".finding")) d.classList.toggle("current", d.dataset.index === String(i));
-    const target = el.overlay.querySelector('.finding[data-index="' + i + '"]');
-    if (target) target.scrollIntoView({ block: "center", inline: "center", behavior: "smooth" });
-    const f = viewer.pageData && viewer.pageData.findings[i];
-    if (f) say("Finding " + clean(f.rule) + " marked on the page.");
+    const wanted = new Set(indices.map(String));
+    for (const d of el.overlay.querySelectorAll(".finding")) d.classList.toggle("current", wanted.has(d.dataset.index));
+    for (const b of el.findings.querySelectorAll(".finding-button")) b.setAttribute("aria-pressed", String(b === button));
+    const target = el.overlay.querySelector(".finding.current");
+    if (target) target.scrollIntoView({ block: "nearest", inline: "nearest" });
+    const f = viewer.pageData && viewer.pageData.findings[indices[0]];
+    if (f) {
+      const placed = indices.filter((i) => viewer.pageData.findings[i].rect).length;
+      say(placed ? "Rule " + clean(f.rule) + ": " + placed + " marked on the page." : "Rule " + clean(f.rule) + " has no place on the page.");
+    }
   }
+
 
   function applyLayerToggles() {
     for (const name of LAYERS) {
