@@ -43,6 +43,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 # Fixtures with known text (their .txt beside them in Corpus/text). The phrase is on page 1 of
 # the first; BIG_FROM is repeated into a 500-page document for the timing.
 FIXTURES = ["Corpus/text/prose-libreoffice.pdf", "Corpus/text/two-column-pdflatex.pdf",
+            "Corpus/text/three-column-chromium.pdf",
             "Corpus/text/rotated-page-pdflatex.pdf", "Corpus/basic/hello.pdf"]
 PHRASE = "lighthouse stands"
 BIG_FROM, BIG_NAME, BIG_PAGES = "Corpus/text/two-column-pdflatex.pdf", "five-hundred-pages.pdf", 500
@@ -594,6 +595,22 @@ def main():
         placed = sum(1 for f in page.get("findings", []) if f.get("rect"))
         check(marked == placed, f"{marked} findings marked on the page ({placed} have a place)")
         browser.screenshot(os.path.join(shots, "4-structure-findings.png"))
+
+        # Three columns in reading order, with a hit (the picture in docs/viewer.png), and the
+        # same page's tags (the fixture is tagged).
+        cols = next((d for d in json.load(urllib.request.urlopen(base + "/api/docs"))["docs"]
+                     if d["name"].endswith("three-column-chromium.pdf")), None)
+        if check(cols is not None, "the three-column fixture is served"):
+            set_layers(browser, ["hits", "blocks"])
+            open_deep_link(browser, cols["id"], 1, '"outer bank"')
+            browser.js("document.activeElement && document.activeElement.blur()")
+            check(browser.js("document.querySelectorAll('#overlay .hit').length") > 0,
+                  "a deep link with a query highlights its hit on the page")
+            browser.screenshot(os.path.join(shots, "0-three-columns.png"))
+            set_layers(browser, ["structure"])
+            roles = browser.js("Array.from(document.querySelectorAll('#overlay .struct-role')).map(e => e.textContent)")
+            check(len(roles) > 0, f"the tagged page shows its structure elements ({', '.join(sorted(set(roles))[:8])})")
+            browser.screenshot(os.path.join(shots, "0-three-columns-tags.png"))
 
         # 5. Timing: a hit deep in the 500-page document, opened by its link (document not yet loaded).
         docs = json.load(urllib.request.urlopen(base + "/api/docs"))["docs"]

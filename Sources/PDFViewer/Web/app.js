@@ -495,13 +495,25 @@
     drawBlocks(viewport, data.blocks || []);
     drawGlyphs(viewport, data.glyphs || []);
 
+    // Elements whose boxes start at one corner (a heading and the span in it, the document
+    // and its first paragraph) share one tag there, outermost first: "H1 › Span".
     const structure = layer("structure");
-    for (const s of data.structure || []) {
+    const corners = new Map();
+    for (const s of (data.structure || []).slice().sort((a, b) => (a.depth | 0) - (b.depth | 0))) {
       if (!s.rect) continue;
-      const d = placed("struct depth-" + Math.min(6, s.depth | 0), box(viewport, s.rect));
-      const tag = make("span", "tag struct-role", clean(s.role));
-      if (s.alt) tag.title = clean(s.alt);
-      d.appendChild(tag);
+      const b = box(viewport, s.rect);
+      const d = placed("struct depth-" + Math.min(6, s.depth | 0), b);
+      const key = Math.round(b.left / 3) + "," + Math.round(b.top / 3);
+      const shared = corners.get(key);
+      if (shared) {
+        shared.textContent += " › " + clean(s.role);
+        if (s.alt) shared.title = (shared.title ? shared.title + "; " : "") + clean(s.alt);
+      } else {
+        const tag = make("span", "tag struct-role", clean(s.role));
+        if (s.alt) tag.title = clean(s.alt);
+        d.appendChild(tag);
+        corners.set(key, tag);
+      }
       structure.appendChild(d);
     }
 
