@@ -46,6 +46,7 @@ FIXTURES = ["Corpus/text/prose-libreoffice.pdf", "Corpus/text/two-column-pdflate
             "Corpus/text/three-column-chromium.pdf",
             "Corpus/text/rotated-page-pdflatex.pdf", "Corpus/basic/hello.pdf"]
 PHRASE = "lighthouse stands"
+ROTATED_PHRASE = "landscape orientation"  # on page 2 of rotated-page-pdflatex.pdf, /Rotate 90
 BIG_FROM, BIG_NAME, BIG_PAGES = "Corpus/text/two-column-pdflatex.pdf", "five-hundred-pages.pdf", 500
 TOLERANCE = 1.5  # points
 WINDOW = (1440, 1000)
@@ -226,6 +227,17 @@ def phrase_runs(words, phrase):
     return runs
 
 
+def punctuation_share(word, leading):
+    """The share of a word's characters that are punctuation at its start (or end)."""
+    core = word.lstrip() if leading else word.rstrip()
+    n = 0
+    for c in (core if leading else reversed(core)):
+        if c.isalnum():
+            break
+        n += 1
+    return n / max(1, len(word))
+
+
 def inside(point, box, tol=0.0):
     return box[0] - tol <= point[0] <= box[2] + tol and box[1] - tol <= point[1] <= box[3] + tol
 
@@ -256,13 +268,15 @@ READ_BLOCKS = """(() => {
 
 
 def check_hit(browser, pdftext, folder, phrase):
-    browser.js("document.getElementById('search-input').focus()")
+    browser.js("document.getElementById('search-input').value = ''; document.getElementById('search-input').focus()")
+    browser.js("document.getElementById('results').textContent = ''")
     # Quoted: the words next to each other, so that every highlight is the phrase.
     browser.call("Input.insertText", text='"' + phrase + '"')
     browser.key("Enter", "Enter", 13, "\r")
     browser.wait("document.querySelectorAll('#results a.result-link').length > 0", "search results")
     count = browser.js("document.querySelectorAll('#results a.result-link').length")
     check(count > 0, f"search {phrase!r}: {count} result(s) listed")
+    browser.js("document.getElementById('results-panel').scrollTop = 0")
     first = browser.js("""(() => { const a = document.querySelector('#results a.result-link');
         a.scrollIntoView(); const r = a.getBoundingClientRect();
         return {x: r.left + r.width / 2, y: r.top + r.height / 2, text: a.textContent, href: a.getAttribute('href')}; })()""")
@@ -277,7 +291,8 @@ def check_hit(browser, pdftext, folder, phrase):
     words = tsv_words(pdftext, path, hits["page"])
     runs = phrase_runs(words, phrase)
     check(bool(runs), f"pdftext's TSV has {phrase!r} {len(runs)} time(s) on page {hits['page']} of {name}")
-    check(bool(hits["rects"]), f"{len(hits['rects'])} highlight rectangle(s) drawn")
+    check(bool(hits["rects"]), f"{len(hits['rects'])} highlight rectangle(s) drawn "
+          f"(page rotated {hits['rotation']}°, scale {hits['scale']:.2f})")
     s = hits["scale"]
     matched = [w for run in runs for w in run]
     for r in hits["rects"]:
@@ -287,7 +302,12 @@ def check_hit(browser, pdftext, folder, phrase):
             continue
         u = (min(w["box"][0] for w in over), min(w["box"][1] for w in over),
              max(w["box"][2] for w in over), max(w["box"][3] for w in over))
-        ok = (abs(d[0] - u[0]) <= TOLERANCE and abs(d[2] - u[2]) <= TOLERANCE
+        # A match leaves out punctuation around a word ("orientation" of "orientation:"):
+        # an edge may come in by that part's share of the word's width.
+        first, last = min(over, key=lambda w: w["box"][0]), max(over, key=lambda w: w["box"][2])
+        lead = punctuation_share(first["text"], leading=True) * (first["box"][2] - first["box"][0])
+        trail = punctuation_share(last["text"], leading=False) * (last["box"][2] - last["box"][0])
+        ok = (u[0] - TOLERANCE <= d[0] <= u[0] + lead + TOLERANCE and u[2] - trail - TOLERANCE <= d[2] <= u[2] + TOLERANCE
               and d[1] >= u[1] - TOLERANCE and d[3] <= u[3] + TOLERANCE and (d[3] - d[1]) >= 0.4 * (u[3] - u[1]))
         check(ok, f"highlight {fmt(d)} fits the words {' '.join(w['text'] for w in over)!r} at {fmt(u)} "
                   f"(±{TOLERANCE} pt, display space)")
@@ -572,6 +592,13 @@ def main():
         hits = check_hit(browser, args.pdftext, folder, args.phrase)
         first_open = browser.js("window.pdftextViewer.timings[window.pdftextViewer.timings.length - 1]")
         browser.screenshot(os.path.join(shots, "1-hit.png"))
+
+        # The same on a page turned by /Rotate 90 (the viewport maps page space to the screen).
+        rotated = check_hit(browser, args.pdftext, folder, ROTATED_PHRASE)
+        check(rotated["rotation"] == 90, f"that hit's page is the rotated one (viewport rotation {rotated['rotation']})")
+        browser.screenshot(os.path.join(shots, "1-hit-rotated.png"))
+        # Back to the first hit, by its link.
+        open_deep_link(browser, hits["doc"], hits["page"], '"' + args.phrase + '"')
 
         # 2. The reading order.
         page = check_blocks(browser, base, hits)
