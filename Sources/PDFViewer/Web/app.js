@@ -476,27 +476,45 @@
     return s;
   }
 
+  // The layers are built when they are first shown (a page may have tens of thousands of
+  // glyphs): drawOverlays keeps what they are drawn from and builds the ones turned on.
+  let overlayState = null;
+  const builders = {
+    hits: drawHits, words: drawWords, lines: drawLines, blocks: drawBlocks,
+    glyphs: drawGlyphs, structure: drawStructure, findings: drawFindings,
+  };
+
   function drawOverlays(viewport, data, hits) {
+    overlayState = { viewport, data: data || {}, hits: hits || [] };
     el.overlay.textContent = "";
     el.overlay.style.width = viewport.width + "px";
     el.overlay.style.height = viewport.height + "px";
-    data = data || {};
+    for (const name of LAYERS) if ($("layer-" + name).checked) buildLayer(name);
+  }
 
+  function buildLayer(name) {
+    if (!overlayState) return;
+    const { viewport, data, hits } = overlayState;
+    builders[name](viewport, name === "hits" ? hits : data);
+  }
+
+  function drawWords(viewport, data) {
     const words = layer("words");
     for (const w of data.words || []) {
       const d = placed("word", box(viewport, w.rect));
       d.title = clean(w.text);
       words.appendChild(d);
     }
+  }
 
+  function drawLines(viewport, data) {
     const lines = layer("lines");
     for (const l of data.lines || []) lines.appendChild(placed("line", box(viewport, l.rect)));
+  }
 
-    drawBlocks(viewport, data.blocks || []);
-    drawGlyphs(viewport, data.glyphs || []);
-
-    // Elements whose boxes start at one corner (a heading and the span in it, the document
-    // and its first paragraph) share one tag there, outermost first: "H1 › Span".
+  // Elements whose boxes start at one corner (a heading and the span in it, the document
+  // and its first paragraph) share one tag there, outermost first: "H1 › Span".
+  function drawStructure(viewport, data) {
     const structure = layer("structure");
     const corners = new Map();
     for (const s of (data.structure || []).slice().sort((a, b) => (a.depth | 0) - (b.depth | 0))) {
@@ -516,7 +534,9 @@
       }
       structure.appendChild(d);
     }
+  }
 
+  function drawFindings(viewport, data) {
     const findings = layer("findings");
     const tagged = [];  // where rule tags went: one that would touch another of its rule is left out
     (data.findings || []).forEach((f, i) => {
@@ -530,8 +550,9 @@
       }
       findings.appendChild(d);
     });
+  }
 
-    // Hits last, so they are on top.
+  function drawHits(viewport, hits) {
     const hitLayer = layer("hits");
     for (const h of hits) {
       for (const r of h.boxes || []) {
@@ -542,7 +563,8 @@
     }
   }
 
-  function drawBlocks(viewport, blocks) {
+  function drawBlocks(viewport, data) {
+    const blocks = data.blocks || [];
     const boxes = layer("blocks");
     const arrows = svgLayer("blocks", viewport);
     arrows.classList.add("arrows");
@@ -580,7 +602,8 @@
     return SOURCES.some(([k]) => k === s) ? s : "none";
   }
 
-  function drawGlyphs(viewport, glyphs) {
+  function drawGlyphs(viewport, data) {
+    const glyphs = data.glyphs || [];
     const s = svgLayer("glyphs", viewport);
     for (const g of glyphs) {
       const q = g.quad;
@@ -696,7 +719,9 @@
   function applyLayerToggles() {
     for (const name of LAYERS) {
       const on = $("layer-" + name).checked;
-      for (const n of el.overlay.querySelectorAll('[data-layer="' + name + '"]')) {
+      const built = el.overlay.querySelectorAll('[data-layer="' + name + '"]');
+      if (on && !built.length) { buildLayer(name); continue; }
+      for (const n of built) {
         if (n instanceof SVGElement) {
           if (on) n.removeAttribute("visibility"); else n.setAttribute("visibility", "hidden");
         } else {
