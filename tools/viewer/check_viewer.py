@@ -651,6 +651,22 @@ def main():
         # Back to the first hit, by its link.
         open_deep_link(browser, hits["doc"], hits["page"], '"' + args.phrase + '"')
 
+        # Zoomed to 200%, the highlights are where they were on the page.
+        before = browser.js(READ_HITS)
+        count = browser.js("window.pdftextViewer.drawCount")
+        browser.js("(() => { const z = document.getElementById('zoom-select'); z.value = '2';"
+                   " z.dispatchEvent(new Event('change')); })()")
+        browser.wait(f"window.pdftextViewer.drawCount > {count} && window.pdftextViewer.drawn", "the page at 200%")
+        after = browser.js(READ_HITS)
+        same = len(after["rects"]) == len(before["rects"]) and all(
+            abs(a / after["scale"] - b / before["scale"]) <= 0.5
+            for ra, rb in zip(after["rects"], before["rects"]) for a, b in zip(ra, rb))
+        check(abs(after["scale"] - 2) < 1e-6 and same, f"at 200% the highlights stay on their words "
+              f"(scale {before['scale']:.2f} → {after['scale']:.2f})")
+        browser.js("(() => { const z = document.getElementById('zoom-select'); z.value = 'fit';"
+                   " z.dispatchEvent(new Event('change')); })()")
+        browser.wait(f"window.pdftextViewer.drawCount > {count + 1} && window.pdftextViewer.drawn", "the page fitted again")
+
         # 2. The reading order.
         page = check_blocks(browser, base, hits)
         browser.screenshot(os.path.join(shots, "2-reading-order.png"))
