@@ -694,7 +694,8 @@
     const notes = [];
     if (data && data.order && data.order.source) {
       const c = typeof data.order.confidence === "number" ? " (confidence " + data.order.confidence.toFixed(2) + ")" : "";
-      notes.push("Reading order from " + clean(data.order.source) + c + ".");
+      const names = { structureTree: "the structure tree", geometry: "the page's geometry", contentStream: "the content stream" };
+      notes.push("Reading order from " + (names[data.order.source] || clean(data.order.source)) + c + ".");
     }
     if (data && data.glyphsTruncated) notes.push("Only the first " + (data.glyphs || []).length + " glyphs are drawn.");
     text($("page-notes"), notes.join(" "));
