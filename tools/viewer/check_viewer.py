@@ -487,6 +487,7 @@ def check_static(browser, pdftext, work, shots):
     browser.call("Page.navigate", url="file://" + os.path.join(out, "index.html") + "#page=1")
     browser.wait("document.URL.startsWith('file:') && window.pdftextViewer && window.pdftextViewer.ready === true "
                  "&& window.pdftextViewer.drawn", "the exported viewer to draw its page")
+    set_layers(browser, ["blocks", "hits"])
     state = browser.js("""(() => { const v = window.pdftextViewer;
         return {mode: v.mode, errors: v.errors, blocks: (v.pageData && v.pageData.blocks || []).length,
                 words: (v.pageData && v.pageData.words || []).length,
@@ -495,7 +496,6 @@ def check_static(browser, pdftext, work, shots):
           f"the export opens from file:// in static mode without an error {state['errors']}")
     check(state["words"] > 0 and state["drawnBlocks"] == state["blocks"] > 0,
           f"its page has {state['words']} words and {state['blocks']} blocks, all drawn")
-    set_layers(browser, ["blocks", "hits"])
     browser.js("document.getElementById('search-input').focus()")
     browser.call("Input.insertText", text="keeper")
     browser.key("Enter", "Enter", 13, "\r")
