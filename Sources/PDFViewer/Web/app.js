@@ -184,34 +184,74 @@
     return getJSON(q);
   }
 
-  // Static mode has no index: the words of each page are matched in order, case folded.
+  // The query matched against a page's own words, in the browser: the search of the export
+  // (which has no index), and the highlights of a page the server's results do not reach (a
+  // link to page 437 when the results stop at the first hundred). Words, "phrases" and
+  // prefix* are matched, folded for case and diacritics; OR and AND are read as separators,
+  // NOT x and -x left out. The index's own matching (stemming, Chinese and Japanese
+  // segmentation) is not repeated here.
+  function fold(w) {
+    return String(w).normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase()
+      .replace(/^[^\p{L}\p{N}*]+|[^\p{L}\p{N}*]+$/gu, "");
+  }
+  function queryGroups(query) {
+    const groups = [];
+    const re = /(-?)"([^"]*)"?|(\S+)/g;
+    let m, negate = false;
+    while ((m = re.exec(query))) {
+      if (m[2] !== undefined) {
+        if (!m[1] && !negate) groups.push(m[2].split(/\s+/).map(fold).filter(Boolean));
+        negate = false;
+        continue;
+      }
+      const t = m[3];
+      if (t === "NOT") { negate = true; continue; }
+      if (t === "OR" || t === "AND") continue;
+      if (!negate && !t.startsWith("-")) {
+        const words = t.replace(/[()]/g, " ").split(/\s+/).map(fold).filter(Boolean);
+        for (const w of words) groups.push([w]);
+      }
+      negate = false;
+    }
+    return groups.filter((g) => g.length);
+  }
+  function wordMatches(text, wanted) {
+    const w = fold(text);
+    return wanted.endsWith("*") ? w.startsWith(wanted.slice(0, -1)) : w === wanted;
+  }
+  // {found: groups found on the page, first: index of the first matched word, boxes}
+  function matchPage(words, groups) {
+    const folded = groups.map(() => false);
+    const boxes = [];
+    let first = -1, firstLength = 0;
+    groups.forEach((g, gi) => {
+      for (let i = 0; i + g.length <= words.length; i++) {
+        let ok = true;
+        for (let k = 0; k < g.length && ok; k++) ok = wordMatches(words[i + k].text, g[k]);
+        if (!ok) continue;
+        folded[gi] = true;
+        if (first < 0 || i < first) { first = i; firstLength = g.length; }
+        for (let k = 0; k < g.length; k++) boxes.push(words[i + k].rect);
+      }
+    });
+    return { all: folded.every(Boolean), first, firstLength, boxes };
+  }
+
   async function staticSearch(query, limit) {
     const doc = window.PDFTEXT_STATIC.doc;
-    const wanted = query.toLowerCase().replace(/["*()]/g, " ").split(/\s+/).filter((w) => w && !/^(or|and|not)$/i.test(w));
-    const norm = (w) => w.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+    const groups = queryGroups(query);
     const hits = [];
-    if (!wanted.length) return { query, hits };
+    if (!groups.length) return { query, hits };
     for (let n = 1; n <= doc.pages && hits.length < (limit || 50); n++) {
       let page;
       try { page = await fetchPage(doc.id, n); } catch (e) { continue; }
       const words = page.words || [];
-      const boxes = [];
-      let first = -1;
-      for (let i = 0; i + wanted.length <= words.length; i++) {
-        let ok = true;
-        for (let k = 0; k < wanted.length && ok; k++) ok = norm(words[i + k].text) === norm(wanted[k]);
-        if (ok) {
-          if (first < 0) first = i;
-          for (let k = 0; k < wanted.length; k++) boxes.push(words[i + k].rect);
-        }
-      }
-      if (first >= 0) {
-        const before = words.slice(Math.max(0, first - 8), first).map((w) => w.text).join(" ");
-        const match = words.slice(first, first + wanted.length).map((w) => w.text).join(" ");
-        const after = words.slice(first + wanted.length, first + wanted.length + 8).map((w) => w.text).join(" ");
-        hits.push({ doc: doc.id, name: doc.name, page: n, label: label(doc, n),
-                    snippet: before + " \u0002" + match + "\u0003 " + after, boxes });
-      }
+      const m = matchPage(words, groups);
+      if (!m.all) continue;
+      const text = (a, b) => words.slice(Math.max(0, a), Math.max(0, b)).map((w) => w.text).join(" ");
+      hits.push({ doc: doc.id, name: doc.name, page: n, label: label(doc, n), boxes: m.boxes,
+                  snippet: text(m.first - 8, m.first) + " \u0002" + text(m.first, m.first + m.firstLength) + "\u0003 "
+                    + text(m.first + m.firstLength, m.first + m.firstLength + 8) });
     }
     return { query, hits };
   }
@@ -243,11 +283,14 @@
   async function applyHash(from) {
     const t0 = performance.now();
     const h = readHash();
+    let searching = null;
     if (h.q && h.q !== lastResults.query) {
       el.input.value = h.q;
-      await runSearch(h.q, { announce: !h.doc });
+      // The search runs beside the page's loading; its hits are awaited only to be drawn.
+      searching = runSearch(h.q, { announce: !h.doc });
     }
-    if (h.doc) await showPage(h.doc, h.page, { t0, from: from || "link" });
+    if (h.doc) await showPage(h.doc, h.page, { t0, from: from || "link", searching });
+    else if (searching) await searching;
   }
 
   // ------------------------------------------------------------------------------------------
@@ -279,6 +322,7 @@
     el.results.textContent = "";
     if (!query) { lastResults = { query: "", hits: [] }; say("Type words to search for."); return; }
     say("Searching for " + query + "…");
+    lastResults = { query, hits: [] };  // the address names the query at once
     let result;
     try {
       result = await search(query, 50);
@@ -287,7 +331,20 @@
       fail("The search failed", e);
       return;
     }
+    if (lastResults.query !== query) return;  // a newer search has begun
     lastResults = { query, hits: result.hits || [] };
+    if (result.pending && !lastResults.hits.length) {
+      // `pdftext serve` without --db builds its index in the background.
+      say("The index is still being built; the search is tried again in two seconds.");
+      const tries = (options && options.tries) || 0;
+      if (tries < 60) {
+        window.setTimeout(() => {
+          if (lastResults.query === query) runSearch(query, Object.assign({}, options, { tries: tries + 1 })).then(redrawHits);
+        }, 2000);
+      }
+      return;
+    }
+    if (result.unavailable) say("The search is unavailable: " + clean(result.unavailable));
     for (const hit of lastResults.hits) {
       const li = make("li", "result");
       const a = make("a", "result-link");
@@ -307,11 +364,26 @@
       li.appendChild(a);
       el.results.appendChild(li);
     }
+    prefetch(lastResults.hits.slice(0, 3));
     const n = lastResults.hits.length;
     if (!options || options.announce !== false) {
       say(n === 0 ? "No page matches " + query + "." : n + (n === 1 ? " page matches " : " pages match ") + query + ".");
     }
     markCurrentResult();
+  }
+
+  // While the results are read, the first ones are made ready to open: their documents
+  // loaded by pdf.js, their pages' fonts translated (an operator list), their overlay data
+  // asked for. Opening one then mostly paints. Errors are left to the open itself.
+  function prefetch(hits) {
+    if (typeof pdfjsLib === "undefined") return;
+    window.setTimeout(() => {
+      for (const h of hits) {
+        fetchDoc(h.doc).catch(() => {});
+        fetchPage(h.doc, h.page).catch(() => {});
+        pdfDocument(h.doc).then((pdf) => pdf.getPage(h.page)).then((page) => page.getOperatorList()).catch(() => {});
+      }
+    }, 0);
   }
 
   function markCurrentResult() {
@@ -415,6 +487,7 @@
     }
     if (gen !== generation) return;
     // The hits come with the search results: they are drawn with the page, before its data.
+    if (opts.searching) { await opts.searching; if (gen !== generation) return; }
     viewer.hits = lastResults.hits.filter((h) => h.doc === docId && h.page === n);
     drawOverlays(viewport, null, viewer.hits);
     const drawnAt = performance.now();
@@ -424,6 +497,11 @@
     if (gen !== generation) return;
     const dataAt = performance.now();
     viewer.pageData = data;
+    if (!viewer.hits.length && lastResults.query && data && data.words) {
+      // The results do not reach this page: its hits are found in its own words.
+      const m = matchPage(data.words, queryGroups(lastResults.query));
+      if (m.boxes.length) viewer.hits = [{ doc: docId, page: n, boxes: m.boxes, local: true }];
+    }
     drawOverlays(viewport, data, viewer.hits);
     fillPageText(data);
     fillFindings(data, viewport);
@@ -735,6 +813,19 @@
   // ------------------------------------------------------------------------------------------
   // Controls
 
+  // The highlights of the current query on the page shown (after a new search).
+  function redrawHits() {
+    if (!viewer.docId || !viewer.viewport) return;
+    writeHash();
+    viewer.hits = lastResults.hits.filter((h) => h.doc === viewer.docId && h.page === viewer.pageNumber);
+    const data = viewer.pageData;
+    if (!viewer.hits.length && lastResults.query && data && data.words) {
+      const m = matchPage(data.words, queryGroups(lastResults.query));
+      if (m.boxes.length) viewer.hits = [{ doc: viewer.docId, page: viewer.pageNumber, boxes: m.boxes, local: true }];
+    }
+    drawOverlays(viewer.viewport, data, viewer.hits);
+  }
+
   function goTo(n) {
     if (!viewer.docId) return;
     showPage(viewer.docId, n, { from: "nav" });
@@ -754,15 +845,7 @@
   function wire() {
     el.form.addEventListener("submit", (e) => {
       e.preventDefault();
-      runSearch(el.input.value, {}).then(() => {
-        if (viewer.docId) {
-          writeHash();
-          // Highlights of the new query on the page shown.
-          viewer.hits = lastResults.hits.filter((h) => h.doc === viewer.docId && h.page === viewer.pageNumber);
-          if (viewer.viewport) drawOverlays(viewer.viewport, viewer.pageData, viewer.hits);
-          fillFindings(viewer.pageData, viewer.viewport);
-        }
-      });
+      runSearch(el.input.value, {}).then(redrawHits);
     });
     el.prev.addEventListener("click", () => goTo(viewer.pageNumber - 1));
     el.next.addEventListener("click", () => goTo(viewer.pageNumber + 1));
