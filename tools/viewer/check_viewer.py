@@ -770,8 +770,9 @@ def main():
         else:
             print(f"     steps of the cold open (ms from the link): {deep['steps']}")
             print(f"     time to draw: first hit {first_open['ms']:.0f} ms (with overlays {first_open['withOverlaysMs']:.0f} ms)")
-        errors = [c for c in browser.console if "Content Security Policy" in c or c.startswith("exception")]
-        check(not errors, "no script error or CSP violation in the console" + ("" if not errors else ": " + errors[0]))
+        errors = [c for c in browser.console if "Content Security Policy" in c or c.startswith(("exception", "network/error"))]
+        check(not errors, "no script error, CSP violation or failed request in the console"
+              + ("" if not errors else ": " + " | ".join(errors[:3])))
 
         # 6. The static export.
         if not args.no_static:
