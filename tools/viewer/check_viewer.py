@@ -692,6 +692,11 @@ def main():
                               ".reduce((n, b) => n + b.dataset.indices.split(',').length, 0)")
         check(findings == len(page.get("findings", [])), f"{findings} findings listed beside the page "
               f"(the page endpoint has {len(page.get('findings', []))})")
+        browser.wait("document.querySelectorAll('#doc-findings-pages a.page-link').length > 0 "
+                     "|| /None/.test(document.getElementById('doc-findings-summary').textContent)", "the document's findings")
+        pages = browser.js("Array.from(document.querySelectorAll('#doc-findings-pages a.page-link')).map(a => a.textContent)")
+        check(pages == [f"page {hits['page']} ({len(page.get('findings', []))})"] or not page.get("findings"),
+              f"the document's findings list its pages as links: {pages}")
         marked = browser.js("document.querySelectorAll('#overlay .finding').length")
         placed = sum(1 for f in page.get("findings", []) if f.get("rect"))
         check(marked == placed, f"{marked} findings marked on the page ({placed} have a place)")

@@ -507,6 +507,7 @@
     fillFindings(data, viewport);
     fillNotes(data);
     const overlaysAt = performance.now();
+    loadDocFindings(docId, 0);
     if (data && data.findingsPending) awaitFindings(docId, n, gen, 0);
 
     viewer.drawn = true;
@@ -722,7 +723,12 @@
       el.findings.appendChild(make("li", "empty", "None."));
       return;
     }
-    // Findings of one rule with one message are listed once, with their count.
+    listFindingGroups(el.findings, list, true);
+  }
+
+  // Findings of one rule with one message are listed once, with their count; on the page
+  // shown, each group is a button that marks its findings.
+  function listFindingGroups(target, list, onPage) {
     const groups = new Map();
     list.forEach((f, i) => {
       const key = f.rule + "\u0000" + f.severity + "\u0000" + f.message;
@@ -738,12 +744,20 @@
       b.appendChild(make("span", "finding-severity", clean(f.severity)));
       if (indices.length > 1) b.appendChild(make("span", "finding-count", "× " + indices.length));
       b.appendChild(make("span", "finding-message", clean(f.message)));
+      if (!onPage) {
+        // Not on a page: plain text, nothing to mark.
+        const item = make("div", "finding-button finding-static");
+        while (b.firstChild) item.appendChild(b.firstChild);
+        li.appendChild(item);
+        target.appendChild(li);
+        continue;
+      }
       const placed = indices.filter((i) => list[i].rect).length;
       if (!placed) b.appendChild(make("span", "finding-where", "(no place on the page)"));
       b.setAttribute("aria-pressed", "false");
       b.addEventListener("click", () => focusFinding(b, indices));
       li.appendChild(b);
-      el.findings.appendChild(li);
+      target.appendChild(li);
     }
   }
 
@@ -766,6 +780,50 @@
       const count = (data.findings || []).length;
       say("The audit is done: " + count + (count === 1 ? " finding" : " findings") + " on this page.");
     }, tries < 5 ? 500 : 2000);
+  }
+
+  // The whole document's findings (server only: the export has its pages' findings): the
+  // pages that have some, as links, and those of no page. The audit runs once per document.
+  let docFindingsFor = null;
+  function loadDocFindings(docId, tries) {
+    if (viewer.mode !== "server") { $("doc-findings-section").hidden = true; return; }
+    if (!tries) {
+      if (docFindingsFor === docId) return;
+      docFindingsFor = docId;
+      $("doc-findings-pages").textContent = "";
+      $("doc-findings-nopage").textContent = "";
+      text($("doc-findings-summary"), "The audit is running…");
+    }
+    getJSON("api/doc/" + encodeURIComponent(docId) + "/findings").then((r) => {
+      if (docFindingsFor !== docId) return;
+      if (r.pending) {
+        if ((tries || 0) < 30) window.setTimeout(() => loadDocFindings(docId, (tries || 0) + 1), 2000);
+        return;
+      }
+      const list = r.findings || [];
+      const perPage = new Map();
+      const noPage = [];
+      for (const f of list) {
+        if (typeof f.page === "number") perPage.set(f.page, (perPage.get(f.page) || 0) + 1);
+        else noPage.push(f);
+      }
+      text($("doc-findings-summary"), list.length === 0 ? "None."
+        : list.length + (list.length === 1 ? " finding" : " findings") + ", on " + perPage.size
+          + (perPage.size === 1 ? " page" : " pages") + (noPage.length ? " and " + noPage.length + " of no page" : "") + ".");
+      const pages = $("doc-findings-pages");
+      pages.textContent = "";
+      for (const [page, count] of Array.from(perPage.entries()).sort((a, b) => a[0] - b[0]).slice(0, 500)) {
+        const li = make("li");
+        const a = make("a", "page-link", "page " + page + " (" + count + ")");
+        a.href = hashFor(docId, page, lastResults.query);
+        li.appendChild(a);
+        pages.appendChild(li);
+      }
+      $("doc-findings-nopage").textContent = "";
+      if (noPage.length) listFindingGroups($("doc-findings-nopage"), noPage, false);
+    }).catch(() => {
+      if (docFindingsFor === docId) text($("doc-findings-summary"), "The document's findings could not be read.");
+    });
   }
 
   function fillNotes(data) {
