@@ -488,7 +488,7 @@
     if (gen !== generation) return;
     // The hits come with the search results: they are drawn with the page, before its data.
     if (opts.searching) { await opts.searching; if (gen !== generation) return; }
-    viewer.hits = lastResults.hits.filter((h) => h.doc === docId && h.page === n);
+    viewer.hits = hitsFor(docId, n, null);
     drawOverlays(viewport, null, viewer.hits);
     const drawnAt = performance.now();
 
@@ -497,11 +497,7 @@
     if (gen !== generation) return;
     const dataAt = performance.now();
     viewer.pageData = data;
-    if (!viewer.hits.length && lastResults.query && data && data.words) {
-      // The results do not reach this page: its hits are found in its own words.
-      const m = matchPage(data.words, queryGroups(lastResults.query));
-      if (m.boxes.length) viewer.hits = [{ doc: docId, page: n, boxes: m.boxes, local: true }];
-    }
+    viewer.hits = hitsFor(docId, n, data);
     drawOverlays(viewport, data, viewer.hits);
     fillPageText(data);
     fillFindings(data, viewport);
@@ -875,13 +871,17 @@
   function redrawHits() {
     if (!viewer.docId || !viewer.viewport) return;
     writeHash();
-    viewer.hits = lastResults.hits.filter((h) => h.doc === viewer.docId && h.page === viewer.pageNumber);
-    const data = viewer.pageData;
-    if (!viewer.hits.length && lastResults.query && data && data.words) {
-      const m = matchPage(data.words, queryGroups(lastResults.query));
-      if (m.boxes.length) viewer.hits = [{ doc: viewer.docId, page: viewer.pageNumber, boxes: m.boxes, local: true }];
-    }
-    drawOverlays(viewer.viewport, data, viewer.hits);
+    viewer.hits = hitsFor(viewer.docId, viewer.pageNumber, viewer.pageData);
+    drawOverlays(viewer.viewport, viewer.pageData, viewer.hits);
+  }
+
+  // The current query's hits on a page: the search results' own, or, when the results do not
+  // reach the page (and its data is in), its words that match the query.
+  function hitsFor(docId, n, data) {
+    const hits = lastResults.hits.filter((h) => h.doc === docId && h.page === n);
+    if (hits.length || !lastResults.query || !data || !data.words) return hits;
+    const m = matchPage(data.words, queryGroups(lastResults.query));
+    return m.boxes.length ? [{ doc: docId, page: n, boxes: m.boxes, local: true }] : [];
   }
 
   function goTo(n) {
