@@ -387,8 +387,10 @@ def check_accessibility(browser):
     check(live == "polite", "status messages are announced (aria-live=polite)")
     canvas = [n for n in nodes if role(n) in ("image", "img") and name(n).startswith("Page ")]
     check(bool(canvas), "the page canvas is an image named " + (repr(name(canvas[0])) if canvas else "(missing)"))
-    text = browser.js("document.getElementById('page-text-body').textContent.length")
-    check(text > 0, f"the page's text is in the accessible text layer ({text} characters)")
+    text = browser.js("Array.from(document.querySelectorAll('#page-text-body p')).map(p => p.textContent).join('\\n')")
+    words = browser.js("window.pdftextViewer.pageData.words.length")
+    check(len(text.split()) == words, f"the page's text is in the accessible text layer ({len(text)} characters, "
+          f"{len(text.split())} words of the page's {words})")
 
 
 # Text colour against the background it is drawn on (the ancestors' backgrounds composited

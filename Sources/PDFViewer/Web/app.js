@@ -395,7 +395,7 @@
 
   function renderDocList() {
     el.docs.textContent = "";
-    for (const d of docList) {
+    for (const d of docList.slice(0, DOC_LIST_LIMIT)) {
       const li = make("li");
       const a = make("a", "doc-link");
       a.href = hashFor(d.id, 1, "");
@@ -403,6 +403,9 @@
       a.appendChild(make("span", "doc-pages", d.pages + (d.pages === 1 ? " page" : " pages")));
       li.appendChild(a);
       el.docs.appendChild(li);
+    }
+    if (docList.length > DOC_LIST_LIMIT) {
+      el.docs.appendChild(make("li", "note", "and " + (docList.length - DOC_LIST_LIMIT) + " more: search to find them."));
     }
   }
 
@@ -696,17 +699,35 @@
     }
   }
 
+  // The page's text for screen readers: a paragraph per block, in reading order, made of the
+  // words whose centres lie in it (a block's own text is cut short by the API); words in no
+  // block follow.
   function fillPageText(data) {
     el.pageText.textContent = "";
-    const blocks = (data && data.blocks || []).slice().sort((a, b) => a.order - b.order);
-    if (blocks.length) {
-      for (const b of blocks) el.pageText.appendChild(make("p", null, clean(b.text)));
-    } else if (data && data.words && data.words.length) {
-      el.pageText.appendChild(make("p", null, clean(data.words.map((w) => w.text).join(" "))));
-    } else {
+    const words = (data && data.words) || [];
+    const blocks = ((data && data.blocks) || []).slice().sort((a, b) => a.order - b.order);
+    if (!words.length && !blocks.length) {
       el.pageText.appendChild(make("p", null, "This page has no text."));
+      return;
     }
+    const inBlock = blocks.map(() => []);
+    const rest = [];
+    for (const w of words) {
+      const r = w.rect || [0, 0, 0, 0];
+      const x = (r[0] + r[2]) / 2, y = (r[1] + r[3]) / 2;
+      const k = blocks.findIndex((b) => b.rect && x >= Math.min(b.rect[0], b.rect[2]) && x <= Math.max(b.rect[0], b.rect[2])
+                                       && y >= Math.min(b.rect[1], b.rect[3]) && y <= Math.max(b.rect[1], b.rect[3]));
+      (k >= 0 ? inBlock[k] : rest).push(w.text);
+    }
+    blocks.forEach((b, k) => {
+      const t = inBlock[k].length ? inBlock[k].join(" ") : b.text;
+      if (t) el.pageText.appendChild(make("p", null, clean(t)));
+    });
+    if (rest.length) el.pageText.appendChild(make("p", null, clean(rest.join(" "))));
   }
+
+  // At most this many documents are listed; the search reaches the others.
+  const DOC_LIST_LIMIT = 500;
 
   function fillFindings(data, viewport) {
     el.findings.textContent = "";
