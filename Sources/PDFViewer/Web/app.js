@@ -400,7 +400,8 @@
       const a = make("a", "doc-link");
       a.href = hashFor(d.id, 1, "");
       a.appendChild(make("span", "doc-name", clean(d.name)));
-      a.appendChild(make("span", "doc-pages", d.pages + (d.pages === 1 ? " page" : " pages")));
+      // A large catalogue counts a document's pages only once it has been opened.
+      if (typeof d.pages === "number") a.appendChild(make("span", "doc-pages", d.pages + (d.pages === 1 ? " page" : " pages")));
       li.appendChild(a);
       el.docs.appendChild(li);
     }
