@@ -623,8 +623,11 @@
       const b = box(viewport, f.rect);
       const d = placed("finding severity-" + clean(f.severity || "error").replace(/[^a-z]/g, ""), b);
       d.dataset.index = String(i);
+      d.title = clean(f.rule) + ": " + clean(f.message);
       if (!tagged.some((t) => t.rule === f.rule && Math.abs(t.left - b.left) < 40 && Math.abs(t.top - b.top) < 16)) {
-        d.appendChild(make("span", "tag finding-rule", clean(f.rule)));
+        const tag = make("span", "tag finding-rule", clean(f.rule));
+        tag.title = d.title;
+        d.appendChild(tag);
         tagged.push({ rule: f.rule, left: b.left, top: b.top });
       }
       findings.appendChild(d);
