@@ -453,16 +453,14 @@
     const scale = scaleFor(page);
     const viewport = page.getViewport({ scale });
     const ratio = window.devicePixelRatio || 1;
-    const canvas = el.canvas;
+    // Drawn on a canvas of its own, which replaces the shown one when it is done: the page
+    // shown stays until the next one is ready (no blank flash when turning pages).
+    const canvas = document.createElement("canvas");
     canvas.width = Math.floor(viewport.width * ratio);
     canvas.height = Math.floor(viewport.height * ratio);
     canvas.style.width = viewport.width + "px";
     canvas.style.height = viewport.height + "px";
-    el.stage.style.width = viewport.width + "px";
-    el.stage.style.height = viewport.height + "px";
-    el.overlay.textContent = "";
-    viewer.viewport = viewport;
-    viewer.scale = scale;
+    canvas.setAttribute("role", "img");
 
     const pageLabel = label(doc, n);
     text(el.heading, clean(doc.name) + " — page " + n + (pageLabel ? " (" + clean(pageLabel) + ")" : "") + " of " + pdf.numPages);
@@ -492,6 +490,13 @@
     if (gen !== generation) return;
     // The hits come with the search results: they are drawn with the page, before its data.
     if (opts.searching) { await opts.searching; if (gen !== generation) return; }
+    canvas.id = "page-canvas";
+    el.canvas.replaceWith(canvas);
+    el.canvas = canvas;
+    el.stage.style.width = viewport.width + "px";
+    el.stage.style.height = viewport.height + "px";
+    viewer.viewport = viewport;
+    viewer.scale = scale;
     viewer.hits = hitsFor(docId, n, null);
     drawOverlays(viewport, null, viewer.hits);
     const drawnAt = performance.now();
