@@ -91,7 +91,7 @@ class Browser:
             print("check_viewer: needs chromium", file=sys.stderr)
             sys.exit(2)
         self.proc = subprocess.Popen(
-            [chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
+            [chromium, "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
              "--no-default-browser-check", "--disable-extensions", "--force-renderer-accessibility",
              f"--remote-debugging-port={self.port}", f"--user-data-dir={profile}",
              f"--window-size={WINDOW[0]},{WINDOW[1]}", "--force-device-scale-factor=1", "about:blank"],
