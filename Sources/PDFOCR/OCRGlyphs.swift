@@ -38,9 +38,11 @@ enum OCRGlyphs {
     /// Adds `words` (raster pixels) to `page` as glyphs: one run per word, one glyph per
     /// character, and a space glyph between neighbouring words of one line. Words below
     /// `minimumConfidence`, without text, or centred on text the page already has are left
-    /// out. Returns the words added.
+    /// out. No space glyph crosses one of `rules` (page space: the scan's ruled lines, a
+    /// table's column rule between two words Tesseract read as one line). Returns the words
+    /// added.
     static func insert(_ words: [RecognizedWord], into page: inout PageGlyphs, raster: PageRaster,
-                       minimumConfidence: Float) -> Int {
+                       minimumConfidence: Float, rules: [Rect] = []) -> Int {
         let toPage = raster.pixelsToPage
         let pixelsPerUnit = (raster.pageToPixels.a * raster.pageToPixels.a + raster.pageToPixels.b * raster.pageToPixels.b).squareRoot()
         guard pixelsPerUnit.isFinite, pixelsPerUnit > 0 else { return 0 }
@@ -56,9 +58,11 @@ enum OCRGlyphs {
         if page.ocrConfidence.isEmpty { page.ocrConfidence = [Float](repeating: -1, count: page.glyphs.count) }
         let font = Int32(page.fonts.count)
         page.fonts.append(Self.font)
+        let barriers = rules.map { Quad($0).transformed(by: raster.pageToPixels).bounds }
         for (members, line) in lineGeometry(kept) {
             for (j, k) in members.enumerated() {
-                let next = j + 1 < members.count ? kept[members[j + 1]] : nil
+                var next = j + 1 < members.count ? kept[members[j + 1]] : nil
+                if let n = next, separated(kept[k], n, by: barriers) { next = nil }
                 add(kept[k], next: next, line: line, font: font, toPage: toPage, pixelsPerUnit: pixelsPerUnit, page: &page)
             }
         }
@@ -96,6 +100,16 @@ enum OCRGlyphs {
                    pixelsPerUnit: pixelsPerUnit, page: &page)
         }
         page.runs[Int(run)].glyphs = runStart..<Int32(page.glyphs.count)
+    }
+
+    /// Whether one of `barriers` (raster pixels) stands between words `a` and `b` of a line,
+    /// across the middle of `a`'s height: a thin upright rule in the white between them.
+    static func separated(_ a: RecognizedWord, _ b: RecognizedWord, by barriers: [Rect]) -> Bool {
+        let middle = Double(a.box.top + a.box.bottom) / 2
+        let (left, right) = (Double(a.box.right) - 1, Double(b.box.left) + 1)
+        return barriers.contains { r in
+            r.width < r.height && r.x0 >= left && r.x1 <= right && r.y0 <= middle && r.y1 >= middle
+        }
     }
 
     /// The widest gap (em) between two words of a line that gets a space glyph.

@@ -47,6 +47,16 @@ public struct OCROptions: Sendable, Hashable {
     public var autoImageCoverage = 0.5
     /// The most pixels of one page raster (a larger page is drawn at a lower resolution).
     public var maxRasterPixels = 64 << 20
+    /// Find the scan's ruled lines (table grids, underlines, separators: dark bands at least
+    /// `ruleMinimumLength` inches long and at most `ruleMaximumThickness` points thick along
+    /// the raster's rows or columns), erase them before the OCR reads the page, and give them
+    /// to the layout as painted paths. The OCR then does not read a column rule as "|", and
+    /// the layout finds a ruled table's rows on a scan as on a vector page.
+    public var findsRules = true
+    /// The shortest ruled line, in inches.
+    public var ruleMinimumLength = 0.5
+    /// The thickest ruled line, in points.
+    public var ruleMaximumThickness = 2.5
 
     public init(mode: OCRMode = .auto, languages: String? = nil) {
         self.mode = mode

@@ -136,11 +136,13 @@ package struct OCRPass: Sendable {
         }
         page.diagnostics.append(contentsOf: log.finished)
         guard drawn > 0, raster.image.inkShare > 0.0002 else { return }
+        let rules = options.findsRules ? takeRules(from: &raster, into: &page) : []
         let ppi = Int(raster.resolution.rounded())
         do {
             let (words, read) = try recognizeUpright(raster, engines: engines, ppi: ppi, languages: languages, page: &page)
             raster = read
-            let added = OCRGlyphs.insert(words, into: &page, raster: raster, minimumConfidence: options.minimumWordConfidence)
+            let added = OCRGlyphs.insert(words, into: &page, raster: raster, minimumConfidence: options.minimumWordConfidence,
+                                         rules: rules)
             page.diagnostics.append(.ocrDone, .info, "page \(page.pageIndex + 1) read with OCR (\(languages), \(ppi) ppi): \(added) words")
         } catch {
             let message = (error as? PDFError)?.message ?? "\(error)"
@@ -150,6 +152,28 @@ package struct OCRPass: Sendable {
 }
 
 extension OCRPass {
+    /// Finds the raster's ruled lines (``OCROptions/findsRules``), erases them, and adds them
+    /// to the page's paths as the thin stroked rules a vector page would paint. Returns their
+    /// page boxes.
+    func takeRules(from raster: inout PageRaster, into page: inout PageGlyphs) -> [Rect] {
+        let found = RasterRules.find(in: raster.image, options: RasterRules.Options(
+            ppi: raster.resolution, minimumInches: options.ruleMinimumLength, maximumPoints: options.ruleMaximumThickness))
+        guard !found.isEmpty else { return [] }
+        RasterRules.erase(found, from: &raster.image)
+        let toPage = raster.pixelsToPage
+        let pointsPerPixel = 72 / max(raster.resolution, 1)
+        var boxes: [Rect] = []
+        for r in found {
+            let corners = [Point(x: Double(r.x0), y: Double(r.y0)), Point(x: Double(r.x1), y: Double(r.y1))].map { toPage.apply($0) }
+            let bounds = Rect(x0: min(corners[0].x, corners[1].x), y0: min(corners[0].y, corners[1].y),
+                              x1: max(corners[0].x, corners[1].x), y1: max(corners[0].y, corners[1].y))
+            page.paths.append(PathPaint(bounds: bounds, isStroked: true, isFilled: false, color: .black,
+                                        lineWidth: Float(Double(r.thickness) * pointsPerPixel)))
+            boxes.append(bounds)
+        }
+        return boxes
+    }
+
     /// The words of `raster`, read upright: Tesseract's orientation detection (the `osd`
     /// model) is asked first. When it finds the text turned with at least
     /// ``OCROptions/trustedOrientationConfidence``, the turned raster is read; with less (but

@@ -168,3 +168,39 @@ enum OCRHere {
         #expect(!autoText.contains("Good bread"), "\(autoText)")
     }
 }
+
+/// A scanned table ruled in a full grid (`scanned/ruled-table-g4`): the grid is found in the
+/// pixels (`OCROptions.findsRules`), erased before Tesseract reads the page, and given to the
+/// layout as painted rules, so each row reads as one line, its wrapped cells whole, with no
+/// "|" for a column rule.
+@Suite struct RuledScanTests {
+    @Test("a ruled table on a scan reads row by row, its rules neither read as text nor lost")
+    func ruledTable() throws {
+        guard OCRHere.available("ruledTable") else { return }
+        let scan = try #require(ScannedCase.all.first { $0.id.contains("ruled-table") })
+        let truth = String(decoding: try Data(contentsOf: scan.groundTruth), as: UTF8.self)
+        // The ground truth's table rows: its lines of more than one cell's words.
+        let rows = truth.split(separator: "\n").map(String.init).filter { $0.hasPrefix("Cliff") || $0.hasPrefix("Valley") || $0.hasPrefix("Forest") }
+        #expect(rows.count == 3)
+        func read(_ findsRules: Bool) throws -> (text: String, rules: Int) {
+            var ocr = OCROptions(mode: .auto)
+            ocr.findsRules = findsRules
+            let extractor = TextExtractor(document: try Document(bytes: FileBytes.read(path: scan.pdf.path))).withOCR(ocr)
+            var options = PDFTextOptions()
+            options.ocr = ocr
+            let text = try PDFDocument(contentsOf: scan.pdf, options: options).page(at: 0)?.string ?? ""
+            return (text, extractor.page(0).glyphs.paths.count)
+        }
+        let (text, rules) = try read(true)
+        let lines = Set(text.split(separator: "\n").map(String.init))
+        for row in rows { #expect(lines.contains(row), "row not read whole: \(row)\n\(text)") }
+        #expect(!text.contains("|") && !text.contains("_"), "\(text)")
+        // Five column rules and five row rules, each a path.
+        #expect(rules == 10, "\(rules) rules found")
+        // Near miss: without the rules, the same scan reads the rows apart or with "|".
+        let (plain, none) = try read(false)
+        #expect(none == 0)
+        let plainLines = Set(plain.split(separator: "\n").map(String.init))
+        #expect(!rows.allSatisfy { plainLines.contains($0) } || plain.contains("|"), "\(plain)")
+    }
+}

@@ -27,6 +27,8 @@ FIXTURES = [
      "scanned sideways: the image turned 90° clockwise and no /Rotate, so the page shows it sideways"),
     ("prose-rotate270-jpx", "prose-libreoffice", 1, 150, "jpx", ["-rotate", "90"], 270,
      "150 dpi JPEG 2000, the image stored turned 90° clockwise and /Rotate 270 turning it upright"),
+    ("ruled-table-g4", "table-wrapped-chromium", 1, 300, "g4", [], 0,
+     "a table ruled in a full grid with wrapped cells, 300 dpi, bilevel CCITT G4"),
 ]
 
 
