@@ -383,6 +383,10 @@ def check_accessibility(browser):
     controls = {"button", "checkbox", "combobox", "link", "searchbox", "spinbutton", "textbox", "image", "img", "radio"}
     unnamed = [role(n) for n in nodes if role(n) in controls and not name(n).strip()]
     check(not unnamed, f"every control, link and image is named ({len(unnamed)} unnamed: {unnamed[:5]})")
+    outside = browser.js("""Array.from(document.querySelectorAll('body *')).filter(e => e.checkVisibility()
+        && Array.from(e.childNodes).some(n => n.nodeType === 3 && n.textContent.trim())
+        && !e.closest('header, nav, main, aside, .skip-link')).map(e => e.textContent.trim().slice(0, 40))""")
+    check(not outside, "all text is inside a landmark" + ("" if not outside else f" (not: {outside[:3]})"))
     live = browser.js("document.getElementById('status').getAttribute('aria-live')")
     check(live == "polite", "status messages are announced (aria-live=polite)")
     canvas = [n for n in nodes if role(n) in ("image", "img") and name(n).startswith("Page ")]
