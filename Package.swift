@@ -25,6 +25,11 @@ import PackageDescription
 //   PDFSearch   — search keys: ICU word breaking, folding, index terms with boxes, queries
 //   PDFSearchIndex — the SQLite FTS5 page index (GRDB), kept apart so that library users
 //                 who only extract text never build SQLite bindings
+//   PDFViewer   — the local web viewer behind `pdftext serve` and `pdftext view` (Hummingbird):
+//                 routes and their security, the per-page overlay JSON (words, lines,
+//                 blocks, glyphs, structure, audit findings) from a page cache, the static
+//                 export; its web files (Web/) are embedded by EmbedWebAssetsPlugin, whose
+//                 tool EmbedWebAssets writes them into a generated Swift source
 //   PDFFuzzing  — the bodies of tools/fuzz's entry points that reach below the text API, and
 //                 their invariant checks (a product only because tools/fuzz is another package)
 //   PDFTextCLI  — `pdftext` subcommands as a library, so they are testable in-process
@@ -49,6 +54,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        // The web viewer's HTTP server (`pdftext serve`); brings swift-service-lifecycle.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         // Only for `swift package generate-documentation` (tools/docs.sh); adds no code.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -97,6 +104,18 @@ let package = Package(
         .target(
             name: "PDFSearchIndex",
             dependencies: ["PDFCore", "PDFFile", "PDFText", "PDFSearch", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The viewer's web files (Sources/PDFViewer/Web) become a Swift source at build time,
+        // so that the binary serves them with nothing installed beside it.
+        .executableTarget(name: "EmbedWebAssets"),
+        .plugin(name: "EmbedWebAssetsPlugin", capability: .buildTool(), dependencies: ["EmbedWebAssets"]),
+        .target(
+            name: "PDFViewer",
+            dependencies: [
+                "PDFCore", "PDFFile", "PDFGlyphs", "PDFText", "PDFAudit", "PDFSearch", "PDFSearchIndex",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            exclude: ["Web"],
+            plugins: ["EmbedWebAssetsPlugin"]),
         .target(name: "PDFFuzzing", dependencies: ["PDFCore", "PDFSyntax", "PDFFile", "PDFGlyphs", "PDFFonts", "PDFContent", "PDFImages"]),
         // The CLI reads pages through PDFText (which re-exports the file's, the layout's and
         // the glyph arena's types). Stages below it are imported only by `glyphs` (PDFContent,
@@ -105,7 +124,7 @@ let package = Package(
             name: "PDFTextCLI",
             dependencies: [
                 "CPDFUnicode", "PDFCore", "PDFSyntax", "PDFGlyphs", "PDFFonts", "PDFContent", "PDFOCR", "PDFText", "PDFAudit",
-                "PDFSemantic", "PDFSearch", "PDFSearchIndex",
+                "PDFSemantic", "PDFSearch", "PDFSearchIndex", "PDFViewer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "pdftext", dependencies: ["PDFTextCLI"]),
@@ -127,6 +146,13 @@ let package = Package(
         .testTarget(name: "PDFSearchTests", dependencies: ["PDFCore", "PDFSearch", "PDFSearchIndex", "PDFText", "PDFFile", "PDFTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "CorpusTests", dependencies: ["PDFCore", "PDFSyntax", "PDFText", "PDFFile", "PDFContent", "PDFFonts", "PDFGlyphs", "PDFLayout", "PDFTestSupport"]),
         .testTarget(name: "PDFFuzzingTests", dependencies: ["PDFFuzzing"]),
+        .testTarget(
+            name: "PDFViewerTests",
+            dependencies: [
+                "PDFCore", "PDFFile", "PDFText", "PDFSearch", "PDFSearchIndex", "PDFViewer", "PDFTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]),
         // Code written for Apple's PDFKit, ported by changing its import (idioms, and every
         // text-API signature of PDFKit's documentation used once).
         .testTarget(name: "PDFKitCompatibilityTests", dependencies: ["PDFText"]),

@@ -16,7 +16,7 @@ public struct PDFTextCommand: ParsableCommand {
             files, the highest code of any file.
             """,
         version: "0.1.0",
-        subcommands: [Text.self, Info.self, Glyphs.self, Fonts.self, Diagnose.self, Select.self, Structure.self, Grep.self, AuditCommand.self, IndexCommand.self, SearchCommand.self, LayoutDebug.self],
+        subcommands: [Text.self, Info.self, Glyphs.self, Fonts.self, Diagnose.self, Select.self, Structure.self, Grep.self, AuditCommand.self, IndexCommand.self, SearchCommand.self, Serve.self, View.self, LayoutDebug.self],
         defaultSubcommand: Text.self)
     public init() {}
 
