@@ -33,9 +33,9 @@ package final class Viewer: Sendable {
     private let searchState = Mutex<SearchState>(.none)
     /// Page counts by document id, as documents are opened or counted.
     private let pageCounts = Mutex<[String: Int]>([:])
-    /// Catalogues up to this size get every page count in `/api/docs` (each file read once);
-    /// larger ones only those of documents opened so far.
-    package static let countedCatalogue = 500
+    /// Catalogues up to this size get every page count in `/api/docs` (each file read once,
+    /// on the first call); larger ones only those of documents opened so far.
+    package static let countedCatalogue = 200
 
     /// Where search stands.
     package enum SearchState: Sendable {
@@ -87,18 +87,18 @@ package final class Viewer: Sendable {
     package func pageJSON(_ doc: OpenDocument, page n: Int) async -> [UInt8]? {
         guard n >= 1, n <= doc.pageCount else { return nil }
         let key = doc.entry.id + "/" + String(n)
-        async let audit = doc.findings(wait: settings.auditWait)
-        let overlay: CachedOverlay
         if let cached = pages.value(key) {
-            overlay = cached
-        } else {
-            overlay = await withCheckedContinuation { done in
-                DispatchQueue.global(qos: .userInitiated).async {
-                    done.resume(returning: CachedOverlay(value: PageOverlay.build(doc, index: n - 1)))
-                }
-            }
-            pages.insert(overlay, for: key)
+            // Kept already: answered at once, with the findings if the audit has them by now.
+            return Self.json(.object(PageOverlay.adding(await doc.findings(wait: .zero), to: cached.value, index: n - 1)))
         }
+        // The audit's wait runs beside the extraction, not after it.
+        async let audit = doc.findings(wait: settings.auditWait)
+        let overlay: CachedOverlay = await withCheckedContinuation { done in
+            DispatchQueue.global(qos: .userInitiated).async {
+                done.resume(returning: CachedOverlay(value: PageOverlay.build(doc, index: n - 1)))
+            }
+        }
+        pages.insert(overlay, for: key)
         return Self.json(.object(PageOverlay.adding(await audit, to: overlay.value, index: n - 1)))
     }
 

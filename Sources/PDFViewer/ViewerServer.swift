@@ -12,6 +12,9 @@ package struct ViewerServer: Sendable {
     /// the system chose for port 0).
     package var onListening: @Sendable (Int) -> Void = { _ in }
 
+    /// Seconds a connection may stay idle.
+    package static let idleSeconds: Int64 = 60
+
     package init(viewer: Viewer, host: String = "127.0.0.1", port: Int = 8080) {
         self.viewer = viewer
         self.host = host
@@ -30,6 +33,9 @@ package struct ViewerServer: Sendable {
         let listening = onListening
         return Application(
             responder: responder,
+            // A connection that sends nothing for a minute is closed (a client holding
+            // connections open without sending a request takes nothing from the others).
+            server: .http1(configuration: .init(idleTimeout: .seconds(Self.idleSeconds))),
             configuration: .init(address: .hostname(host, port: port), serverName: "pdftext"),
             onServerRunning: { channel in listening(channel.localAddress?.port ?? 0) },
             logger: logger)
