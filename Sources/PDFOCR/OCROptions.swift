@@ -20,6 +20,13 @@ public struct OCROptions: Sendable, Hashable {
     public var languages: String?
     /// The resolution page images are drawn at for OCR, in pixels per inch.
     public var resolution: Double = 300
+    /// Draw a page whose largest image has fewer pixels per inch than `resolution` at the
+    /// image's own resolution (not below `lowestResolution`), and tell Tesseract so, instead
+    /// of scaling it up: Tesseract reads a 150 dpi scan better as it is, and a noisy one far
+    /// better (its specks, smoothed into gray blots by the upscaling, merge with letters).
+    public var keepsImageResolution = true
+    /// The lowest resolution a page is drawn at when `keepsImageResolution` follows its image.
+    public var lowestResolution: Double = 100
     /// Tesseract's page segmentation mode: 3 (automatic, the default) finds blocks and keeps
     /// columns apart; 1 adds orientation detection (needs `osd.traineddata`); 6 reads one
     /// uniform block.

@@ -120,10 +120,15 @@ package struct OCRPass: Sendable {
         }
         let languages = setup.languages
         var log = CappedLog(perCode: 5)
-        var raster = PageRaster(page: page, resolution: options.resolution, maxPixels: options.maxRasterPixels)
         var imageLog = DiagnosticLog()
         let images = PageImages.collect(extractor, pageIndex: page.pageIndex, log: &imageLog)
         page.diagnostics.append(contentsOf: imageLog)
+        var resolution = options.resolution
+        if options.keepsImageResolution, let own = Self.resolution(ofLargest: images, store: document.store, userUnit: page.userUnit),
+           own < resolution {
+            resolution = max(own, min(options.lowestResolution, resolution))
+        }
+        var raster = PageRaster(page: page, resolution: resolution, maxPixels: options.maxRasterPixels)
         var decoder = ImageDecoder(store: document.store)
         var drawn = 0
         for placed in images {
@@ -216,6 +221,33 @@ extension OCRPass {
             n += k
         }
         return n == 0 ? 0 : sum / Double(n)
+    }
+}
+
+extension OCRPass {
+    /// The pixels per inch of the page's largest image (by area shown), along its coarser
+    /// side; nil without an image whose size is known.
+    static func resolution(ofLargest images: [PlacedImage], store: ObjectStore, userUnit: Double) -> Double? {
+        let unit = userUnit.isFinite && userUnit > 0 ? userUnit : 1
+        var best: (area: Double, ppi: Double)? = nil
+        for placed in images {
+            let d: PDFDictionary
+            switch placed.source {
+            case .xobject(let s): d = s.dictionary
+            case .inline(let dictionary, _): d = dictionary
+            }
+            guard let w = store.integer(d["Width"] ?? d["W"]), let h = store.integer(d["Height"] ?? d["H"]), w > 0, h > 0 else { continue }
+            let m = placed.matrix
+            // The image's sides on the page, in inches.
+            let across = (m.a * m.a + m.b * m.b).squareRoot() * unit / 72
+            let down = (m.c * m.c + m.d * m.d).squareRoot() * unit / 72
+            guard across.isFinite, down.isFinite, across > 0, down > 0 else { continue }
+            let ppi = min(Double(w) / across, Double(h) / down)
+            let area = across * down
+            guard ppi.isFinite, ppi > 0, area.isFinite else { continue }
+            if best.map({ area > $0.area }) ?? true { best = (area, ppi) }
+        }
+        return best?.ppi
     }
 }
 

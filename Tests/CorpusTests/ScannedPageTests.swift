@@ -204,3 +204,22 @@ enum OCRHere {
         #expect(!rows.allSatisfy { plainLines.contains($0) } || plain.contains("|"), "\(plain)")
     }
 }
+
+/// A scan at 150 dpi is read at its own resolution (`OCROptions.keepsImageResolution`), not
+/// scaled up to 300 ppi; a scan at 300 dpi and more at `resolution`.
+@Suite struct ScanResolutionTests {
+    @Test("a page is drawn for OCR at its image's resolution when that is lower")
+    func ownResolution() throws {
+        guard OCRHere.available("ownResolution") else { return }
+        func readAt(_ id: String, keeps: Bool) throws -> String {
+            let scan = try #require(ScannedCase.all.first { $0.id.contains(id) })
+            var ocr = OCROptions(mode: .auto)
+            ocr.keepsImageResolution = keeps
+            let glyphs = TextExtractor(document: try Document(bytes: FileBytes.read(path: scan.pdf.path))).withOCR(ocr).page(0).glyphs
+            return glyphs.diagnostics.entries.map(\.message).first { $0.contains("read with OCR") } ?? "not read"
+        }
+        #expect(try readAt("prose-rotate270-jpx", keeps: true).contains("150 ppi"))
+        #expect(try readAt("prose-rotate270-jpx", keeps: false).contains("300 ppi"))
+        #expect(try readAt("two-column-g4", keeps: true).contains("300 ppi"))
+    }
+}
