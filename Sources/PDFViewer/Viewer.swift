@@ -3,6 +3,7 @@ import Synchronization
 import PDFCore
 import PDFFile
 import PDFSearchIndex
+import PDFAudit
 
 /// What `pdftext serve` serves: the catalogue of documents, the documents opened (an LRU of
 /// them) and their pages' overlays (an LRU of JSON), the search index, pdf.js and the
@@ -82,24 +83,24 @@ package final class Viewer: Sendable {
     }
 
     /// `/api/doc/<id>/page/<n>` as JSON bytes; nil when the page does not exist. The
-    /// overlay comes from the page cache, or is extracted now on another thread (the audit's
-    /// findings, which may come later, are added as the answer is written).
+    /// overlay comes from the page cache, or is extracted now on another thread; the audit's
+    /// findings, which may come later, are added as the answer is written.
     package func pageJSON(_ doc: OpenDocument, page n: Int) async -> [UInt8]? {
         guard n >= 1, n <= doc.pageCount else { return nil }
         let key = doc.entry.id + "/" + String(n)
         if let cached = pages.value(key) {
             // Kept already: answered at once, with the findings if the audit has them by now.
-            return Self.json(.object(PageOverlay.adding(await doc.findings(wait: .zero), to: cached.value, index: n - 1)))
+            return cached.answer(await doc.findings(wait: .zero), index: n - 1)
         }
         // The audit's wait runs beside the extraction, not after it.
         async let audit = doc.findings(wait: settings.auditWait)
         let overlay: CachedOverlay = await withCheckedContinuation { done in
             DispatchQueue.global(qos: .userInitiated).async {
-                done.resume(returning: CachedOverlay(value: PageOverlay.build(doc, index: n - 1)))
+                done.resume(returning: CachedOverlay(PageOverlay.build(doc, index: n - 1)))
             }
         }
         pages.insert(overlay, for: key)
-        return Self.json(.object(PageOverlay.adding(await audit, to: overlay.value, index: n - 1)))
+        return overlay.answer(await audit, index: n - 1)
     }
 
     /// JSON text for a browser: `<`, `>` and `&` (which only strings can hold) escaped too,
@@ -144,8 +145,18 @@ package final class Viewer: Sendable {
     }
 }
 
-/// A page's overlay in the page cache. `JSONObject` holds only strings, numbers and more of
-/// the same, and is never changed once built: safe to share between threads.
-struct CachedOverlay: @unchecked Sendable {
-    let value: JSONObject
+/// A page's overlay in the page cache: its JSON text without the closing brace, so that an
+/// answer is these bytes and the findings known at the time.
+struct CachedOverlay: Sendable {
+    let head: [UInt8]
+
+    init(_ overlay: JSONObject) {
+        head = Array(Viewer.json(.object(overlay)).dropLast())
+    }
+
+    /// The page's JSON with `findings` and `findingsPending` last.
+    func answer(_ findings: [Finding]?, index: Int) -> [UInt8] {
+        let tail = Viewer.json(.object(PageOverlay.adding(findings, to: JSONObject(), index: index)))
+        return head + [UInt8(ascii: ",")] + tail.dropFirst()
+    }
 }
