@@ -45,11 +45,13 @@ package enum PageOverlay {
         let reason = orderReason(layout)
         o["order"] = .object({ var j = JSONObject(); j["source"] = .string(layout.orderSource.rawValue)
             j["confidence"] = .double(layout.orderConfidence); return j }())
+        let levels = headingLevels(page)
         o["blocks"] = .array(layout.blocks.enumerated().map { k, b in
             var j = JSONObject()
             j["order"] = .int(k)
             j["rect"] = rect(b.bounds)
-            j["kind"] = .string(kindName(b.kind))
+            j["kind"] = .string(levels[k] == nil ? kindName(b.kind) : "heading")
+            if let level = levels[k] { j["level"] = .int(level) }
             j["text"] = .string(blockText(layout, b))
             j["reason"] = .string(reason)
             return .object(j)
@@ -75,6 +77,17 @@ package enum PageOverlay {
         o["findings"] = .array((findings ?? []).filter { $0.location.pageIndex == index }.map(finding))
         o["findingsPending"] = .bool(findings == nil)
         return o
+    }
+
+    /// The heading level of each block (nil: not a heading), inferred on this page as the
+    /// styled formats infer it (`HeadingInference`: larger or bold short blocks beside the
+    /// page's body size).
+    static func headingLevels(_ page: PageText) -> [Int?] {
+        let options = HeadingOptions()
+        var sizes: [Double: Int] = [:]
+        HeadingInference.countSizes(page, into: &sizes, options: options)
+        let blocks = page.layout.blocks.map { HeadingBlock($0, in: page, options: options) }
+        return HeadingInference.levels(blocks, bodySize: HeadingInference.commonestSize(sizes), options: options)
     }
 
     /// How the page's order was decided, as the layout reports it.

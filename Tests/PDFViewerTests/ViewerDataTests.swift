@@ -99,7 +99,7 @@ import PDFTestSupport
         }
     }
 
-    @Test("a tagged page lists its structure elements with bounds, and the audit's findings come per page")
+    @Test("a tagged page lists its structure elements with bounds, its heading block, and the audit's findings")
     func structureAndFindings() async throws {
         var t = TaggedDocument()
         t.content = ["""
@@ -125,6 +125,10 @@ import PDFTestSupport
                 #expect(structure.last?["alt"] as? String == "alt text")
                 let document = try #require(Self.rect(structure.first?["rect"]))
                 for e in structure.dropFirst() { #expect(Self.contains(document, try #require(Self.rect(e["rect"])))) }
+                // The 18 pt line beside 12 pt text is a heading, as the styled formats find it.
+                let blocks = try #require(page["blocks"] as? [[String: Any]])
+                #expect(blocks.compactMap { $0["kind"] as? String } == ["heading", "paragraph"])
+                #expect(blocks.first?["level"] as? Int == 1 && blocks.last?["level"] == nil)
                 #expect(page["findingsPending"] as? Bool == false)
                 // The unembedded Helvetica fails the font embedding rule on this page.
                 let findings = try #require(page["findings"] as? [[String: Any]])
