@@ -94,7 +94,10 @@ package struct ViewerResponder: HTTPResponder {
             let limit = try query["limit"].map { try Self.number($0, name: "limit") } ?? 20
             return Self.ok(try viewer.searchJSON(query: q, limit: limit), type: Self.jsonType)
         case ("doc", 2...):
-            guard let doc = viewer.document(s[1]) else { throw ViewerError(404, "no such document") }
+            guard viewer.catalog.byID[s[1]] != nil else { throw ViewerError(404, "no such document") }
+            guard let doc = viewer.document(s[1]) else {
+                throw ViewerError(404, "the document cannot be opened (damaged, or it needs a password)")
+            }
             switch (s.count, s.count > 2 ? s[2] : "") {
             case (2, _):
                 return Self.ok(Viewer.json(doc.summary()), type: Self.jsonType)

@@ -19,9 +19,11 @@ import PDFTestSupport
 
     @Test("a document's summary and a page's overlay: words, lines, blocks in order, glyphs, in page space")
     func overlay() async throws {
-        let root = try Fixtures.folder("overlay", ["two.pdf": Fixtures.textPDF(["Hello viewer", "Second page"])])
+        let root = try Fixtures.folder("overlay", ["two.pdf": Fixtures.textPDF(["Hello viewer", "Second page"]),
+                                                   "not-a-pdf.pdf": Array("plain text".utf8)])
         let viewer = Viewer(catalog: DocumentCatalog(paths: [root.path]))
-        let id = try #require(viewer.catalog.entries.first?.id)
+        let id = try #require(viewer.catalog.entries.first { $0.name == "two.pdf" }?.id)
+        let broken = try #require(viewer.catalog.entries.first { $0.name == "not-a-pdf.pdf" }?.id)
         #expect(id.count == 16 && id.allSatisfy(\.isHexDigit))
         try await Fixtures.app(viewer).test(.router) { client in
             try await client.execute(uri: "/api/doc/\(id)", method: .get) { response in
@@ -49,6 +51,13 @@ import PDFTestSupport
                 #expect(Self.rect(glyphs.first?["quad"])?.count == 8)
                 #expect((page["structure"] as? [Any])?.isEmpty == true)
                 #expect(page["findings"] is [Any])
+            }
+            for uri in ["/api/doc/\(broken)", "/api/doc/\(broken)/page/1"] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .notFound, "\(uri)")
+                    let body = try Fixtures.json(response)
+                    #expect((body["error"] as? String)?.hasPrefix("the document cannot be opened") == true)
+                }
             }
             for uri in ["/api/doc/\(id)/page/3", "/api/doc/\(id)/page/0", "/api/doc/0123456789abcdef/page/1"] {
                 try await client.execute(uri: uri, method: .get) { #expect($0.status == .notFound, "\(uri)") }
