@@ -56,6 +56,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         // The web viewer's HTTP server (`pdftext serve`); brings swift-service-lifecycle.
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        // Hummingbird's logger type, for a server that logs only warnings.
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.14.0"),
         // Only for `swift package generate-documentation` (tools/docs.sh); adds no code.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -113,6 +115,7 @@ let package = Package(
             dependencies: [
                 "PDFCore", "PDFFile", "PDFGlyphs", "PDFText", "PDFAudit", "PDFSearch", "PDFSearchIndex",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Web"],
             plugins: ["EmbedWebAssetsPlugin"]),

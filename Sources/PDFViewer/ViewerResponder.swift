@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import NIOCore
 import PDFCore
 
 /// The request context: Hummingbird's core storage and the client's address, for the rate
