@@ -14,9 +14,10 @@ package final class Viewer: Sendable {
         package var cachedDocuments = 8
         /// Page overlays kept, over all documents.
         package var cachedPages = 128
-        /// How long a page request waits for the document's audit before it answers with
-        /// `findingsPending` (the audit goes on; the next request of a page has them).
-        package var auditWait: Duration = .milliseconds(150)
+        /// How long a page request waits for the document's audit, counted from the request:
+        /// past the page's extraction only what is left of it. Then it answers with
+        /// `findingsPending` (the audit goes on; a later request has the findings).
+        package var auditWait: Duration = .milliseconds(100)
         /// The rate limit per client.
         package var burst = 600
         package var perSecond = 200.0
@@ -92,15 +93,19 @@ package final class Viewer: Sendable {
             // Kept already: answered at once, with the findings if the audit has them by now.
             return cached.answer(await doc.findings(wait: .zero), index: n - 1)
         }
-        // The audit's wait runs beside the extraction, not after it.
-        async let audit = doc.findings(wait: settings.auditWait)
+        // The audit starts (on the document's first page) and runs beside the extraction;
+        // the answer waits for it only what is left of `auditWait` once the page is ready.
+        let clock = ContinuousClock()
+        let start = clock.now
+        _ = await doc.findings(wait: .zero)
         let overlay: CachedOverlay = await withCheckedContinuation { done in
             DispatchQueue.global(qos: .userInitiated).async {
                 done.resume(returning: CachedOverlay(PageOverlay.build(doc, index: n - 1)))
             }
         }
         pages.insert(overlay, for: key)
-        return overlay.answer(await audit, index: n - 1)
+        let left = settings.auditWait - (clock.now - start)
+        return overlay.answer(await doc.findings(wait: max(.zero, left)), index: n - 1)
     }
 
     /// JSON text for a browser: `<`, `>` and `&` (which only strings can hold) escaped too,
