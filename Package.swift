@@ -141,7 +141,7 @@ let package = Package(
         .testTarget(name: "PDFFontsTests", dependencies: ["PDFCore", "PDFFile", "PDFSyntax", "PDFGlyphs", "PDFFonts", "PDFTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PDFContentTests", dependencies: ["PDFCore", "PDFFile", "PDFSyntax", "PDFGlyphs", "PDFContent", "PDFFonts", "PDFTestSupport"]),
         .testTarget(name: "PDFLayoutTests", dependencies: ["CPDFUnicode", "PDFCore", "PDFLayout", "PDFGlyphs", "PDFTestSupport"]),
-        .testTarget(name: "PDFTextTests", dependencies: ["PDFContent", "PDFCore", "PDFFonts", "PDFLayout", "PDFText", "PDFFile", "PDFImages", "PDFOCR", "PDFSyntax", "PDFTestSupport"]),
+        .testTarget(name: "PDFTextTests", dependencies: ["PDFContent", "PDFCore", "PDFFonts", "PDFGlyphs", "PDFLayout", "PDFText", "PDFFile", "PDFImages", "PDFOCR", "PDFSyntax", "PDFTestSupport"]),
         .testTarget(name: "PDFAuditTests", dependencies: ["PDFCore", "PDFSyntax", "PDFAudit", "PDFFile", "PDFTestSupport"]),
         .testTarget(name: "PDFSemanticTests", dependencies: ["PDFCore", "PDFSemantic", "PDFFile", "PDFText", "PDFTestSupport"]),
         .testTarget(name: "PDFTextCLITests", dependencies: ["PDFCore", "PDFLayout", "PDFGlyphs", "PDFTextCLI", "PDFText", "PDFAudit", "PDFSearch", "PDFSearchIndex", "PDFTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
