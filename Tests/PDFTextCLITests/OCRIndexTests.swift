@@ -7,12 +7,15 @@ import Testing
 
 /// `pdftext index` of a folder of scans (no text layer): phrases are found, and each
 /// highlight box lies over the word in the image: where the document the scan was rendered
-/// from draws that word (same page size, display space), within 3 pt on every edge.
+/// from draws that word (same page size, display space), within 3 pt on every edge, and two
+/// of the scan's pixels more (OCR reads a 150 dpi scan at 150 ppi: its edges are pixels of
+/// 0.48 pt).
 @Suite(.enabled(if: CLI.binary != nil, "pdftext binary not found next to the tests; run `swift build` first"), .serialized)
 struct OCRIndexTests {
-    /// Scans and the documents they were rendered from (both upright as displayed).
-    static let scans = [("scanned/two-column-g4.pdf", "text/two-column-pdflatex.pdf"),
-                        ("scanned/prose-rotate270-jpx.pdf", "text/prose-libreoffice.pdf")]
+    /// Scans, the documents they were rendered from (both upright as displayed), and the
+    /// scans' resolutions.
+    static let scans = [("scanned/two-column-g4.pdf", "text/two-column-pdflatex.pdf", 300.0),
+                        ("scanned/prose-rotate270-jpx.pdf", "text/prose-libreoffice.pdf", 150.0)]
 
     @Test("index finds phrases on scanned pages, with boxes over the words in the image")
     func highlights() throws {
@@ -26,7 +29,7 @@ struct OCRIndexTests {
         #expect(r.status == 0, "\(r.stderr)")
         let helper = IndexCommandTests()
         var sources: [String: [IndexCommandTests.TSVWord]] = [:]
-        for (scan, source) in Self.scans {
+        for (scan, source, _) in Self.scans {
             let base = URL(fileURLWithPath: scan).deletingPathExtension().lastPathComponent
             sources[base] = try helper.tsvWords(CLI.fixture(source))
         }
@@ -43,6 +46,8 @@ struct OCRIndexTests {
                 let base = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
                 let key = try #require(sources.keys.first { base.hasPrefix($0) })
                 let words = sources[key]!
+                let dpi = Self.scans.first { $0.0.contains(key) }?.2 ?? 300
+                let slack = 3 + 2 * 72 / dpi
                 for m in try #require(hit["matches"] as? [[String: Any]]) {
                     let terms = tokenizer.words(in: try #require(m["text"] as? String)).map(\.key)
                     for box in try #require(m["boxes"] as? [[Double]]) {
@@ -65,10 +70,10 @@ struct OCRIndexTests {
                         let height = union[3] - union[1]
                         let punctuated = under.max { $0.box[2] < $1.box[2] }!.text.last.map { $0.isPunctuation } ?? false
                         let what = "\(q): box \(box), source words \(union) \(under.map(\.text))"
-                        #expect(abs(union[0] - box[0]) <= 3, "left: \(what)")
-                        #expect(box[2] <= union[2] + 3 && box[2] >= union[2] - (punctuated ? 0.5 * height : 3), "right: \(what)")
-                        #expect(abs(union[1] - box[1]) <= max(3, 0.3 * height), "top: \(what)")
-                        #expect(abs(union[3] - box[3]) <= max(3, 0.3 * height), "bottom: \(what)")
+                        #expect(abs(union[0] - box[0]) <= slack, "left: \(what)")
+                        #expect(box[2] <= union[2] + slack && box[2] >= union[2] - (punctuated ? 0.5 * height : slack), "right: \(what)")
+                        #expect(abs(union[1] - box[1]) <= max(slack, 0.3 * height), "top: \(what)")
+                        #expect(abs(union[3] - box[3]) <= max(slack, 0.3 * height), "bottom: \(what)")
                         for w in under {
                             let wk = tokenizer.words(in: w.text).map(\.key).joined()
                             #expect(terms.contains { wk.contains($0) || $0.contains(wk) }, "\(q): “\(w.text)” under \(box)")
