@@ -52,7 +52,7 @@ package struct ImageDecoder {
 
     /// An inline image's dictionary with its abbreviated keys and values written out
     /// (ISO 32000-2 Table 91–92).
-    static func expandInlineKeys(_ d: PDFDictionary) -> PDFDictionary {
+    package static func expandInlineKeys(_ d: PDFDictionary) -> PDFDictionary {
         let keys: [Name: Name] = ["W": "Width", "H": "Height", "CS": "ColorSpace", "BPC": "BitsPerComponent",
                                   "IM": "ImageMask", "D": "Decode", "F": "Filter", "DP": "DecodeParms", "I": "Interpolate"]
         var out = PDFDictionary()

@@ -169,9 +169,7 @@ extension OCRPass {
         let pointsPerPixel = 72 / max(raster.resolution, 1)
         var boxes: [Rect] = []
         for r in found {
-            let corners = [Point(x: Double(r.x0), y: Double(r.y0)), Point(x: Double(r.x1), y: Double(r.y1))].map { toPage.apply($0) }
-            let bounds = Rect(x0: min(corners[0].x, corners[1].x), y0: min(corners[0].y, corners[1].y),
-                              x1: max(corners[0].x, corners[1].x), y1: max(corners[0].y, corners[1].y))
+            let bounds = Quad(Rect(x0: Double(r.x0), y0: Double(r.y0), x1: Double(r.x1), y1: Double(r.y1))).transformed(by: toPage).bounds
             page.paths.append(PathPaint(bounds: bounds, isStroked: true, isFilled: false, color: .black,
                                         lineWidth: Float(Double(r.thickness) * pointsPerPixel)))
             boxes.append(bounds)
@@ -234,9 +232,9 @@ extension OCRPass {
             let d: PDFDictionary
             switch placed.source {
             case .xobject(let s): d = s.dictionary
-            case .inline(let dictionary, _): d = dictionary
+            case .inline(let dictionary, _): d = ImageDecoder.expandInlineKeys(dictionary)
             }
-            guard let w = store.integer(d["Width"] ?? d["W"]), let h = store.integer(d["Height"] ?? d["H"]), w > 0, h > 0 else { continue }
+            guard let w = store.integer(d["Width"]), let h = store.integer(d["Height"]), w > 0, h > 0 else { continue }
             let m = placed.matrix
             // The image's sides on the page, in inches.
             let across = (m.a * m.a + m.b * m.b).squareRoot() * unit / 72
